@@ -1,0 +1,117 @@
+//! Test support: finds `../shared/corpus` (or `$DXSO_CORPUS`) and lists its files.
+//!
+//! Corpus tests call [`corpus_dir`]; when it returns `None` they print a notice and skip, so a
+//! checkout without the shared folder still passes `cargo test`. CI always has the corpus, and
+//! sets `DXSO_REQUIRE_CORPUS=1` so that a missing corpus fails instead of skipping.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The corpus folder, if present.
+pub fn corpus_dir() -> Option<PathBuf> {
+    if let Ok(dir) = std::env::var("DXSO_CORPUS") {
+        let p = PathBuf::from(dir);
+        return p.is_dir().then_some(p);
+    }
+    // crates/<name> -> repository root -> its parent holds `shared/`.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let p = root.join("../shared/corpus");
+    if p.is_dir() {
+        return Some(p.canonicalize().unwrap_or(p));
+    }
+    if std::env::var_os("DXSO_REQUIRE_CORPUS").is_some() {
+        panic!("DXSO_REQUIRE_CORPUS is set but ../shared/corpus was not found");
+    }
+    None
+}
+
+/// The corpus folder, or a printed notice and `None` (tests return early on `None`).
+pub fn corpus_or_skip(test: &str) -> Option<PathBuf> {
+    let dir = corpus_dir();
+    if dir.is_none() {
+        eprintln!("{test}: ../shared/corpus not found, skipping (set DXSO_CORPUS to run it)");
+    }
+    dir
+}
+
+/// One shader of the corpus.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// `source/name.dxso`, relative to the corpus folder.
+    pub rel: String,
+    /// The absolute path of the `.dxso` file.
+    pub path: PathBuf,
+    /// The source folder (`wine`, `bgfx`, ...).
+    pub source: String,
+}
+
+impl Entry {
+    /// The file's bytes.
+    pub fn bytes(&self) -> Vec<u8> {
+        std::fs::read(&self.path).unwrap_or_else(|e| panic!("{}: {e}", self.path.display()))
+    }
+
+    /// A sibling file with another suffix (`ms.asm`, `src.asm`), if it exists.
+    pub fn sibling(&self, suffix: &str) -> Option<PathBuf> {
+        let stem = self.path.to_str()?.strip_suffix(".dxso")?;
+        let stem = stem.strip_suffix(".invalid").unwrap_or(stem);
+        let p = PathBuf::from(format!("{stem}.{suffix}"));
+        p.is_file().then_some(p)
+    }
+
+    /// `true` for Wine's deliberately invalid shaders.
+    pub fn is_invalid(&self) -> bool {
+        self.rel.ends_with(".invalid.dxso")
+    }
+
+    /// `true` for the hand-written sources (`wine`, `wine-asm`).
+    pub fn is_hand_written(&self) -> bool {
+        self.source == "wine" || self.source == "wine-asm"
+    }
+}
+
+/// Every `.dxso` file, sorted by relative path.
+pub fn entries(dir: &Path) -> Vec<Entry> {
+    let mut out = Vec::new();
+    let Ok(sources) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for source in sources.flatten() {
+        let sp = source.path();
+        if !sp.is_dir() {
+            continue;
+        }
+        let sname = source.file_name().to_string_lossy().into_owned();
+        for f in std::fs::read_dir(&sp).into_iter().flatten().flatten() {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".dxso") {
+                out.push(Entry {
+                    rel: format!("{sname}/{name}"),
+                    path: f.path(),
+                    source: sname.clone(),
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out
+}
+
+/// `MANIFEST.tsv` as rows keyed by `path`, each a map from column name to value.
+pub fn manifest(dir: &Path) -> HashMap<String, HashMap<String, String>> {
+    let text = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    lines
+        .map(|l| {
+            let row: HashMap<String, String> = header
+                .iter()
+                .zip(l.split('\t'))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            (row.get("path").cloned().unwrap_or_default(), row)
+        })
+        .collect()
+}

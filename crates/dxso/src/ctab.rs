@@ -1,0 +1,782 @@
+//! The CTAB constant table that compilers put in a comment block: which uniforms a shader has,
+//! in which registers, with which types and default values.
+//!
+//! Offsets in the table are bytes from the DWORD after the `CTAB` FOURCC. A parsed table keeps
+//! its [`CtabLayout`] (where every object sat, and the padding bytes between them) so that
+//! [`ConstantTable::to_words`] writes the same bytes back; a table built in code, or one whose
+//! shape changed, is laid out the way fxc lays tables out.
+
+use std::borrow::Cow;
+
+/// `CTAB` as a little-endian FOURCC.
+pub const CTAB_FOURCC: u32 = u32::from_le_bytes(*b"CTAB");
+const HEADER_SIZE: u32 = 28;
+const CONSTANT_INFO_SIZE: u32 = 20;
+const TYPE_INFO_SIZE: u32 = 16;
+const MEMBER_INFO_SIZE: u32 = 8;
+/// Deepest struct nesting accepted (hostile tables could otherwise recurse forever).
+pub const MAX_TYPE_DEPTH: usize = 32;
+/// The byte fxc pads strings with before the next aligned object.
+pub const PAD_BYTE: u8 = 0xAB;
+
+/// `true` when a comment payload starts with the `CTAB` FOURCC.
+pub fn is_ctab(comment: &[u32]) -> bool {
+    comment.first() == Some(&CTAB_FOURCC)
+}
+
+/// Why a table could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CtabError {
+    /// The payload does not start with `CTAB`.
+    #[error("the comment does not start with the CTAB FOURCC")]
+    NotCtab,
+    /// The header is cut short.
+    #[error("the table is {0} bytes, shorter than its 28-byte header")]
+    TruncatedHeader(usize),
+    /// An offset or an object behind it lies outside the table.
+    #[error("{what} at byte offset {offset:#x} (+{len}) lies outside the {size}-byte table")]
+    OutOfBounds {
+        /// The object.
+        what: &'static str,
+        /// Its offset in the table.
+        offset: u32,
+        /// Its length.
+        len: u32,
+        /// The table size.
+        size: u32,
+    },
+    /// A string has no terminating NUL inside the table.
+    #[error("string at byte offset {0:#x} is not NUL-terminated inside the table")]
+    UnterminatedString(u32),
+    /// Struct members nest deeper than [`MAX_TYPE_DEPTH`] (or refer to themselves).
+    #[error("struct type at byte offset {0:#x} nests deeper than {MAX_TYPE_DEPTH} levels")]
+    TooDeep(u32),
+}
+
+/// `D3DXREGISTER_SET`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegisterSet {
+    /// `b#`.
+    Bool,
+    /// `i#`.
+    Int4,
+    /// `c#`.
+    Float4,
+    /// `s#`.
+    Sampler,
+}
+
+impl RegisterSet {
+    /// Decodes the raw value.
+    pub const fn from_raw(raw: u16) -> Option<Self> {
+        Some(match raw {
+            0 => RegisterSet::Bool,
+            1 => RegisterSet::Int4,
+            2 => RegisterSet::Float4,
+            3 => RegisterSet::Sampler,
+            _ => return None,
+        })
+    }
+
+    /// The register prefix (`b`, `i`, `c`, `s`).
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            RegisterSet::Bool => "b",
+            RegisterSet::Int4 => "i",
+            RegisterSet::Float4 => "c",
+            RegisterSet::Sampler => "s",
+        }
+    }
+}
+
+/// `D3DXPARAMETER_CLASS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum ParameterClass {
+    Scalar,
+    Vector,
+    MatrixRows,
+    MatrixColumns,
+    Object,
+    Struct,
+}
+
+impl ParameterClass {
+    /// Decodes the raw value.
+    pub const fn from_raw(raw: u16) -> Option<Self> {
+        Some(match raw {
+            0 => ParameterClass::Scalar,
+            1 => ParameterClass::Vector,
+            2 => ParameterClass::MatrixRows,
+            3 => ParameterClass::MatrixColumns,
+            4 => ParameterClass::Object,
+            5 => ParameterClass::Struct,
+            _ => return None,
+        })
+    }
+}
+
+/// `D3DXPARAMETER_TYPE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum ParameterType {
+    Void,
+    Bool,
+    Int,
+    Float,
+    String,
+    Texture,
+    Texture1D,
+    Texture2D,
+    Texture3D,
+    TextureCube,
+    Sampler,
+    Sampler1D,
+    Sampler2D,
+    Sampler3D,
+    SamplerCube,
+    PixelShader,
+    VertexShader,
+}
+
+impl ParameterType {
+    /// Decodes the raw value.
+    pub const fn from_raw(raw: u16) -> Option<Self> {
+        use ParameterType::*;
+        Some(match raw {
+            0 => Void,
+            1 => Bool,
+            2 => Int,
+            3 => Float,
+            4 => String,
+            5 => Texture,
+            6 => Texture1D,
+            7 => Texture2D,
+            8 => Texture3D,
+            9 => TextureCube,
+            10 => Sampler,
+            11 => Sampler1D,
+            12 => Sampler2D,
+            13 => Sampler3D,
+            14 => SamplerCube,
+            15 => PixelShader,
+            16 => VertexShader,
+            _ => return None,
+        })
+    }
+}
+
+/// `D3DXSHADER_TYPEINFO` with its struct members resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TypeInfo {
+    /// `D3DXPARAMETER_CLASS` as encoded; see [`TypeInfo::class`].
+    pub class_raw: u16,
+    /// `D3DXPARAMETER_TYPE` as encoded; see [`TypeInfo::ty`].
+    pub type_raw: u16,
+    /// Rows.
+    pub rows: u16,
+    /// Columns.
+    pub columns: u16,
+    /// Array elements (1 for a non-array).
+    pub elements: u16,
+    /// Struct members (empty unless the class is struct).
+    pub members: Vec<StructMember>,
+}
+
+impl TypeInfo {
+    /// The class, when the raw value is one.
+    pub fn class(&self) -> Option<ParameterClass> {
+        ParameterClass::from_raw(self.class_raw)
+    }
+
+    /// The type, when the raw value is one.
+    pub fn ty(&self) -> Option<ParameterType> {
+        ParameterType::from_raw(self.type_raw)
+    }
+}
+
+/// One member of a struct type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct StructMember {
+    /// The member name.
+    pub name: CtabString,
+    /// The member type.
+    pub ty: TypeInfo,
+}
+
+/// A NUL-terminated string of the table, kept as bytes (compilers write ASCII, hand-made tables
+/// may not).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CtabString(pub Vec<u8>);
+
+impl CtabString {
+    /// The string as text (invalid UTF-8 replaced).
+    pub fn as_str(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.0)
+    }
+}
+
+impl From<&str> for CtabString {
+    fn from(s: &str) -> Self {
+        CtabString(s.as_bytes().to_vec())
+    }
+}
+
+/// One constant (`D3DXSHADER_CONSTANTINFO`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Constant {
+    /// The uniform's name.
+    pub name: CtabString,
+    /// `D3DXREGISTER_SET` as encoded; see [`Constant::register_set`].
+    pub register_set_raw: u16,
+    /// First register.
+    pub register_index: u16,
+    /// Number of registers.
+    pub register_count: u16,
+    /// The reserved u16 (zero from compilers).
+    pub reserved: u16,
+    /// The type.
+    pub ty: TypeInfo,
+    /// Default value DWORDs (four per register), when the table has one.
+    pub default_value: Option<Vec<u32>>,
+}
+
+impl Constant {
+    /// The register set, when the raw value is one.
+    pub fn register_set(&self) -> Option<RegisterSet> {
+        RegisterSet::from_raw(self.register_set_raw)
+    }
+}
+
+/// A whole constant table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ConstantTable {
+    /// The compiler that wrote it (`Microsoft (R) HLSL Shader Compiler 9.29.952.3111`).
+    pub creator: CtabString,
+    /// The shader version token the table was built for.
+    pub version: u32,
+    /// `D3DXSHADER_*` compile flags.
+    pub flags: u32,
+    /// The target profile (`vs_2_0`).
+    pub target: CtabString,
+    /// The header's Size field (28 from every known compiler).
+    pub header_size: u32,
+    /// The constants in table order.
+    pub constants: Vec<Constant>,
+    /// Where a parsed table's objects sat; `None` for a table built in code.
+    pub layout: Option<CtabLayout>,
+}
+
+/// Where every object of a parsed table sat and the bytes between them.
+///
+/// `offsets` lists one offset per object in writing order (see [`ConstantTable::to_words`]);
+/// `background` is the table's bytes with every object's bytes cleared, so it holds only
+/// padding and anything no offset reaches.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CtabLayout {
+    /// Object offsets in writing order.
+    pub offsets: Vec<u32>,
+    /// The table bytes with the objects cleared.
+    pub background: Vec<u8>,
+}
+
+struct Parser<'a> {
+    bytes: &'a [u8],
+    covered: Vec<bool>,
+    offsets: Vec<u32>,
+}
+
+impl Parser<'_> {
+    fn size(&self) -> u32 {
+        self.bytes.len() as u32
+    }
+
+    fn span(&mut self, what: &'static str, offset: u32, len: u32) -> Result<&[u8], CtabError> {
+        let end = offset as u64 + len as u64;
+        if end > self.bytes.len() as u64 {
+            return Err(CtabError::OutOfBounds {
+                what,
+                offset,
+                len,
+                size: self.size(),
+            });
+        }
+        self.covered[offset as usize..end as usize].fill(true);
+        Ok(&self.bytes[offset as usize..end as usize])
+    }
+
+    fn u16_at(b: &[u8], i: usize) -> u16 {
+        u16::from_le_bytes([b[i], b[i + 1]])
+    }
+
+    fn u32_at(b: &[u8], i: usize) -> u32 {
+        u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
+    }
+
+    fn string(&mut self, offset: u32) -> Result<CtabString, CtabError> {
+        self.offsets.push(offset);
+        let start = offset as usize;
+        let rest = self.bytes.get(start..).ok_or(CtabError::OutOfBounds {
+            what: "string",
+            offset,
+            len: 1,
+            size: self.size(),
+        })?;
+        let len = rest
+            .iter()
+            .position(|&b| b == 0)
+            .ok_or(CtabError::UnterminatedString(offset))?;
+        let s = CtabString(rest[..len].to_vec());
+        self.covered[start..start + len + 1].fill(true);
+        Ok(s)
+    }
+
+    fn type_info(&mut self, offset: u32, depth: usize) -> Result<TypeInfo, CtabError> {
+        if depth > MAX_TYPE_DEPTH {
+            return Err(CtabError::TooDeep(offset));
+        }
+        self.offsets.push(offset);
+        let b = self.span("type info", offset, TYPE_INFO_SIZE)?;
+        let fields: [u16; 6] = std::array::from_fn(|i| Self::u16_at(b, 2 * i));
+        let member_offset = Self::u32_at(b, 12);
+        let mut ty = TypeInfo {
+            class_raw: fields[0],
+            type_raw: fields[1],
+            rows: fields[2],
+            columns: fields[3],
+            elements: fields[4],
+            members: Vec::new(),
+        };
+        let count = fields[5] as u32;
+        if count > 0 {
+            self.offsets.push(member_offset);
+            let b = self
+                .span("struct members", member_offset, count * MEMBER_INFO_SIZE)?
+                .to_vec();
+            ty.members.reserve(count as usize);
+            for m in 0..count as usize {
+                let name = self.string(Self::u32_at(&b, m * 8))?;
+                let member_ty = self.type_info(Self::u32_at(&b, m * 8 + 4), depth + 1)?;
+                ty.members.push(StructMember {
+                    name,
+                    ty: member_ty,
+                });
+            }
+        } else {
+            // The pointer is written even without members; keep it in the layout.
+            self.offsets.push(member_offset);
+        }
+        Ok(ty)
+    }
+}
+
+impl ConstantTable {
+    /// Parses a comment payload that starts with `CTAB`.
+    pub fn parse(comment: &[u32]) -> Result<Self, CtabError> {
+        if !is_ctab(comment) {
+            return Err(CtabError::NotCtab);
+        }
+        let bytes: Vec<u8> = comment[1..].iter().flat_map(|w| w.to_le_bytes()).collect();
+        Self::parse_bytes(&bytes)
+    }
+
+    /// Parses the table bytes that follow the FOURCC.
+    pub fn parse_bytes(bytes: &[u8]) -> Result<Self, CtabError> {
+        if bytes.len() < HEADER_SIZE as usize {
+            return Err(CtabError::TruncatedHeader(bytes.len()));
+        }
+        let mut p = Parser {
+            bytes,
+            covered: vec![false; bytes.len()],
+            offsets: Vec::new(),
+        };
+        let h: [u32; 7] = std::array::from_fn(|i| Parser::u32_at(bytes, 4 * i));
+        p.span("header", 0, HEADER_SIZE)?;
+        let [header_size, creator_off, version, count, info_off, flags, target_off] = h;
+        let creator = p.string(creator_off)?;
+        let target = p.string(target_off)?;
+        p.offsets.push(info_off);
+        let infos = p
+            .span(
+                "constant infos",
+                info_off,
+                count.saturating_mul(CONSTANT_INFO_SIZE),
+            )?
+            .to_vec();
+        let mut constants = Vec::with_capacity(count as usize);
+        for c in 0..count as usize {
+            let b = &infos[c * 20..c * 20 + 20];
+            let name = p.string(Parser::u32_at(b, 0))?;
+            let register_count = Parser::u16_at(b, 8);
+            let ty = p.type_info(Parser::u32_at(b, 12), 0)?;
+            let default_off = Parser::u32_at(b, 16);
+            let default_value = if default_off != 0 {
+                p.offsets.push(default_off);
+                let d = p.span("default value", default_off, register_count as u32 * 16)?;
+                Some(d.chunks_exact(4).map(|w| Parser::u32_at(w, 0)).collect())
+            } else {
+                None
+            };
+            constants.push(Constant {
+                name,
+                register_set_raw: Parser::u16_at(b, 4),
+                register_index: Parser::u16_at(b, 6),
+                register_count,
+                reserved: Parser::u16_at(b, 10),
+                ty,
+                default_value,
+            });
+        }
+        let mut background = bytes.to_vec();
+        for (byte, covered) in background.iter_mut().zip(&p.covered) {
+            if *covered {
+                *byte = 0;
+            }
+        }
+        Ok(ConstantTable {
+            creator,
+            version,
+            flags,
+            target,
+            header_size,
+            constants,
+            layout: Some(CtabLayout {
+                offsets: p.offsets,
+                background,
+            }),
+        })
+    }
+
+    /// Encodes the table as a comment payload (FOURCC first), reproducing a parsed table's
+    /// bytes exactly when its objects are unchanged in number.
+    pub fn to_words(&self) -> Vec<u32> {
+        let bytes = self.to_bytes();
+        let mut words = Vec::with_capacity(bytes.len() / 4 + 1);
+        words.push(CTAB_FOURCC);
+        words.extend(
+            bytes
+                .chunks(4)
+                .map(|c| {
+                    let mut w = [0u8; 4];
+                    w[..c.len()].copy_from_slice(c);
+                    u32::from_le_bytes(w)
+                }),
+        );
+        words
+    }
+
+    /// Encodes the table bytes after the FOURCC.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let recorded = self
+            .layout
+            .as_ref()
+            .filter(|l| l.offsets.len() == self.object_count());
+        match recorded {
+            Some(layout) => {
+                let mut w = Writer {
+                    out: layout.background.clone(),
+                    offsets: layout.offsets.clone().into_iter(),
+                    fresh: None,
+                };
+                self.write(&mut w);
+                w.out
+            }
+            None => {
+                let mut w = Writer {
+                    out: Vec::new(),
+                    offsets: Vec::new().into_iter(),
+                    fresh: Some(FreshLayout::default()),
+                };
+                self.write(&mut w);
+                while w.out.len() % 4 != 0 {
+                    w.out.push(0);
+                }
+                w.out
+            }
+        }
+    }
+
+    /// How many objects the writer places (the length of [`CtabLayout::offsets`]).
+    fn object_count(&self) -> usize {
+        fn type_objects(t: &TypeInfo) -> usize {
+            2 + t
+                .members
+                .iter()
+                .map(|m| 1 + type_objects(&m.ty))
+                .sum::<usize>()
+        }
+        3 + self
+            .constants
+            .iter()
+            .map(|c| 1 + type_objects(&c.ty) + c.default_value.is_some() as usize)
+            .sum::<usize>()
+    }
+
+    fn write(&self, w: &mut Writer) {
+        // Objects go in the order `parse` recorded them; the fresh layout places them after the
+        // header and the info array, strings packed and aligned objects padded with 0xAB as
+        // fxc does.
+        if w.fresh.is_some() {
+            w.out.resize(
+                (HEADER_SIZE + CONSTANT_INFO_SIZE * self.constants.len() as u32) as usize,
+                0,
+            );
+        }
+        let fresh = w.fresh.is_some();
+        // A parsed table recorded creator, target and the info array first; fxc itself writes
+        // the two strings after everything else, which is where a fresh layout puts them.
+        let (mut creator, mut target, info_off) = if fresh {
+            (0, 0, HEADER_SIZE)
+        } else {
+            let creator = w.string(&self.creator);
+            let target = w.string(&self.target);
+            (creator, target, w.place(0, 1))
+        };
+        self.write_constants(w, info_off);
+        if fresh {
+            target = w.string(&self.target);
+            creator = w.string(&self.creator);
+        }
+        let header = [
+            self.header_size,
+            creator,
+            self.version,
+            self.constants.len() as u32,
+            info_off,
+            self.flags,
+            target,
+        ];
+        w.put_u32s(0, &header);
+    }
+
+    fn write_constants(&self, w: &mut Writer, info_off: u32) {
+        for (i, c) in self.constants.iter().enumerate() {
+            let name = w.string(&c.name);
+            let ty = w.type_info(&c.ty);
+            let default = match &c.default_value {
+                Some(v) => {
+                    let off = w.place(v.len() * 4, 4);
+                    w.put_u32s(off as usize, v);
+                    off
+                }
+                None => 0,
+            };
+            let at = info_off as usize + i * CONSTANT_INFO_SIZE as usize;
+            w.put_u32s(at, &[name]);
+            w.put_u16s(
+                at + 4,
+                &[c.register_set_raw, c.register_index, c.register_count, c.reserved],
+            );
+            w.put_u32s(at + 12, &[ty, default]);
+        }
+    }
+}
+
+#[derive(Default)]
+struct FreshLayout;
+
+struct Writer {
+    out: Vec<u8>,
+    offsets: std::vec::IntoIter<u32>,
+    fresh: Option<FreshLayout>,
+}
+
+impl Writer {
+    /// The offset of the next object: the recorded one, or the end of the buffer (aligned).
+    fn place(&mut self, len: usize, align: usize) -> u32 {
+        if self.fresh.is_some() {
+            if align > 1 {
+                while self.out.len() % align != 0 {
+                    self.out.push(PAD_BYTE);
+                }
+            }
+            let off = self.out.len();
+            self.out.resize(off + len, 0);
+            off as u32
+        } else {
+            let off = self.offsets.next().unwrap_or(0);
+            let end = off as usize + len;
+            if end > self.out.len() {
+                self.out.resize(end, 0);
+            }
+            off
+        }
+    }
+
+    fn put_bytes(&mut self, at: usize, bytes: &[u8]) {
+        if self.out.len() < at + bytes.len() {
+            self.out.resize(at + bytes.len(), 0);
+        }
+        self.out[at..at + bytes.len()].copy_from_slice(bytes);
+    }
+
+    fn put_u32s(&mut self, at: usize, v: &[u32]) {
+        for (i, x) in v.iter().enumerate() {
+            self.put_bytes(at + 4 * i, &x.to_le_bytes());
+        }
+    }
+
+    fn put_u16s(&mut self, at: usize, v: &[u16]) {
+        for (i, x) in v.iter().enumerate() {
+            self.put_bytes(at + 2 * i, &x.to_le_bytes());
+        }
+    }
+
+    fn string(&mut self, s: &CtabString) -> u32 {
+        let off = self.place(s.0.len() + 1, 1);
+        self.put_bytes(off as usize, &s.0);
+        self.put_bytes(off as usize + s.0.len(), &[0]);
+        off
+    }
+
+    fn type_info(&mut self, t: &TypeInfo) -> u32 {
+        let off = self.place(TYPE_INFO_SIZE as usize, 4);
+        let members = self.place(t.members.len() * MEMBER_INFO_SIZE as usize, 4);
+        let members = if t.members.is_empty() && self.fresh.is_some() {
+            0
+        } else {
+            members
+        };
+        self.put_u16s(
+            off as usize,
+            &[
+                t.class_raw,
+                t.type_raw,
+                t.rows,
+                t.columns,
+                t.elements,
+                t.members.len() as u16,
+            ],
+        );
+        self.put_u32s(off as usize + 12, &[members]);
+        for (i, m) in t.members.iter().enumerate() {
+            let name = self.string(&m.name);
+            let ty = self.type_info(&m.ty);
+            self.put_u32s(members as usize + i * 8, &[name, ty]);
+        }
+        off
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> ConstantTable {
+        ConstantTable {
+            creator: "dxso test".into(),
+            version: 0xFFFE_0200,
+            flags: 0,
+            target: "vs_2_0".into(),
+            header_size: 28,
+            constants: vec![
+                Constant {
+                    name: "worldViewProj".into(),
+                    register_set_raw: 2,
+                    register_index: 0,
+                    register_count: 4,
+                    reserved: 0,
+                    ty: TypeInfo {
+                        class_raw: 3,
+                        type_raw: 3,
+                        rows: 4,
+                        columns: 4,
+                        elements: 1,
+                        members: vec![],
+                    },
+                    default_value: None,
+                },
+                Constant {
+                    name: "light".into(),
+                    register_set_raw: 2,
+                    register_index: 4,
+                    register_count: 2,
+                    reserved: 0,
+                    ty: TypeInfo {
+                        class_raw: 5,
+                        type_raw: 0,
+                        rows: 1,
+                        columns: 8,
+                        elements: 1,
+                        members: vec![
+                            StructMember {
+                                name: "color".into(),
+                                ty: TypeInfo {
+                                    class_raw: 1,
+                                    type_raw: 3,
+                                    rows: 1,
+                                    columns: 4,
+                                    elements: 1,
+                                    members: vec![],
+                                },
+                            },
+                            StructMember {
+                                name: "dir".into(),
+                                ty: TypeInfo {
+                                    class_raw: 1,
+                                    type_raw: 3,
+                                    rows: 1,
+                                    columns: 3,
+                                    elements: 1,
+                                    members: vec![],
+                                },
+                            },
+                        ],
+                    },
+                    default_value: Some(vec![0x3F80_0000; 8]),
+                },
+            ],
+            layout: None,
+        }
+    }
+
+    #[test]
+    fn fresh_table_parses_back() {
+        let table = sample();
+        let words = table.to_words();
+        let parsed = ConstantTable::parse(&words).unwrap();
+        assert_eq!(parsed.constants, table.constants);
+        assert_eq!(parsed.creator, table.creator);
+        assert_eq!(parsed.target, table.target);
+        // And the parsed table re-encodes to the same words.
+        assert_eq!(parsed.to_words(), words);
+    }
+
+    #[test]
+    fn edits_change_the_bytes() {
+        let words = sample().to_words();
+        let mut parsed = ConstantTable::parse(&words).unwrap();
+        parsed.constants[0].register_index = 9;
+        let again = ConstantTable::parse(&parsed.to_words()).unwrap();
+        assert_eq!(again.constants[0].register_index, 9);
+    }
+
+    #[test]
+    fn hostile_tables_are_errors() {
+        assert_eq!(ConstantTable::parse(&[1, 2]), Err(CtabError::NotCtab));
+        assert!(matches!(
+            ConstantTable::parse(&[CTAB_FOURCC, 28]),
+            Err(CtabError::TruncatedHeader(4))
+        ));
+        // A huge constant count must not allocate or read past the end.
+        let mut words = sample().to_words();
+        words[4] = u32::MAX;
+        assert!(matches!(
+            ConstantTable::parse(&words),
+            Err(CtabError::OutOfBounds { .. })
+        ));
+        // A struct whose member is itself.
+        let mut t = sample().to_words();
+        let parsed = ConstantTable::parse(&t).unwrap();
+        let offs = parsed.layout.unwrap().offsets;
+        // offsets: creator, target, infos, name0, type0, members0, name1, type1, members1, ...
+        let type1 = offs[7];
+        let members1 = offs[8];
+        let member_word = 1 + (members1 as usize) / 4;
+        t[member_word + 1] = type1;
+        assert!(matches!(
+            ConstantTable::parse(&t),
+            Err(CtabError::TooDeep(_))
+        ));
+    }
+}

@@ -1,0 +1,38 @@
+//! # dxso
+//!
+//! The Direct3D 9 shader bytecode model: a typed representation of every token of the
+//! vs_1_1..vs_3_0 and ps_1_0..ps_3_0 token streams, a decoder that never panics, an encoder that
+//! reproduces the input bit for bit, and the CTAB constant table.
+//!
+//! ```
+//! let bytes = dxso::encode(&dxso::Shader::new(dxso::Version::ps(2, 0)));
+//! let shader = dxso::decode(&bytes)?;
+//! assert_eq!(shader.version.to_string(), "ps_2_0");
+//! # Ok::<(), dxso::DecodeError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod ctab;
+pub mod decode;
+pub mod encode;
+pub mod instruction;
+pub mod opcode;
+pub mod param;
+pub mod register;
+pub mod version;
+
+pub use ctab::{ConstantTable, CtabError};
+pub use decode::{decode, decode_words, DecodeError, DecodeErrorKind, Reader};
+pub use encode::{encode, encode_words, TokenRole};
+pub use instruction::{
+    Comment, Comparison, DclToken, DeclUsage, Extra, Instruction, Item, Shader, Sources, TexldMode,
+    TextureType,
+};
+pub use opcode::{Opcode, OpcodeInfo, Operands};
+pub use param::{
+    DstParam, Relative, RelativeToken, ResultModifiers, Shift, SrcModifier, SrcParam, Swizzle,
+    WriteMask,
+};
+pub use register::{Register, RegisterType};
+pub use version::{ShaderKind, Version};

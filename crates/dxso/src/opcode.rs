@@ -1,0 +1,402 @@
+//! The opcode table: every `D3DSHADER_INSTRUCTION_OPCODE_TYPE`, its mnemonic, the operands it
+//! takes in each shader version, and the versions that allow it.
+//!
+//! This table is the one place those facts live: the decoder, encoder, printer, parser,
+//! validator and executor all read it.
+
+use crate::version::{ShaderKind, Version};
+
+macro_rules! opcodes {
+    ($($name:ident = $value:literal,)*) => {
+        /// An instruction opcode (`D3DSIO_*`). Comments and the end token are not opcodes here:
+        /// they are [`crate::Item::Comment`] and the end of [`crate::Shader`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        #[repr(u16)]
+        #[allow(missing_docs)]
+        pub enum Opcode {
+            #[default]
+            $($name = $value,)*
+        }
+
+        impl Opcode {
+            /// Every opcode, in numeric order.
+            pub const ALL: &'static [Opcode] = &[$(Opcode::$name,)*];
+
+            /// Decodes the 16-bit opcode field.
+            pub const fn from_raw(raw: u16) -> Option<Opcode> {
+                match raw {
+                    $($value => Some(Opcode::$name),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+opcodes! {
+    Nop = 0, Mov = 1, Add = 2, Sub = 3, Mad = 4, Mul = 5, Rcp = 6, Rsq = 7, Dp3 = 8, Dp4 = 9,
+    Min = 10, Max = 11, Slt = 12, Sge = 13, Exp = 14, Log = 15, Lit = 16, Dst = 17, Lrp = 18,
+    Frc = 19, M4x4 = 20, M4x3 = 21, M3x4 = 22, M3x3 = 23, M3x2 = 24, Call = 25, CallNz = 26,
+    Loop = 27, Ret = 28, EndLoop = 29, Label = 30, Dcl = 31, Pow = 32, Crs = 33, Sgn = 34,
+    Abs = 35, Nrm = 36, SinCos = 37, Rep = 38, EndRep = 39, If = 40, Ifc = 41, Else = 42,
+    EndIf = 43, Break = 44, BreakC = 45, MovA = 46, DefB = 47, DefI = 48,
+    TexCoord = 64, TexKill = 65, Tex = 66, TexBem = 67, TexBemL = 68, TexReg2Ar = 69,
+    TexReg2Gb = 70, TexM3x2Pad = 71, TexM3x2Tex = 72, TexM3x3Pad = 73, TexM3x3Tex = 74,
+    TexM3x3Diff = 75, TexM3x3Spec = 76, TexM3x3VSpec = 77, ExpP = 78, LogP = 79, Cnd = 80,
+    Def = 81, TexReg2Rgb = 82, TexDp3Tex = 83, TexM3x2Depth = 84, TexDp3 = 85, TexM3x3 = 86,
+    TexDepth = 87, Cmp = 88, Bem = 89, Dp2Add = 90, Dsx = 91, Dsy = 92, TexLdd = 93, SetP = 94,
+    TexLdl = 95, BreakP = 96, Phase = 0xFFFD,
+}
+
+/// The raw opcode of a comment token.
+pub const COMMENT_OPCODE: u16 = 0xFFFE;
+/// The end token.
+pub const END_TOKEN: u32 = 0x0000_FFFF;
+
+/// What follows an instruction token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operands {
+    /// Nothing (`nop`, `else`, `ret`, `phase`, ...).
+    None,
+    /// A destination and `n` sources (`n` may be 0: `texkill`, ps_1_1 `tex`).
+    DstSrc(u8),
+    /// Sources only (`if b0`, `call l1`, `loop aL, i0`).
+    Src(u8),
+    /// `dcl`: a usage token, then the destination.
+    Dcl,
+    /// `def`: destination then four float bit patterns.
+    Def,
+    /// `defi`: destination then four integers.
+    DefI,
+    /// `defb`: destination then one boolean DWORD.
+    DefB,
+}
+
+impl Operands {
+    /// `true` when the operand list starts with a destination.
+    pub const fn has_dst(self) -> bool {
+        !matches!(self, Operands::None | Operands::Src(_))
+    }
+
+    /// The number of source operands.
+    pub const fn src_count(self) -> u8 {
+        match self {
+            Operands::DstSrc(n) | Operands::Src(n) => n,
+            _ => 0,
+        }
+    }
+
+    /// The number of DWORDs the operands take when nothing is relatively addressed or predicated.
+    pub const fn token_count(self) -> u32 {
+        match self {
+            Operands::None => 0,
+            Operands::DstSrc(n) => 1 + n as u32,
+            Operands::Src(n) => n as u32,
+            Operands::Dcl => 2,
+            Operands::Def | Operands::DefI => 5,
+            Operands::DefB => 2,
+        }
+    }
+}
+
+/// An encoded `(major, minor)` pair that orders versions: `2_0 < 2_x < 2_sw < 3_0`.
+pub type VersionKey = u16;
+
+/// The key of a version for range checks.
+pub const fn version_key(major: u8, minor: u8) -> VersionKey {
+    (major as u16) << 8 | minor as u16
+}
+
+/// An inclusive range of versions of one shader kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VersionRange {
+    /// Lowest version (inclusive).
+    pub min: VersionKey,
+    /// Highest version (inclusive).
+    pub max: VersionKey,
+}
+
+impl VersionRange {
+    /// Whether `v` (of the right kind) lies in the range.
+    pub const fn contains(self, major: u8, minor: u8) -> bool {
+        let k = version_key(major, minor);
+        k >= self.min && k <= self.max
+    }
+}
+
+/// The operands from some version on: the table lists these newest last, and the last entry
+/// whose `since` the version reaches applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The first version (of either kind) this shape applies to.
+    pub since: VersionKey,
+    /// The operands.
+    pub operands: Operands,
+}
+
+/// Everything the table knows about one opcode.
+#[derive(Clone, Copy, Debug)]
+pub struct OpcodeInfo {
+    /// The opcode.
+    pub opcode: Opcode,
+    /// The assembly mnemonic (the base form: `ifc` prints as `if_gt` and so on, `tex` as `texld`
+    /// in ps_1_4 and later; see [`OpcodeInfo::mnemonic_for`]).
+    pub mnemonic: &'static str,
+    /// Shapes by version, oldest first.
+    pub shapes: &'static [Shape],
+    /// Vertex shader versions that allow it.
+    pub vs: Option<VersionRange>,
+    /// Pixel shader versions that allow it.
+    pub ps: Option<VersionRange>,
+}
+
+const ANY: VersionKey = 0;
+const SM1_ALL: VersionKey = version_key(1, 0);
+const V2_0: VersionKey = version_key(2, 0);
+const V2_X: VersionKey = version_key(2, 1);
+const V3_0: VersionKey = version_key(3, 0);
+const MAX: VersionKey = u16::MAX;
+
+const fn r(min: VersionKey, max: VersionKey) -> Option<VersionRange> {
+    Some(VersionRange { min, max })
+}
+
+const ALL_VERSIONS: Option<VersionRange> = r(ANY, MAX);
+const SM2_UP: Option<VersionRange> = r(V2_0, MAX);
+const SM2X_UP: Option<VersionRange> = r(V2_X, MAX);
+const SM3_UP: Option<VersionRange> = r(V3_0, MAX);
+const PS_1_X: Option<VersionRange> = r(SM1_ALL, version_key(1, 4));
+const PS_1_3: Option<VersionRange> = r(SM1_ALL, version_key(1, 3));
+const PS_1_4: Option<VersionRange> = r(version_key(1, 4), version_key(1, 4));
+const NONE: Option<VersionRange> = None;
+
+macro_rules! shapes {
+    ($ops:expr) => {
+        &[Shape { since: ANY, operands: $ops }]
+    };
+    ($($since:expr => $ops:expr),+) => {
+        &[$(Shape { since: $since, operands: $ops }),+]
+    };
+}
+
+use Operands::{Dcl, Def, DefB, DefI, DstSrc, None as NoOps, Src};
+
+macro_rules! table {
+    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr;)*) => {
+        /// The opcode table, in [`Opcode::ALL`] order.
+        pub static TABLE: &[OpcodeInfo] = &[
+            $(OpcodeInfo { opcode: Opcode::$op, mnemonic: $mn, shapes: $shapes, vs: $vs, ps: $ps },)*
+        ];
+    };
+}
+
+table! {
+    Nop "nop" shapes!(NoOps), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Mov "mov" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Add "add" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Sub "sub" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Mad "mad" shapes!(DstSrc(3)), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Mul "mul" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Rcp "rcp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    Rsq "rsq" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    Dp3 "dp3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Dp4 "dp4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps r(version_key(1, 2), MAX);
+    Min "min" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
+    Max "max" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
+    Slt "slt" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
+    Sge "sge" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
+    Exp "exp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    Log "log" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    Lit "lit" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
+    Dst "dst" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
+    Lrp "lrp" shapes!(DstSrc(3)), vs SM2_UP, ps ALL_VERSIONS;
+    Frc "frc" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    M4x4 "m4x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
+    M4x3 "m4x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
+    M3x4 "m3x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
+    M3x3 "m3x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
+    M3x2 "m3x2" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
+    Call "call" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
+    CallNz "callnz" shapes!(Src(2)), vs SM2_UP, ps SM2X_UP;
+    Loop "loop" shapes!(Src(2)), vs SM2_UP, ps SM3_UP;
+    Ret "ret" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
+    EndLoop "endloop" shapes!(NoOps), vs SM2_UP, ps SM3_UP;
+    Label "label" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
+    Dcl "dcl" shapes!(Dcl), vs ALL_VERSIONS, ps SM2_UP;
+    Pow "pow" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP;
+    Crs "crs" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP;
+    Sgn "sgn" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps NONE;
+    Abs "abs" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP;
+    Nrm "nrm" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP;
+    SinCos "sincos" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps SM2_UP;
+    Rep "rep" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
+    EndRep "endrep" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
+    If "if" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
+    Ifc "if" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP;
+    Else "else" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
+    EndIf "endif" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
+    Break "break" shapes!(NoOps), vs SM2X_UP, ps SM2X_UP;
+    BreakC "break" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP;
+    MovA "mova" shapes!(DstSrc(1)), vs SM2_UP, ps NONE;
+    DefB "defb" shapes!(DefB), vs SM2_UP, ps SM2X_UP;
+    DefI "defi" shapes!(DefI), vs SM2_UP, ps SM2X_UP;
+    TexCoord "texcoord" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1)), vs NONE, ps PS_1_X;
+    TexKill "texkill" shapes!(DstSrc(0)), vs NONE, ps ALL_VERSIONS;
+    Tex "tex" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1), V2_0 => DstSrc(2)), vs NONE, ps ALL_VERSIONS;
+    TexBem "texbem" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexBemL "texbeml" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexReg2Ar "texreg2ar" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexReg2Gb "texreg2gb" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexM3x2Pad "texm3x2pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexM3x2Tex "texm3x2tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexM3x3Pad "texm3x3pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexM3x3Tex "texm3x3tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE;
+    TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3;
+    TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    ExpP "expp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    LogP "logp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    Cnd "cnd" shapes!(DstSrc(3)), vs NONE, ps PS_1_X;
+    Def "def" shapes!(Def), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
+    TexDp3Tex "texdp3tex" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
+    TexM3x2Depth "texm3x2depth" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 3), version_key(1, 3));
+    TexDp3 "texdp3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
+    TexM3x3 "texm3x3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
+    TexDepth "texdepth" shapes!(DstSrc(0)), vs NONE, ps PS_1_4;
+    Cmp "cmp" shapes!(DstSrc(3)), vs NONE, ps r(version_key(1, 2), MAX);
+    Bem "bem" shapes!(DstSrc(2)), vs NONE, ps PS_1_4;
+    Dp2Add "dp2add" shapes!(DstSrc(3)), vs NONE, ps SM2_UP;
+    Dsx "dsx" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP;
+    Dsy "dsy" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP;
+    TexLdd "texldd" shapes!(DstSrc(4)), vs NONE, ps SM2X_UP;
+    SetP "setp" shapes!(DstSrc(2)), vs SM2X_UP, ps SM2X_UP;
+    TexLdl "texldl" shapes!(DstSrc(2)), vs SM3_UP, ps SM3_UP;
+    BreakP "breakp" shapes!(Src(1)), vs SM2X_UP, ps SM2X_UP;
+    Phase "phase" shapes!(NoOps), vs NONE, ps PS_1_4;
+}
+
+impl Opcode {
+    /// The table entry of this opcode.
+    pub fn info(self) -> &'static OpcodeInfo {
+        // The table is written in `Opcode::ALL` order; `index` finds the row without a search.
+        &TABLE[self.index()]
+    }
+
+    /// The position of this opcode in [`Opcode::ALL`] and [`TABLE`].
+    pub const fn index(self) -> usize {
+        let raw = self as u16;
+        match raw {
+            0..=48 => raw as usize,
+            64..=96 => raw as usize - 64 + 49,
+            _ => 82,
+        }
+    }
+
+    /// The raw 16-bit value.
+    pub const fn raw(self) -> u16 {
+        self as u16
+    }
+
+    /// The operands this opcode takes in `version`.
+    pub fn operands(self, version: Version) -> Operands {
+        self.info().operands(version)
+    }
+
+    /// `true` for the opcodes whose control field holds a comparison (`ifc`, `breakc`, `setp`).
+    pub const fn has_comparison(self) -> bool {
+        matches!(self, Opcode::Ifc | Opcode::BreakC | Opcode::SetP)
+    }
+}
+
+impl OpcodeInfo {
+    /// The operands in `version`: the newest shape that `version` reaches.
+    pub fn operands(&self, version: Version) -> Operands {
+        let key = version_key(version.major, version.minor);
+        let mut ops = self.shapes[0].operands;
+        for shape in &self.shapes[1..] {
+            if key >= shape.since {
+                ops = shape.operands;
+            }
+        }
+        ops
+    }
+
+    /// `true` when a shader model 2+ instruction with `srcs` sources (and a destination exactly
+    /// when the opcode has one) matches some shape of this opcode. Used to check the length field.
+    pub fn accepts_src_count(&self, srcs: usize) -> bool {
+        self.shapes
+            .iter()
+            .any(|s| s.operands.src_count() as usize == srcs)
+    }
+
+    /// Whether `version` allows this opcode.
+    pub fn allowed_in(&self, version: Version) -> bool {
+        let range = match version.kind {
+            ShaderKind::Vertex => self.vs,
+            ShaderKind::Pixel => self.ps,
+        };
+        range.is_some_and(|r| r.contains(version.major, version.minor))
+    }
+
+    /// The mnemonic as spelled for `version` before any control suffix: ps_1_x `tex` and
+    /// `texcoord` become `texld` and `texcrd` in ps_1_4 and later.
+    pub fn mnemonic_for(&self, version: Version) -> &'static str {
+        match self.opcode {
+            Opcode::Tex if version.is_pixel() && version.at_least(1, 4) => "texld",
+            Opcode::TexCoord if version.is_pixel() && version.at_least(1, 4) => "texcrd",
+            _ => self.mnemonic,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_in_opcode_order() {
+        assert_eq!(TABLE.len(), Opcode::ALL.len());
+        for (i, (row, op)) in TABLE.iter().zip(Opcode::ALL).enumerate() {
+            assert_eq!(row.opcode, *op, "row {i}");
+            assert_eq!(op.index(), i);
+            assert_eq!(Opcode::from_raw(op.raw()), Some(*op));
+        }
+    }
+
+    #[test]
+    fn unused_values_are_unknown() {
+        for raw in (49..64).chain(97..0xFFFD) {
+            assert_eq!(Opcode::from_raw(raw), None, "{raw}");
+        }
+    }
+
+    #[test]
+    fn version_dependent_shapes() {
+        let ps11 = Version::ps(1, 1);
+        let ps14 = Version::ps(1, 4);
+        let ps20 = Version::ps(2, 0);
+        assert_eq!(Opcode::Tex.operands(ps11), DstSrc(0));
+        assert_eq!(Opcode::Tex.operands(ps14), DstSrc(1));
+        assert_eq!(Opcode::Tex.operands(ps20), DstSrc(2));
+        assert_eq!(Opcode::TexCoord.operands(ps14), DstSrc(1));
+        assert_eq!(Opcode::SinCos.operands(Version::vs(2, 1)), DstSrc(3));
+        assert_eq!(Opcode::SinCos.operands(Version::vs(2, 0xFF)), DstSrc(3));
+        assert_eq!(Opcode::SinCos.operands(Version::ps(3, 0)), DstSrc(1));
+        assert!(Opcode::Sgn.info().accepts_src_count(1));
+        assert!(Opcode::Sgn.info().accepts_src_count(3));
+        assert!(!Opcode::Sgn.info().accepts_src_count(2));
+    }
+
+    #[test]
+    fn version_gates() {
+        assert!(Opcode::Slt.info().allowed_in(Version::vs(1, 1)));
+        assert!(!Opcode::Slt.info().allowed_in(Version::ps(2, 0)));
+        assert!(Opcode::Ifc.info().allowed_in(Version::ps(2, 1)));
+        assert!(!Opcode::Ifc.info().allowed_in(Version::ps(2, 0)));
+        assert!(Opcode::Phase.info().allowed_in(Version::ps(1, 4)));
+        assert!(!Opcode::Phase.info().allowed_in(Version::ps(1, 3)));
+        assert_eq!(Opcode::Tex.info().mnemonic_for(Version::ps(2, 0)), "texld");
+        assert_eq!(Opcode::TexCoord.info().mnemonic_for(Version::ps(1, 4)), "texcrd");
+    }
+}
