@@ -453,15 +453,11 @@ impl ConstantTable {
         let bytes = self.to_bytes();
         let mut words = Vec::with_capacity(bytes.len() / 4 + 1);
         words.push(CTAB_FOURCC);
-        words.extend(
-            bytes
-                .chunks(4)
-                .map(|c| {
-                    let mut w = [0u8; 4];
-                    w[..c.len()].copy_from_slice(c);
-                    u32::from_le_bytes(w)
-                }),
-        );
+        words.extend(bytes.chunks(4).map(|c| {
+            let mut w = [0u8; 4];
+            w[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(w)
+        }));
         words
     }
 
@@ -565,7 +561,12 @@ impl ConstantTable {
             w.put_u32s(at, &[name]);
             w.put_u16s(
                 at + 4,
-                &[c.register_set_raw, c.register_index, c.register_count, c.reserved],
+                &[
+                    c.register_set_raw,
+                    c.register_index,
+                    c.register_count,
+                    c.reserved,
+                ],
             );
             w.put_u32s(at + 12, &[ty, default]);
         }

@@ -3,9 +3,7 @@
 
 use crate::instruction::{Comment, DclToken, Extra, Instruction, Item, Shader, Sources};
 use crate::opcode::{Opcode, Operands, COMMENT_OPCODE, END_TOKEN};
-use crate::param::{
-    DstParam, Relative, RelativeToken, SrcParam, SrcTokenError, PARAM_BIT,
-};
+use crate::param::{DstParam, Relative, RelativeToken, SrcParam, SrcTokenError, PARAM_BIT};
 use crate::version::Version;
 use std::borrow::Cow;
 
@@ -209,16 +207,13 @@ impl<'a> Reader<'a> {
         let raw_op = token as u16;
         if raw_op == COMMENT_OPCODE {
             let len = (token >> 16) as usize & 0x7FFF;
-            let data = self
-                .words
-                .get(start + 1..start + 1 + len)
-                .ok_or_else(|| {
-                    err(DecodeErrorKind::Truncated {
-                        what: "comment",
-                        needed: len,
-                        available: self.words.len() - start - 1,
-                    })
-                })?;
+            let data = self.words.get(start + 1..start + 1 + len).ok_or_else(|| {
+                err(DecodeErrorKind::Truncated {
+                    what: "comment",
+                    needed: len,
+                    available: self.words.len() - start - 1,
+                })
+            })?;
             self.pos = start + 1 + len;
             return Ok(Some((
                 start,
@@ -230,7 +225,8 @@ impl<'a> Reader<'a> {
         if raw_op == 0xFFFF {
             return Err(err(DecodeErrorKind::MalformedEnd(token)));
         }
-        let opcode = Opcode::from_raw(raw_op).ok_or_else(|| err(DecodeErrorKind::UnknownOpcode(raw_op)))?;
+        let opcode =
+            Opcode::from_raw(raw_op).ok_or_else(|| err(DecodeErrorKind::UnknownOpcode(raw_op)))?;
         let (inst, next) = decode_instruction(self.words, start, self.version, opcode)?;
         self.pos = next;
         Ok(Some((start, Item::Instruction(inst))))
@@ -396,7 +392,11 @@ pub fn decode_instruction(
         inst.predicate = Some(ops.src("predicate")?);
     }
     let mut srcs = Sources::new();
-    let wanted = if sm1 { shape.src_count() as usize } else { usize::MAX };
+    let wanted = if sm1 {
+        shape.src_count() as usize
+    } else {
+        usize::MAX
+    };
     while srcs.len() < wanted && (sm1 || ops.cur < ops.limit) {
         let src = ops.src("source")?;
         if srcs.push(src).is_err() {

@@ -534,7 +534,9 @@ impl Shader {
     }
 
     /// The parsed constant table, if a comment block holds one.
-    pub fn constant_table(&self) -> Option<Result<crate::ctab::ConstantTable, crate::ctab::CtabError>> {
+    pub fn constant_table(
+        &self,
+    ) -> Option<Result<crate::ctab::ConstantTable, crate::ctab::CtabError>> {
         self.comments()
             .find(|c| crate::ctab::is_ctab(&c.data))
             .map(|c| crate::ctab::ConstantTable::parse(&c.data))

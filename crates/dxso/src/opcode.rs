@@ -397,6 +397,9 @@ mod tests {
         assert!(Opcode::Phase.info().allowed_in(Version::ps(1, 4)));
         assert!(!Opcode::Phase.info().allowed_in(Version::ps(1, 3)));
         assert_eq!(Opcode::Tex.info().mnemonic_for(Version::ps(2, 0)), "texld");
-        assert_eq!(Opcode::TexCoord.info().mnemonic_for(Version::ps(1, 4)), "texcrd");
+        assert_eq!(
+            Opcode::TexCoord.info().mnemonic_for(Version::ps(1, 4)),
+            "texcrd"
+        );
     }
 }

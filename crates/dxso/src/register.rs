@@ -91,7 +91,10 @@ impl RegisterType {
     pub const fn is_float_const(self) -> bool {
         matches!(
             self,
-            RegisterType::Const | RegisterType::Const2 | RegisterType::Const3 | RegisterType::Const4
+            RegisterType::Const
+                | RegisterType::Const2
+                | RegisterType::Const3
+                | RegisterType::Const4
         )
     }
 

@@ -10,7 +10,8 @@ fn corpus_round_trips_bit_exact() {
     };
     let entries = dxso_corpus::entries(&dir);
     let mut failures = Vec::new();
-    let (mut shaders, mut ctabs, mut ctab_fresh_exact, mut invalid, mut ctab_rejected) = (0, 0, 0, 0, 0);
+    let (mut shaders, mut ctabs, mut ctab_fresh_exact, mut invalid, mut ctab_rejected) =
+        (0, 0, 0, 0, 0);
     for e in &entries {
         let bytes = e.bytes();
         let shader = match decode(&bytes) {
@@ -61,6 +62,15 @@ fn corpus_round_trips_bit_exact() {
          {ctab_rejected} hand-written CTABs rejected",
         entries.len()
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
-    assert!(entries.len() > 1000, "corpus looks incomplete: {}", entries.len());
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        entries.len() > 1000,
+        "corpus looks incomplete: {}",
+        entries.len()
+    );
 }

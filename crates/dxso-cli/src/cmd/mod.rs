@@ -1,0 +1,25 @@
+//! One module per subcommand; each has an `Opts` (its doc comment is the help text) and `run`.
+
+use std::process::ExitCode;
+
+pub mod dump;
+pub mod info;
+pub mod reencode;
+
+/// The subcommands.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    Info(info::Opts),
+    Dump(dump::Opts),
+    Reencode(reencode::Opts),
+}
+
+impl Command {
+    pub fn run(self) -> anyhow::Result<ExitCode> {
+        match self {
+            Command::Info(o) => o.run(),
+            Command::Dump(o) => o.run(),
+            Command::Reencode(o) => o.run(),
+        }
+    }
+}
