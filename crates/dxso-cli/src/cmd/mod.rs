@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+pub mod bench;
 pub mod dump;
 pub mod info;
 pub mod reencode;
@@ -12,6 +13,7 @@ pub enum Command {
     Info(info::Opts),
     Dump(dump::Opts),
     Reencode(reencode::Opts),
+    Bench(bench::Opts),
 }
 
 impl Command {
@@ -20,6 +22,7 @@ impl Command {
             Command::Info(o) => o.run(),
             Command::Dump(o) => o.run(),
             Command::Reencode(o) => o.run(),
+            Command::Bench(o) => o.run(),
         }
     }
 }

@@ -1,0 +1,78 @@
+use super::{corpus_blobs, measure, BenchArgs};
+use anyhow::Result;
+use serde_json::json;
+use std::hint::black_box;
+use std::process::ExitCode;
+
+/// Decode throughput over the corpus: dxso's `decode` against MojoShader's parser (profile `d3d`).
+///
+/// `ratio` is dxso's MB/s divided by MojoShader's. MojoShader is measured only in builds with the
+/// `peer-mojoshader` feature; otherwise its figures and the ratio are null.
+///
+/// Example:
+///   cargo run --release --features peer-mojoshader -- bench decode --json
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Opts {
+    #[command(flatten)]
+    args: BenchArgs,
+}
+
+impl Opts {
+    pub fn run(self) -> Result<ExitCode> {
+        let blobs = corpus_blobs(&self.args.corpus_dir()?)?;
+        let bytes: usize = blobs.iter().map(|(_, b)| b.len()).sum();
+        let mut failures = 0;
+        for (_, b) in &blobs {
+            failures += dxso::decode(b).is_err() as usize;
+        }
+        let dxso_passes = measure(self.args.budget(), || {
+            for (_, b) in &blobs {
+                let _ = black_box(dxso::decode(black_box(b)));
+            }
+        });
+        let mojo_passes = mojo(&blobs, &self.args);
+        let mb = bytes as f64 / 1e6;
+        let n = blobs.len() as f64;
+        let ratio = mojo_passes.map(|m| dxso_passes / m);
+        if self.args.json {
+            let j = json!({
+                "bench": "decode",
+                "shaders": blobs.len(),
+                "bytes": bytes,
+                "decode_errors": failures,
+                "dxso": { "mb_per_s": dxso_passes * mb, "shaders_per_s": dxso_passes * n },
+                "mojoshader": mojo_passes.map(|m| json!({ "mb_per_s": m * mb, "shaders_per_s": m * n, "profile": "d3d" })),
+                "ratio": ratio,
+            });
+            println!("{j}");
+        } else {
+            println!("decode: {} shaders, {:.2} MB, {failures} decode errors", blobs.len(), mb);
+            println!("{:<24} {:>12} {:>14}", "implementation", "MB/s", "shaders/s");
+            println!("{:<24} {:>12.1} {:>14.0}", "dxso decode", dxso_passes * mb, dxso_passes * n);
+            match mojo_passes {
+                Some(m) => println!("{:<24} {:>12.1} {:>14.0}", "MojoShader parse (d3d)", m * mb, m * n),
+                None => println!("{:<24} {:>12} {:>14}", "MojoShader parse (d3d)", "n/a", "n/a"),
+            }
+            match ratio {
+                Some(r) => println!("ratio (dxso / MojoShader): {r:.1}x"),
+                None => println!("ratio: n/a (build with --features peer-mojoshader)"),
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[cfg(feature = "peer-mojoshader")]
+fn mojo(blobs: &[(String, Vec<u8>)], args: &BenchArgs) -> Option<f64> {
+    Some(measure(args.budget(), || {
+        for (_, b) in blobs {
+            black_box(dxso_peer::mojoshader::parse("d3d", black_box(b)));
+        }
+    }))
+}
+
+#[cfg(not(feature = "peer-mojoshader"))]
+fn mojo(_: &[(String, Vec<u8>)], _: &BenchArgs) -> Option<f64> {
+    None
+}

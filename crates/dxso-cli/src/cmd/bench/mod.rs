@@ -1,0 +1,103 @@
+//! `dxso bench <what>`: throughput figures with a baseline measured in the same run.
+//!
+//! Every subcommand prints a table and, with `--json`, one JSON object whose top-level `ratio`
+//! is the figure its issue defines.
+
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+pub mod decode;
+
+/// Measure dxso against its baselines.
+#[derive(clap::Args)]
+pub struct Opts {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand)]
+enum What {
+    Decode(decode::Opts),
+}
+
+impl Opts {
+    pub fn run(self) -> Result<ExitCode> {
+        match self.what {
+            What::Decode(o) => o.run(),
+        }
+    }
+}
+
+/// Options every benchmark shares.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BenchArgs {
+    /// The shader corpus (default: `$DXSO_CORPUS`, else `../shared/corpus`).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Seconds to spend on each measured side.
+    #[arg(long, default_value_t = 1.0)]
+    pub seconds: f64,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl BenchArgs {
+    /// The corpus folder.
+    pub fn corpus_dir(&self) -> Result<PathBuf> {
+        let dir = self
+            .corpus
+            .clone()
+            .or_else(|| std::env::var_os("DXSO_CORPUS").map(PathBuf::from))
+            .unwrap_or_else(|| PathBuf::from("../shared/corpus"));
+        anyhow::ensure!(dir.is_dir(), "corpus folder {} not found (use --corpus)", dir.display());
+        Ok(dir)
+    }
+
+    /// The budget per measured side.
+    pub fn budget(&self) -> Duration {
+        Duration::from_secs_f64(self.seconds.clamp(0.01, 600.0))
+    }
+}
+
+/// Every `*.dxso` under `dir` (one level of source folders), sorted by path.
+pub fn corpus_blobs(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut out = Vec::new();
+    for source in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let source = source?.path();
+        if !source.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&source)? {
+            let p = f?.path();
+            if p.extension().is_some_and(|e| e == "dxso") {
+                let name = p.strip_prefix(dir).unwrap_or(&p).display().to_string();
+                out.push((name, std::fs::read(&p)?));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Runs `pass` (one pass over the whole input) until `budget` is spent, at least three times;
+/// returns the passes per second of the fastest third of the passes (robust to noise).
+pub fn measure(budget: Duration, mut pass: impl FnMut()) -> f64 {
+    pass(); // warm-up
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < 3 || start.elapsed() < budget {
+        let t = Instant::now();
+        pass();
+        times.push(t.elapsed().as_secs_f64());
+        if times.len() >= 100_000 {
+            break;
+        }
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let best = &times[..times.len().div_ceil(3)];
+    let mean = best.iter().sum::<f64>() / best.len() as f64;
+    1.0 / mean.max(1e-12)
+}
