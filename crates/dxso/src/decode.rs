@@ -1,7 +1,7 @@
 //! Bytes to [`Shader`]: a single forward pass that never panics and allocates only in proportion
 //! to the input length.
 
-use crate::instruction::{Comment, DclToken, Extra, Instruction, Item, Shader, Sources};
+use crate::instruction::{Comment, DclToken, Extra, Instruction, Item, Shader};
 use crate::opcode::{Opcode, Operands, COMMENT_OPCODE, END_TOKEN};
 use crate::param::{DstParam, Relative, RelativeToken, SrcParam, SrcTokenError, PARAM_BIT};
 use crate::version::Version;
@@ -111,8 +111,22 @@ pub fn decode_words(words: &[u32]) -> Result<Shader, DecodeError> {
     // A shader averages well over two DWORDs an item; this bounds the first allocation by the
     // input length without over-reserving.
     let mut items = Vec::with_capacity(words.len() / 3);
-    while let Some(item) = reader.next_item()? {
-        items.push(item.1);
+    loop {
+        match reader.advance()? {
+            Next::End => break,
+            Next::Comment(data) => items.push(Item::Comment(Comment {
+                data: data.to_vec(),
+            })),
+            Next::Instruction(opcode) => {
+                // Build the instruction in its final slot: assembling it elsewhere and moving it
+                // in costs more than the decoding itself.
+                items.push(Item::Instruction(Instruction::new(opcode)));
+                let Some(Item::Instruction(inst)) = items.last_mut() else {
+                    unreachable!("just pushed an instruction")
+                };
+                reader.pos = decode_instruction_into(reader.words, reader.pos, reader.version, inst)?;
+            }
+        }
     }
     Ok(Shader {
         version: reader.version,
@@ -181,8 +195,28 @@ impl<'a> Reader<'a> {
 
     /// The next item and its DWORD offset, or `None` after the end token.
     pub fn next_item(&mut self) -> Result<Option<(usize, Item)>, DecodeError> {
+        let start = self.pos;
+        match self.advance()? {
+            Next::End => Ok(None),
+            Next::Comment(data) => Ok(Some((
+                start,
+                Item::Comment(Comment {
+                    data: data.to_vec(),
+                }),
+            ))),
+            Next::Instruction(opcode) => {
+                let mut inst = Instruction::new(opcode);
+                self.pos = decode_instruction_into(self.words, start, self.version, &mut inst)?;
+                Ok(Some((start, Item::Instruction(inst))))
+            }
+        }
+    }
+
+    /// Classifies the token at the current position. Comments and the end token are consumed;
+    /// for an instruction the position stays on its token and the caller decodes it.
+    fn advance(&mut self) -> Result<Next<'a>, DecodeError> {
         if self.done {
-            return Ok(None);
+            return Ok(Next::End);
         }
         let start = self.pos;
         let err = |kind| DecodeError { dword: start, kind };
@@ -199,7 +233,7 @@ impl<'a> Reader<'a> {
                     kind: DecodeErrorKind::TrailingData(rest),
                 });
             }
-            return Ok(None);
+            return Ok(Next::End);
         }
         if token & 0x8000_0000 != 0 {
             return Err(err(DecodeErrorKind::InstructionBit31(token)));
@@ -207,30 +241,33 @@ impl<'a> Reader<'a> {
         let raw_op = token as u16;
         if raw_op == COMMENT_OPCODE {
             let len = (token >> 16) as usize & 0x7FFF;
-            let data = self.words.get(start + 1..start + 1 + len).ok_or_else(|| {
-                err(DecodeErrorKind::Truncated {
-                    what: "comment",
-                    needed: len,
-                    available: self.words.len() - start - 1,
-                })
-            })?;
+            let data = self
+                .words
+                .get(start + 1..start + 1 + len)
+                .ok_or_else(|| {
+                    err(DecodeErrorKind::Truncated {
+                        what: "comment",
+                        needed: len,
+                        available: self.words.len() - start - 1,
+                    })
+                })?;
             self.pos = start + 1 + len;
-            return Ok(Some((
-                start,
-                Item::Comment(Comment {
-                    data: data.to_vec(),
-                }),
-            )));
+            return Ok(Next::Comment(data));
         }
         if raw_op == 0xFFFF {
             return Err(err(DecodeErrorKind::MalformedEnd(token)));
         }
-        let opcode =
-            Opcode::from_raw(raw_op).ok_or_else(|| err(DecodeErrorKind::UnknownOpcode(raw_op)))?;
-        let (inst, next) = decode_instruction(self.words, start, self.version, opcode)?;
-        self.pos = next;
-        Ok(Some((start, Item::Instruction(inst))))
+        Opcode::from_raw(raw_op)
+            .map(Next::Instruction)
+            .ok_or_else(|| err(DecodeErrorKind::UnknownOpcode(raw_op)))
     }
+}
+
+/// What the next token of the stream starts.
+enum Next<'a> {
+    End,
+    Comment(&'a [u32]),
+    Instruction(Opcode),
 }
 
 /// Operand reading for one instruction: a cursor with the limit the length field sets.
@@ -284,50 +321,76 @@ impl OperandCursor<'_> {
         Ok(t)
     }
 
-    fn relative(&mut self, relative: Option<Relative>) -> Result<Option<Relative>, DecodeError> {
-        if relative.is_none() || self.sm1 {
-            return Ok(relative);
-        }
+    /// Reads the relative-address token that follows a relatively addressed parameter.
+    fn relative_token(&mut self) -> Result<Relative, DecodeError> {
         let t = self.param("relative address")?;
-        let token = RelativeToken::from_token(t).map_err(|raw| {
-            self.cur -= 1;
-            self.fail(DecodeErrorKind::UnknownRegisterType(raw))
-        })?;
-        Ok(Some(Relative::Token(token)))
+        match RelativeToken::from_token(t) {
+            Ok(token) => Ok(Relative::Token(token)),
+            Err(raw) => Err(self.bad_register_type(raw)),
+        }
     }
 
-    fn dst(&mut self) -> Result<DstParam, DecodeError> {
+    #[cold]
+    #[inline(never)]
+    fn bad_register_type(&mut self, raw: u8) -> DecodeError {
+        self.cur -= 1;
+        self.fail(DecodeErrorKind::UnknownRegisterType(raw))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_source(&mut self, e: SrcTokenError) -> DecodeError {
+        self.cur -= 1;
+        self.fail(match e {
+            SrcTokenError::RegisterType(raw) => DecodeErrorKind::UnknownRegisterType(raw),
+            SrcTokenError::Modifier(raw) => DecodeErrorKind::UnknownSourceModifier(raw),
+        })
+    }
+
+    // The operand readers write straight into the instruction: returning a parameter by value
+    // through a `Result` and storing it costs a store-forwarding stall per operand.
+    #[inline(always)]
+    fn dst_into(&mut self, out: &mut Option<DstParam>) -> Result<(), DecodeError> {
         let t = self.param("destination")?;
-        let mut dst = DstParam::from_token(t).map_err(|raw| {
-            self.cur -= 1;
-            self.fail(DecodeErrorKind::UnknownRegisterType(raw))
-        })?;
-        dst.relative = self.relative(dst.relative)?;
-        Ok(dst)
+        let dst = out.insert(match DstParam::from_token(t) {
+            Ok(d) => d,
+            Err(raw) => return Err(self.bad_register_type(raw)),
+        });
+        if dst.relative.is_some() && !self.sm1 {
+            dst.relative = Some(self.relative_token()?);
+        }
+        Ok(())
     }
 
-    fn src(&mut self, what: &'static str) -> Result<SrcParam, DecodeError> {
+    #[inline(always)]
+    fn src_into(&mut self, what: &'static str, out: &mut SrcParam) -> Result<(), DecodeError> {
         let t = self.param(what)?;
-        let mut src = SrcParam::from_token(t).map_err(|e| {
-            self.cur -= 1;
-            self.fail(match e {
-                SrcTokenError::RegisterType(raw) => DecodeErrorKind::UnknownRegisterType(raw),
-                SrcTokenError::Modifier(raw) => DecodeErrorKind::UnknownSourceModifier(raw),
-            })
-        })?;
-        src.relative = self.relative(src.relative)?;
-        Ok(src)
+        *out = match SrcParam::from_token(t) {
+            Ok(s) => s,
+            Err(e) => return Err(self.bad_source(e)),
+        };
+        if out.relative.is_some() && !self.sm1 {
+            out.relative = Some(self.relative_token()?);
+        }
+        Ok(())
     }
 }
 
-/// Decodes the instruction whose token is at `words[start]`; returns it and the offset after it.
-pub fn decode_instruction(
+/// Decodes the operands of the instruction whose token is at `words[start]` into `inst` (whose
+/// opcode the caller set from that token); returns the offset after the instruction.
+pub fn decode_instruction_into(
     words: &[u32],
     start: usize,
     version: Version,
-    opcode: Opcode,
-) -> Result<(Instruction, usize), DecodeError> {
-    let token = words[start];
+    inst: &mut Instruction,
+) -> Result<usize, DecodeError> {
+    let Some(&token) = words.get(start) else {
+        return Err(DecodeError {
+            dword: start,
+            kind: DecodeErrorKind::MissingEnd,
+        });
+    };
+    let opcode = inst.opcode;
     let info = opcode.info();
     let sm1 = version.is_sm1();
     let length_field = (token >> 24) & 0xF;
@@ -355,7 +418,6 @@ pub fn decode_instruction(
         length_field,
         mnemonic: info.mnemonic,
     };
-    let mut inst = Instruction::new(opcode);
     inst.control = (token >> 16) as u8;
     inst.coissue = token & (1 << 30) != 0;
     inst.reserved = token & (1 << 29) != 0;
@@ -367,10 +429,10 @@ pub fn decode_instruction(
         Operands::Dcl => {
             let t = ops.param("dcl usage")?;
             inst.extra = Extra::Dcl(DclToken::from_token(t));
-            inst.dst = Some(ops.dst()?);
+            ops.dst_into(&mut inst.dst)?;
         }
         Operands::Def | Operands::DefI | Operands::DefB => {
-            inst.dst = Some(ops.dst()?);
+            ops.dst_into(&mut inst.dst)?;
             if shape == Operands::DefB {
                 inst.extra = Extra::DefB(ops.raw("defb value")?);
             } else {
@@ -385,21 +447,20 @@ pub fn decode_instruction(
                 };
             }
         }
-        Operands::DstSrc(_) => inst.dst = Some(ops.dst()?),
+        Operands::DstSrc(_) => ops.dst_into(&mut inst.dst)?,
         Operands::None | Operands::Src(_) => {}
     }
     if token & (1 << 28) != 0 {
-        inst.predicate = Some(ops.src("predicate")?);
+        ops.src_into("predicate", inst.predicate.insert(SrcParam::default()))?;
     }
-    let mut srcs = Sources::new();
+    let srcs = &mut inst.srcs;
     let wanted = if sm1 {
         shape.src_count() as usize
     } else {
         usize::MAX
     };
     while srcs.len() < wanted && (sm1 || ops.cur < ops.limit) {
-        let src = ops.src("source")?;
-        if srcs.push(src).is_err() {
+        let Some(slot) = srcs.spare_slot() else {
             return Err(DecodeError {
                 dword: start,
                 kind: DecodeErrorKind::LengthMismatch {
@@ -408,7 +469,9 @@ pub fn decode_instruction(
                     reason: "no opcode takes more than 4 sources",
                 },
             });
-        }
+        };
+        ops.src_into("source", slot)?;
+        srcs.commit_slot();
     }
     if !sm1 && !info.accepts_src_count(srcs.len()) {
         return Err(DecodeError {
@@ -420,6 +483,5 @@ pub fn decode_instruction(
             },
         });
     }
-    inst.srcs = srcs;
-    Ok((inst, ops.cur))
+    Ok(ops.cur)
 }

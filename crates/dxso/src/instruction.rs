@@ -293,7 +293,9 @@ impl Extra {
 }
 
 /// Up to four source operands, stored inline so decoding allocates nothing per instruction.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+///
+/// Equality and hashing look only at the sources present, not at the unused slots.
+#[derive(Clone, Copy, Default)]
 pub struct Sources {
     len: u8,
     items: [SrcParam; Sources::CAPACITY],
@@ -332,6 +334,32 @@ impl Sources {
         } else {
             Err(src)
         }
+    }
+}
+
+impl Sources {
+    /// The next free slot, for decoding in place; [`Sources::commit_slot`] makes it count.
+    pub(crate) fn spare_slot(&mut self) -> Option<&mut SrcParam> {
+        self.items.get_mut(self.len as usize)
+    }
+
+    /// Counts the slot [`Sources::spare_slot`] handed out.
+    pub(crate) fn commit_slot(&mut self) {
+        self.len += 1;
+    }
+}
+
+impl PartialEq for Sources {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Sources {}
+
+impl std::hash::Hash for Sources {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state)
     }
 }
 

@@ -36,3 +36,4 @@ pub use param::{
 };
 pub use register::{Register, RegisterType};
 pub use version::{ShaderKind, Version};
+

@@ -23,7 +23,19 @@ macro_rules! opcodes {
             pub const ALL: &'static [Opcode] = &[$(Opcode::$name,)*];
 
             /// Decodes the 16-bit opcode field.
+            #[inline]
             pub const fn from_raw(raw: u16) -> Option<Opcode> {
+                // Opcodes 0..=96 go through a lookup table: this runs once per instruction.
+                if (raw as usize) < LOW_OPCODES.len() {
+                    return LOW_OPCODES[raw as usize];
+                }
+                match raw {
+                    0xFFFD => Some(Opcode::Phase),
+                    _ => None,
+                }
+            }
+
+            const fn from_raw_slow(raw: u16) -> Option<Opcode> {
                 match raw {
                     $($value => Some(Opcode::$name),)*
                     _ => None,
@@ -47,6 +59,16 @@ opcodes! {
     TexDepth = 87, Cmp = 88, Bem = 89, Dp2Add = 90, Dsx = 91, Dsy = 92, TexLdd = 93, SetP = 94,
     TexLdl = 95, BreakP = 96, Phase = 0xFFFD,
 }
+
+const LOW_OPCODES: [Option<Opcode>; 97] = {
+    let mut table = [None; 97];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = Opcode::from_raw_slow(i as u16);
+        i += 1;
+    }
+    table
+};
 
 /// The raw opcode of a comment token.
 pub const COMMENT_OPCODE: u16 = 0xFFFE;

@@ -410,6 +410,7 @@ impl DstParam {
     /// Decodes a destination token (bit 31 is checked by the caller). Relative addressing is
     /// recorded as [`Relative::Implicit`]; the stream decoder replaces it with the extra token
     /// for shader model 2 and later. `Err` carries the unknown register type.
+    #[inline]
     pub fn from_token(token: u32) -> Result<Self, u8> {
         let (register, reserved) = register_fields(token)?;
         Ok(DstParam {
@@ -462,6 +463,7 @@ impl SrcParam {
     }
 
     /// Decodes a source token (bit 31 is checked by the caller); see [`DstParam::from_token`].
+    #[inline]
     pub fn from_token(token: u32) -> Result<Self, SrcTokenError> {
         let (register, reserved) = register_fields(token).map_err(SrcTokenError::RegisterType)?;
         let raw_mod = ((token >> 24) & 0xF) as u8;
@@ -499,6 +501,7 @@ pub const fn raw_register_type(token: u32) -> u8 {
     (((token >> REG_TYPE_LOW_SHIFT) & 7) | ((token >> REG_TYPE_HIGH_SHIFT) & 0x18)) as u8
 }
 
+#[inline]
 fn register_fields(token: u32) -> Result<(Register, u8), u8> {
     let raw = raw_register_type(token);
     let ty = RegisterType::from_raw(raw).ok_or(raw)?;
