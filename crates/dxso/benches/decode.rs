@@ -7,7 +7,10 @@ fn corpus() -> Vec<Vec<u8>> {
     let Some(dir) = dxso_corpus::corpus_or_skip("decode bench") else {
         return Vec::new();
     };
-    dxso_corpus::entries(&dir).iter().map(|e| e.bytes()).collect()
+    dxso_corpus::entries(&dir)
+        .iter()
+        .map(|e| e.bytes())
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -472,7 +472,7 @@ impl ConstantTable {
                 let mut w = Writer {
                     out: layout.background.clone(),
                     offsets: layout.offsets.clone().into_iter(),
-                    fresh: None,
+                    fresh: false,
                 };
                 self.write(&mut w);
                 w.out
@@ -481,7 +481,7 @@ impl ConstantTable {
                 let mut w = Writer {
                     out: Vec::new(),
                     offsets: Vec::new().into_iter(),
-                    fresh: Some(FreshLayout::default()),
+                    fresh: true,
                 };
                 self.write(&mut w);
                 while w.out.len() % 4 != 0 {
@@ -512,13 +512,13 @@ impl ConstantTable {
         // Objects go in the order `parse` recorded them; the fresh layout places them after the
         // header and the info array, strings packed and aligned objects padded with 0xAB as
         // fxc does.
-        if w.fresh.is_some() {
+        if w.fresh {
             w.out.resize(
                 (HEADER_SIZE + CONSTANT_INFO_SIZE * self.constants.len() as u32) as usize,
                 0,
             );
         }
-        let fresh = w.fresh.is_some();
+        let fresh = w.fresh;
         // A parsed table recorded creator, target and the info array first; fxc itself writes
         // the two strings after everything else, which is where a fresh layout puts them.
         let (mut creator, mut target, info_off) = if fresh {
@@ -573,19 +573,17 @@ impl ConstantTable {
     }
 }
 
-#[derive(Default)]
-struct FreshLayout;
-
 struct Writer {
     out: Vec<u8>,
     offsets: std::vec::IntoIter<u32>,
-    fresh: Option<FreshLayout>,
+    /// Lay objects out anew (fxc style) instead of at recorded offsets.
+    fresh: bool,
 }
 
 impl Writer {
     /// The offset of the next object: the recorded one, or the end of the buffer (aligned).
     fn place(&mut self, len: usize, align: usize) -> u32 {
-        if self.fresh.is_some() {
+        if self.fresh {
             if align > 1 {
                 while self.out.len() % align != 0 {
                     self.out.push(PAD_BYTE);
@@ -633,7 +631,7 @@ impl Writer {
     fn type_info(&mut self, t: &TypeInfo) -> u32 {
         let off = self.place(TYPE_INFO_SIZE as usize, 4);
         let members = self.place(t.members.len() * MEMBER_INFO_SIZE as usize, 4);
-        let members = if t.members.is_empty() && self.fresh.is_some() {
+        let members = if t.members.is_empty() && self.fresh {
             0
         } else {
             members

@@ -124,7 +124,8 @@ pub fn decode_words(words: &[u32]) -> Result<Shader, DecodeError> {
                 let Some(Item::Instruction(inst)) = items.last_mut() else {
                     unreachable!("just pushed an instruction")
                 };
-                reader.pos = decode_instruction_into(reader.words, reader.pos, reader.version, inst)?;
+                reader.pos =
+                    decode_instruction_into(reader.words, reader.pos, reader.version, inst)?;
             }
         }
     }
@@ -241,16 +242,13 @@ impl<'a> Reader<'a> {
         let raw_op = token as u16;
         if raw_op == COMMENT_OPCODE {
             let len = (token >> 16) as usize & 0x7FFF;
-            let data = self
-                .words
-                .get(start + 1..start + 1 + len)
-                .ok_or_else(|| {
-                    err(DecodeErrorKind::Truncated {
-                        what: "comment",
-                        needed: len,
-                        available: self.words.len() - start - 1,
-                    })
-                })?;
+            let data = self.words.get(start + 1..start + 1 + len).ok_or_else(|| {
+                err(DecodeErrorKind::Truncated {
+                    what: "comment",
+                    needed: len,
+                    available: self.words.len() - start - 1,
+                })
+            })?;
             self.pos = start + 1 + len;
             return Ok(Next::Comment(data));
         }

@@ -36,4 +36,3 @@ pub use param::{
 };
 pub use register::{Register, RegisterType};
 pub use version::{ShaderKind, Version};
-

@@ -81,15 +81,52 @@ fn absurd_inputs() {
     let cases: Vec<(&str, Vec<u32>)> = vec![
         ("empty", vec![]),
         ("only version", vec![0xFFFE_0300]),
-        ("comment claiming 32767 DWORDs", vec![0xFFFE_0300, 0x7FFF_FFFE, 0x0000_FFFF]),
-        ("length field past the end", vec![0xFFFF_0200, 0x0F00_0001, 0x0000_FFFF]),
-        ("unknown opcode", vec![0xFFFF_0200, 0x0000_0031, 0x0000_FFFF]),
-        ("bit 31 on an instruction", vec![0xFFFF_0200, 0x8000_0001, 0x0000_FFFF]),
-        ("parameter without bit 31", vec![0xFFFF_0200, 0x0200_0001, 0x000F_0000, 0x00E4_0000, 0x0000_FFFF]),
+        (
+            "comment claiming 32767 DWORDs",
+            vec![0xFFFE_0300, 0x7FFF_FFFE, 0x0000_FFFF],
+        ),
+        (
+            "length field past the end",
+            vec![0xFFFF_0200, 0x0F00_0001, 0x0000_FFFF],
+        ),
+        (
+            "unknown opcode",
+            vec![0xFFFF_0200, 0x0000_0031, 0x0000_FFFF],
+        ),
+        (
+            "bit 31 on an instruction",
+            vec![0xFFFF_0200, 0x8000_0001, 0x0000_FFFF],
+        ),
+        (
+            "parameter without bit 31",
+            vec![
+                0xFFFF_0200,
+                0x0200_0001,
+                0x000F_0000,
+                0x00E4_0000,
+                0x0000_FFFF,
+            ],
+        ),
         ("trailing data", vec![0xFFFE_0101, 0x0000_FFFF, 0]),
         ("end token with bits", vec![0xFFFE_0101, 0x0001_FFFF]),
-        ("five sources", vec![0xFFFF_0200, 0x0600_0002, 0x800F_0000, 0x80E4_0000, 0x80E4_0000, 0x80E4_0000, 0x80E4_0000, 0x80E4_0000, 0x0000_FFFF]),
-        ("endless zeros (nops) without end", vec![0xFFFE_0101, 0, 0, 0, 0]),
+        (
+            "five sources",
+            vec![
+                0xFFFF_0200,
+                0x0600_0002,
+                0x800F_0000,
+                0x80E4_0000,
+                0x80E4_0000,
+                0x80E4_0000,
+                0x80E4_0000,
+                0x80E4_0000,
+                0x0000_FFFF,
+            ],
+        ),
+        (
+            "endless zeros (nops) without end",
+            vec![0xFFFE_0101, 0, 0, 0, 0],
+        ),
     ];
     for (what, words) in cases {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();

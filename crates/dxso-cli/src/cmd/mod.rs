@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod demo;
 pub mod dump;
 pub mod info;
 pub mod reencode;
@@ -14,6 +15,7 @@ pub enum Command {
     Dump(dump::Opts),
     Reencode(reencode::Opts),
     Bench(bench::Opts),
+    Demo(demo::Opts),
 }
 
 impl Command {
@@ -23,6 +25,7 @@ impl Command {
             Command::Dump(o) => o.run(),
             Command::Reencode(o) => o.run(),
             Command::Bench(o) => o.run(),
+            Command::Demo(o) => o.run(),
         }
     }
 }
