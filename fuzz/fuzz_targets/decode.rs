@@ -1,15 +1,16 @@
 //! Any bytes: `decode` returns `Ok` or `Err`, never panics; a decoded shader re-encodes to the
-//! same bytes and decodes to the same model.
+//! same bytes, and every CTAB that parses re-encodes to the same payload.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(shader) = dxso::decode(data) {
-        let bytes = dxso::encode(&shader);
-        assert_eq!(bytes, data, "re-encoding differs");
-        if let Some(Ok(table)) = shader.constant_table() {
-            let _ = table.to_words();
+        assert_eq!(dxso::encode(&shader), data, "re-encoding differs");
+        for c in shader.comments() {
+            if let Ok(table) = dxso::ConstantTable::parse(&c.data) {
+                assert_eq!(table.to_words(), c.data, "CTAB re-encoding differs");
+            }
         }
     }
 });

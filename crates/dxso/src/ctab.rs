@@ -16,6 +16,10 @@ const TYPE_INFO_SIZE: u32 = 16;
 const MEMBER_INFO_SIZE: u32 = 8;
 /// Deepest struct nesting accepted (hostile tables could otherwise recurse forever).
 pub const MAX_TYPE_DEPTH: usize = 32;
+/// Objects (types, members, strings) a table may expand to per byte of table: a type shared by
+/// many members is expanded once per use, so without a cap a small hostile table could describe
+/// an exponential tree.
+pub const MAX_OBJECTS_PER_BYTE: usize = 4;
 /// The byte fxc pads strings with before the next aligned object.
 pub const PAD_BYTE: u8 = 0xAB;
 
@@ -51,6 +55,9 @@ pub enum CtabError {
     /// Struct members nest deeper than [`MAX_TYPE_DEPTH`] (or refer to themselves).
     #[error("struct type at byte offset {0:#x} nests deeper than {MAX_TYPE_DEPTH} levels")]
     TooDeep(u32),
+    /// Shared struct types expand to more objects than [`MAX_OBJECTS_PER_BYTE`] allows.
+    #[error("struct type at byte offset {0:#x} expands past {1} objects for this table size")]
+    TooManyObjects(u32, usize),
 }
 
 /// `D3DXREGISTER_SET`.
@@ -284,6 +291,8 @@ struct Parser<'a> {
     bytes: &'a [u8],
     covered: Vec<bool>,
     offsets: Vec<u32>,
+    /// Objects still allowed (see [`MAX_OBJECTS_PER_BYTE`]).
+    budget: usize,
 }
 
 impl Parser<'_> {
@@ -335,6 +344,10 @@ impl Parser<'_> {
         if depth > MAX_TYPE_DEPTH {
             return Err(CtabError::TooDeep(offset));
         }
+        self.budget = self.budget.checked_sub(1).ok_or(CtabError::TooManyObjects(
+            offset,
+            self.bytes.len() * MAX_OBJECTS_PER_BYTE + 64,
+        ))?;
         self.offsets.push(offset);
         let b = self.span("type info", offset, TYPE_INFO_SIZE)?;
         let fields: [u16; 6] = std::array::from_fn(|i| Self::u16_at(b, 2 * i));
@@ -389,6 +402,7 @@ impl ConstantTable {
             bytes,
             covered: vec![false; bytes.len()],
             offsets: Vec::new(),
+            budget: bytes.len() * MAX_OBJECTS_PER_BYTE + 64,
         };
         let h: [u32; 7] = std::array::from_fn(|i| Parser::u32_at(bytes, 4 * i));
         p.span("header", 0, HEADER_SIZE)?;
@@ -593,9 +607,11 @@ impl Writer {
             self.out.resize(off + len, 0);
             off as u32
         } else {
+            // Recorded offsets of objects with bytes were bounds-checked when parsed; an empty
+            // object (a member list of length 0) may point anywhere and needs no room.
             let off = self.offsets.next().unwrap_or(0);
             let end = off as usize + len;
-            if end > self.out.len() {
+            if len > 0 && end > self.out.len() {
                 self.out.resize(end, 0);
             }
             off
@@ -603,6 +619,9 @@ impl Writer {
     }
 
     fn put_bytes(&mut self, at: usize, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
         if self.out.len() < at + bytes.len() {
             self.out.resize(at + bytes.len(), 0);
         }
@@ -776,6 +795,52 @@ mod tests {
         assert!(matches!(
             ConstantTable::parse(&t),
             Err(CtabError::TooDeep(_))
+        ));
+    }
+
+    #[test]
+    fn empty_member_list_pointing_far_away() {
+        // Found by the fuzzer: a scalar type whose (unused) member pointer is huge made the
+        // re-encoder grow its buffer to that offset.
+        let mut words = sample().to_words();
+        let parsed = ConstantTable::parse(&words).unwrap();
+        let members0 = 5; // creator, target, infos, name0, type0, members0
+        let type0 = parsed.layout.unwrap().offsets[members0 - 1];
+        words[1 + (type0 as usize + 12) / 4] = 0xFFFF_FFF0;
+        let parsed = ConstantTable::parse(&words).unwrap();
+        assert_eq!(parsed.to_words(), words);
+    }
+
+    #[test]
+    fn shared_struct_types_cannot_explode() {
+        // Eight struct types, each with 16 members of the next type: 1.3 KB that would expand to
+        // 16^8 objects. The depth cap does not stop that; the object budget does.
+        const LEVELS: u32 = 8;
+        let (info, name, leaf) = (28u32, 48u32, 52u32);
+        let types = leaf + 16;
+        let members = types + 16 * LEVELS;
+        let mut b = vec![0u8; (members + LEVELS * 16 * 8) as usize];
+        let put = |b: &mut Vec<u8>, at: u32, v: &[u32]| {
+            for (i, x) in v.iter().enumerate() {
+                b[at as usize + 4 * i..at as usize + 4 * i + 4].copy_from_slice(&x.to_le_bytes());
+            }
+        };
+        put(&mut b, 0, &[28, name, 0xFFFE_0300, 1, info, 0, name]);
+        put(&mut b, info, &[name, 2, 1, types, 0]);
+        b[name as usize] = b'a';
+        put(&mut b, leaf, &[0x0003_0000, 0x0001_0001, 1, 0]);
+        for level in 0..LEVELS {
+            let ty = types + 16 * level;
+            let list = members + level * 128;
+            put(&mut b, ty, &[5, 0x0001_0001, 16 << 16 | 1, list]);
+            let next = if level + 1 < LEVELS { ty + 16 } else { leaf };
+            for m in 0..16 {
+                put(&mut b, list + 8 * m, &[name, next]);
+            }
+        }
+        assert!(matches!(
+            ConstantTable::parse_bytes(&b),
+            Err(CtabError::TooManyObjects(..))
         ));
     }
 }
