@@ -108,9 +108,7 @@ pub fn decode(bytes: &[u8]) -> Result<Shader, DecodeError> {
 /// Decodes a whole shader from DWORDs.
 pub fn decode_words(words: &[u32]) -> Result<Shader, DecodeError> {
     let mut reader = Reader::new(words)?;
-    // A shader averages well over two DWORDs an item; this bounds the first allocation by the
-    // input length without over-reserving.
-    let mut items = Vec::with_capacity(words.len() / 3);
+    let mut items = Vec::with_capacity(item_count_hint(words, reader.version));
     loop {
         match reader.advance()? {
             Next::End => break,
@@ -120,10 +118,11 @@ pub fn decode_words(words: &[u32]) -> Result<Shader, DecodeError> {
             Next::Instruction(opcode) => {
                 // Build the instruction in its final slot: assembling it elsewhere and moving it
                 // in costs more than the decoding itself.
-                items.push(Item::Instruction(Instruction::new(opcode)));
+                items.push(BLANK_INSTRUCTION);
                 let Some(Item::Instruction(inst)) = items.last_mut() else {
                     unreachable!("just pushed an instruction")
                 };
+                inst.opcode = opcode;
                 reader.pos =
                     decode_instruction_into(reader.words, reader.pos, reader.version, inst)?;
             }
@@ -134,6 +133,36 @@ pub fn decode_words(words: &[u32]) -> Result<Shader, DecodeError> {
         items,
     })
 }
+
+/// How many items the stream holds, to size the item vector once. Shader model 2+ streams are
+/// walked by their length fields (a few instructions per item, much cheaper than the
+/// reallocations or the over-reservation it saves: CTAB-heavy shaders are mostly comment). The
+/// walk stops at anything malformed; the decoder proper reports it. Never more than one item
+/// per DWORD, so the allocation stays bounded by the input length.
+fn item_count_hint(words: &[u32], version: Version) -> usize {
+    if version.is_sm1() {
+        return words.len() / 4 + 1;
+    }
+    let mut pos = 1;
+    let mut count = 0;
+    while let Some(&token) = words.get(pos) {
+        if token == END_TOKEN || token & 0x8000_0000 != 0 {
+            break;
+        }
+        let len = if token as u16 == COMMENT_OPCODE {
+            (token >> 16) as usize & 0x7FFF
+        } else {
+            (token >> 24) as usize & 0xF
+        };
+        pos += 1 + len;
+        count += 1;
+    }
+    count
+}
+
+/// A constant to copy into each new slot: copying it is a few wide moves, where building an
+/// instruction field by field is dozens of narrow stores.
+const BLANK_INSTRUCTION: Item = Item::Instruction(Instruction::new(Opcode::Nop));
 
 /// Views little-endian bytes as DWORDs, borrowing when the bytes are aligned.
 pub fn words_of(bytes: &[u8]) -> Result<Cow<'_, [u32]>, DecodeError> {
