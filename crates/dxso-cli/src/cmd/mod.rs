@@ -6,6 +6,7 @@ pub mod bench;
 pub mod dump;
 pub mod info;
 pub mod reencode;
+pub mod validate;
 
 /// The subcommands.
 #[derive(clap::Subcommand)]
@@ -13,6 +14,7 @@ pub enum Command {
     Info(info::Opts),
     Dump(dump::Opts),
     Reencode(reencode::Opts),
+    Validate(validate::Opts),
     Bench(bench::Opts),
 }
 
@@ -22,6 +24,7 @@ impl Command {
             Command::Info(o) => o.run(),
             Command::Dump(o) => o.run(),
             Command::Reencode(o) => o.run(),
+            Command::Validate(o) => o.run(),
             Command::Bench(o) => o.run(),
         }
     }

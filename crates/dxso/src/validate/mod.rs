@@ -99,7 +99,8 @@ impl fmt::Display for Diagnostic {
         if let Some(i) = self.instruction {
             parts.push(format!("instruction {i}"));
         }
-        match (&self.operand, &self.register) {
+        let operand = self.operand.filter(|o| *o != Operand::Instruction);
+        match (&operand, &self.register) {
             (Some(o), Some(r)) => parts.push(format!("{o} {r}")),
             (Some(o), None) => parts.push(o.to_string()),
             (None, Some(r)) => parts.push(r.clone()),

@@ -62,6 +62,10 @@ impl Versions {
     pub const VS11: Versions = Versions(0x001);
     /// The versions with samplers (vs_3_0, ps_2_0+).
     pub const SAMPLERS: Versions = Versions(0x708);
+    /// ps_2_0.
+    pub const PS20: Versions = Versions(0x100);
+    /// The versions with a relative-address token register (vs_2_0+, ps_3_0).
+    pub const REL_TOKEN: Versions = Versions(0x40E);
     /// ps_3_0.
     pub const PS30: Versions = Versions(0x400);
 
@@ -126,7 +130,7 @@ rules! {
     OperandRegisterType "V0205" Error (ALL) "An operand with a fixed role names the register type the opcode requires (sampler, label, b#/p0, i#, aL, p0, t#, ...)";
     ParamReserved "V0206" Error (ALL) "Reserved parameter-token bits (14-15, and those of the relative-address token) are zero";
     RelativeNotAllowed "V0207" Error (ALL) "Relative addressing is used only where the version allows it (vs constants; vs_3_0 inputs and outputs; ps_3_0 inputs) and in the encoding of the version";
-    RelativeToken "V0208" Error (SM2UP) "A relative-address token names a0 or aL (index 0) that the version has, with no modifier";
+    RelativeToken "V0208" Error (REL_TOKEN) "A relative-address token names a0 or aL (index 0) that the version has, with no modifier";
     EmptyWriteMask "V0209" Error (ALL) "A destination writes at least one component";
     ShiftNotAllowed "V0301" Error (ALL) "A result shift (_x2, _d2, ...) appears only in ps_1_x, with a scale of 2, 4 or 8";
     SaturateNotAllowed "V0302" Error (ALL) "_sat is used only where the version allows it (not in vs_1_1-vs_2_x, not on p0, a0 or a declaration)";
@@ -136,7 +140,7 @@ rules! {
     SrcModifierNotAllowed "V0306" Error (ALL) "Source modifiers bias, bx2, 1-x (comp) appear only in ps_1_x; x2, dz, dw only in ps_1_4";
     AbsNotAllowed "V0307" Error (ALL) "The _abs source modifier appears only in shader model 3";
     NotModifierNotPredicate "V0308" Error (ALL) "The ! (not) modifier is applied only to the predicate register";
-    SwizzleNotAllowed "V0309" Error (PS1|PS) "The source swizzle is one this pixel shader version supports (ps_1_x and ps_2_0 limit swizzles)";
+    SwizzleNotAllowed "V0309" Error (PS1|PS20) "The source swizzle is one this pixel shader version supports (ps_1_x and ps_2_0 limit swizzles)";
     ReplicateSwizzle "V0401" Error (ALL) "rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, ifc, breakc and breakp read one component (replicate swizzle)";
     MatrixDstMask "V0402" Error (ALL) "m4x4/m3x4 write .xyzw, m4x3/m3x3 .xyz, m3x2 .xy; crs writes a non-empty subset of .xyz";
     MatrixSource "V0403" Error (ALL) "The matrix source of m4x4, m4x3, m3x4, m3x3, m3x2 has no swizzle and no negate";
@@ -150,7 +154,7 @@ rules! {
     Ps14TexOperands "V0411" Error (PS14) "ps_1_4 texld and texcrd read a texture register (phase 1) or a temp (texld in phase 2), write a temp, and texcrd/texld sources use only .xyz, .xyw swizzles (with _dz/_dw)";
     DclReserved "V0501" Error (DCL) "Reserved bits of the dcl usage token are zero for the register declared (seed 000)";
     DclRegisterType "V0502" Error (DCL) "dcl declares a register type this version declares (vs inputs; vs_3_0 outputs and samplers; ps_2_x t#, v#, s#; ps_3_0 v#, s#, vPos, vFace)";
-    DclUsage "V0503" Error (DCL) "The usage and usage index are valid for the register and version (ps_3_0: only texcoord 0-7 and color 0-1 by the seed, see VALIDATION.md)";
+    DclUsage "V0503" Error (DCL) "The usage and usage index are valid for the register and version (ps_3_0: texcoord index 0-7, color index 0-1)";
     DclSamplerType "V0504" Error (SAMPLERS) "A sampler declaration names 2d, cube or volume";
     DclDuplicate "V0505" Error (DCL) "A register is declared at most once per component, and a usage/index pair at most once per register file";
     DclMask "V0506" Error (DCL) "A declaration has a write mask; vFace and vPos declarations carry no result modifiers and vFace a full mask";
