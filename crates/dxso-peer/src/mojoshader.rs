@@ -86,9 +86,7 @@ unsafe fn take(data: *const ParseDataPrefix) -> Output {
             String::from("(no message)")
         } else {
             // SAFETY: a NUL-terminated string owned by `data`, copied before the free below.
-            unsafe { CStr::from_ptr(e.error) }
-                .to_string_lossy()
-                .into_owned()
+            unsafe { CStr::from_ptr(e.error) }.to_string_lossy().into_owned()
         })
     } else {
         None
@@ -164,13 +162,7 @@ mod tests {
     #[test]
     fn parses_and_assembles_a_tiny_shader() {
         // vs_1_1: mov oPos, v0
-        let words = [
-            0xFFFE_0101u32,
-            0x0000_0001,
-            0xC00F_0000,
-            0x90E4_0000,
-            0x0000_FFFF,
-        ];
+        let words = [0xFFFE_0101u32, 0x0000_0001, 0xC00F_0000, 0x90E4_0000, 0x0000_FFFF];
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let out = parse("d3d", &bytes);
         assert_eq!(out.error, None);
