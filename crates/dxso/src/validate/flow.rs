@@ -2,7 +2,7 @@
 //! defined once and called ones exist, ret and label placement, nesting depths, loop counts,
 //! and aL only inside loops.
 
-use super::{At, Cx, Operand, Rule};
+use super::{At, Cx, Operand, Profile, Rule};
 use crate::instruction::Extra;
 use crate::opcode::Opcode;
 use crate::param::Relative;
@@ -29,6 +29,7 @@ pub(super) fn check(cx: &mut Cx<'_>) {
     let mut in_subroutine = false;
     let mut prev: Option<Opcode> = None;
     let mut defi: HashMap<u16, [i32; 4]> = HashMap::new();
+    let mut static_flow = 0usize;
     for at in &insts {
         if let (Extra::DefI(v), Some(d)) = (at.inst.extra, at.inst.dst) {
             defi.insert(d.register.num, v);
@@ -37,6 +38,28 @@ pub(super) fn check(cx: &mut Cx<'_>) {
     for at in &insts {
         let inst = at.inst;
         let name = cx.mnemonic(inst);
+        if p == Profile::Vs20
+            && matches!(
+                inst.opcode,
+                Opcode::If
+                    | Opcode::Else
+                    | Opcode::Loop
+                    | Opcode::Rep
+                    | Opcode::Call
+                    | Opcode::CallNz
+            )
+        {
+            static_flow += 1;
+            if static_flow == 17 {
+                cx.at(
+                    Rule::StaticFlowCount,
+                    at,
+                    Operand::Instruction,
+                    None,
+                    "vs_2_0 allows 16 static flow-control instructions; this is the 17th",
+                );
+            }
+        }
         match inst.opcode {
             Opcode::If | Opcode::Ifc => {
                 stack.push((Block::If { has_else: false }, at.index));

@@ -2,7 +2,7 @@
 //! limits, relative addressing, reserved bits, source and result modifiers, swizzles, and
 //! predication.
 
-use super::{is_declaration, At, Cx, Operand, Profile, Rule};
+use super::{is_declaration, is_texture_op, At, Cx, Operand, Profile, Rule};
 use crate::opcode::Opcode;
 use crate::param::{DstParam, Relative, ResultModifiers, SrcModifier, SrcParam, Swizzle};
 use crate::register::{Register, RegisterType};
@@ -309,24 +309,27 @@ fn dst_param(cx: &mut Cx<'_>, at: &At<'_>, dst: &DstParam) {
         );
     }
     if dst.shift.0 != 0 {
-        if !p.is_ps1() {
+        // ps_1_1-1_3 scale by x2, x4, d2; ps_1_4 adds x8, d4, d8; arithmetic instructions only.
+        let allowed: &[i8] = match p {
+            Profile::Ps11 | Profile::Ps12 | Profile::Ps13 => &[1, 2, -1],
+            Profile::Ps14 => &[1, 2, 3, -1, -2, -3],
+            _ => &[],
+        };
+        let on_arith = !is_declaration(inst.opcode) && !is_texture_op(inst.opcode);
+        if !allowed.contains(&dst.shift.0) || !on_arith {
+            let why = if !p.is_ps1() {
+                "exists only in ps_1_x".to_string()
+            } else if !on_arith {
+                "applies only to arithmetic instructions".to_string()
+            } else {
+                format!("is not available in {}", cx.version)
+            };
             cx.at(
                 Rule::ShiftNotAllowed,
                 at,
                 op,
                 Some(reg),
-                format!("result shift {} exists only in ps_1_x", dst.shift.suffix()),
-            );
-        } else if !(-3..=3).contains(&dst.shift.0) || is_declaration(inst.opcode) {
-            cx.at(
-                Rule::ShiftNotAllowed,
-                at,
-                op,
-                Some(reg),
-                format!(
-                    "result shift {:?} is not _x2, _x4, _x8, _d2, _d4 or _d8",
-                    dst.shift.0
-                ),
+                format!("result shift {} {why}", shift_name(dst.shift.0)),
             );
         }
     }
@@ -341,17 +344,24 @@ fn dst_param(cx: &mut Cx<'_>, at: &At<'_>, dst: &DstParam) {
         );
     }
     if m.saturate() {
-        let bad = matches!(p, Profile::Vs11 | Profile::Vs20 | Profile::Vs2x)
-            || matches!(reg.ty, R::Predicate | R::Addr if !p.is_ps11_13())
-            || is_declaration(inst.opcode);
-        if bad {
-            cx.at(
-                Rule::SaturateNotAllowed,
-                at,
-                op,
-                Some(reg),
-                format!("_sat is not allowed here in {}", cx.version),
-            );
+        use Opcode::*;
+        let why = if matches!(p, Profile::Vs11 | Profile::Vs20 | Profile::Vs2x) {
+            Some(format!("_sat does not exist in {}", cx.version))
+        } else if is_declaration(inst.opcode) {
+            Some("_sat does not apply to declarations".to_string())
+        } else if matches!(inst.opcode, Frc | SinCos) || is_texture_op(inst.opcode) {
+            Some(format!("{} takes no _sat", cx.mnemonic(inst)))
+        } else if matches!(reg.ty, R::Predicate) || (reg.ty == R::Addr && p.is_vertex()) {
+            Some("_sat does not apply to p0 or a0".to_string())
+        } else if matches!(p, Profile::Ps20 | Profile::Ps2x)
+            && matches!(reg.ty, R::ColorOut | R::DepthOut)
+        {
+            Some("ps_2_0 and ps_2_x take no _sat on writes to output registers".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            cx.at(Rule::SaturateNotAllowed, at, op, Some(reg), why);
         }
     }
     if m.partial_precision() && (p.is_vertex() || p.is_ps1()) {
@@ -531,5 +541,12 @@ fn predicate(cx: &mut Cx<'_>, at: &At<'_>, pred: &SrcParam) {
             Some(pred.register),
             "bits 14-15 of the predicate token are set",
         );
+    }
+}
+
+fn shift_name(shift: i8) -> String {
+    match shift {
+        s if s > 0 => format!("_x{}", 1u32 << s.min(7)),
+        s => format!("_d{}", 1u32 << (-(s as i32)).min(8)),
     }
 }

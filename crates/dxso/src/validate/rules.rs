@@ -58,6 +58,8 @@ impl Versions {
     pub const DCL: Versions = Versions(0x70F);
     /// vs_3_0.
     pub const VS30: Versions = Versions(0x008);
+    /// vs_2_0.
+    pub const VS20: Versions = Versions(0x002);
     /// vs_1_1.
     pub const VS11: Versions = Versions(0x001);
     /// The versions with samplers (vs_3_0, ps_2_0+).
@@ -132,8 +134,8 @@ rules! {
     RelativeNotAllowed "V0207" Error (ALL) "Relative addressing is used only where the version allows it (vs constants; vs_3_0 inputs and outputs; ps_3_0 inputs) and in the encoding of the version";
     RelativeToken "V0208" Error (REL_TOKEN) "A relative-address token names a0 or aL (index 0) that the version has, with no modifier";
     EmptyWriteMask "V0209" Error (ALL) "A destination writes at least one component";
-    ShiftNotAllowed "V0301" Error (ALL) "A result shift (_x2, _d2, ...) appears only in ps_1_x, with a scale of 2, 4 or 8";
-    SaturateNotAllowed "V0302" Error (ALL) "_sat is used only where the version allows it (not in vs_1_1-vs_2_x, not on p0, a0 or a declaration)";
+    ShiftNotAllowed "V0301" Error (ALL) "A result shift appears only on ps_1_x arithmetic instructions: _x2, _x4, _d2 in ps_1_1-ps_1_3, also _x8, _d4, _d8 in ps_1_4";
+    SaturateNotAllowed "V0302" Error (ALL) "_sat appears only where allowed: not in vs_1_1-vs_2_x, not on frc, sincos, texture instructions, declarations, p0 or a0, and in ps_2_0/ps_2_x not on writes to oC#/oDepth";
     PartialPrecisionNotAllowed "V0303" Error (ALL) "_pp appears only in pixel shaders 2_0 and later";
     CentroidNotAllowed "V0304" Error (ALL) "_centroid appears only on input and texture declarations of ps_2_0 and later";
     ResultModifierReserved "V0305" Error (ALL) "The unused result-modifier bit (bit 23) is zero";
@@ -173,6 +175,7 @@ rules! {
     NestingDepth "V0708" Error (FLOW) "if, loop/rep and call nesting stay within the version's limits, and subroutines do not recurse";
     LoopCount "V0709" Error (FLOW) "Integer constants defined for loop have count 0-255, start 0-255, step -128..127; for rep count 0-255";
     LoopCounterOutsideLoop "V0710" Error (FLOW) "aL is used only inside a loop block (or in a subroutine)";
+    StaticFlowCount "V0711" Error (VS20) "vs_2_0 has at most 16 static flow-control instructions (if, else, loop, rep, call, callnz)";
     CoissueNotAllowed "V0801" Error (ALL) "The co-issue bit is set only in ps_1_x";
     CoissuePairing "V0802" Error (PS1) "A co-issued instruction follows a plain arithmetic instruction, and the pair writes disjoint masks, one of them only alpha";
     PhaseOrder "V0803" Error (PS14) "ps_1_4 has at most one phase, and in each phase texture instructions precede arithmetic ones";

@@ -610,6 +610,15 @@ fn cases() -> Vec<(Rule, Shader)> {
             ),
         ),
         (
+            R::StaticFlowCount,
+            vs(
+                VS20,
+                (0..17)
+                    .flat_map(|_| [i(If, None, &[s(T::ConstBool, 0)]), Instruction::new(EndIf)])
+                    .collect(),
+            ),
+        ),
+        (
             R::CoissueNotAllowed,
             ps2(
                 PS20,
