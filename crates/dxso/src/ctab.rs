@@ -481,7 +481,7 @@ impl ConstantTable {
                 let mut w = Writer {
                     out: Vec::new(),
                     offsets: Vec::new().into_iter(),
-                    fresh: Some(FreshLayout::default()),
+                    fresh: Some(FreshLayout),
                 };
                 self.write(&mut w);
                 while w.out.len() % 4 != 0 {

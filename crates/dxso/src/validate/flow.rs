@@ -118,19 +118,18 @@ pub(super) fn check(cx: &mut Cx<'_>) {
             ),
             Opcode::EndLoop => close(cx, at, &mut stack, |b| b == Block::Loop, "endloop"),
             Opcode::EndRep => close(cx, at, &mut stack, |b| b == Block::Rep, "endrep"),
-            Opcode::Break | Opcode::BreakC | Opcode::BreakP => {
+            Opcode::Break | Opcode::BreakC | Opcode::BreakP
                 if !stack
                     .iter()
-                    .any(|b| matches!(b.0, Block::Loop | Block::Rep))
-                {
-                    cx.at(
-                        Rule::BreakOutsideLoop,
-                        at,
-                        Operand::Instruction,
-                        None,
-                        format!("{name} outside a loop or rep block"),
-                    );
-                }
+                    .any(|b| matches!(b.0, Block::Loop | Block::Rep)) =>
+            {
+                cx.at(
+                    Rule::BreakOutsideLoop,
+                    at,
+                    Operand::Instruction,
+                    None,
+                    format!("{name} outside a loop or rep block"),
+                );
             }
             Opcode::Label => {
                 let num = inst.srcs.first().map(|s| s.register.num).unwrap_or(0);
@@ -165,16 +164,14 @@ pub(super) fn check(cx: &mut Cx<'_>) {
                     calls.push((function, s.register.num, at.index));
                 }
             }
-            Opcode::Ret => {
-                if !stack.is_empty() {
-                    cx.at(
-                        Rule::RetPlacement,
-                        at,
-                        Operand::Instruction,
-                        None,
-                        "ret inside an if, loop or rep block",
-                    );
-                }
+            Opcode::Ret if !stack.is_empty() => {
+                cx.at(
+                    Rule::RetPlacement,
+                    at,
+                    Operand::Instruction,
+                    None,
+                    "ret inside an if, loop or rep block",
+                );
             }
             _ => {}
         }

@@ -411,11 +411,11 @@ fn src_param(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, s: &SrcParam, n: usize) 
     let ok = match p {
         _ if is_resource(reg.ty) => true,
         _ if ps14_tex => true,
+        // .b replicate only when the instruction writes alpha alone.
         Profile::Ps11 | Profile::Ps12 | Profile::Ps13 => {
             sw.is_identity()
                 || sw == Swizzle::W
-                || (p != Profile::Ps11 && sw == Swizzle::Z)
-                || sw == Swizzle::Z
+                || (sw == Swizzle::Z && at.inst.dst.is_some_and(|d| d.mask.0 & 0xF == 8))
         }
         Profile::Ps14 => sw.is_identity() || sw.replicated().is_some(),
         Profile::Ps20 => {
