@@ -37,7 +37,11 @@ pub(super) fn check(cx: &mut Cx<'_>) {
                 R::Addr => matches!(p, Profile::Ps20 | Profile::Ps2x),
                 _ => false,
             };
-            if inputs_need_dcl && is_input && !relative && !declared.contains_key(&reg) {
+            // A register the version lacks (or past its file) is V0201/V0204's business.
+            let exists = p
+                .file(reg.ty, cx.software)
+                .is_some_and(|f| reg.index() < f.count);
+            if inputs_need_dcl && is_input && !relative && exists && !declared.contains_key(&reg) {
                 cx.at(
                     Rule::UndeclaredInput,
                     at,
@@ -46,7 +50,7 @@ pub(super) fn check(cx: &mut Cx<'_>) {
                     "this input is read but never declared",
                 );
             }
-            if reg.ty == R::Sampler && !declared.contains_key(&reg) {
+            if reg.ty == R::Sampler && exists && !declared.contains_key(&reg) {
                 cx.at(
                     Rule::UndeclaredSampler,
                     at,

@@ -209,7 +209,10 @@ fn outputs_declared(cx: &mut Cx<'_>, insts: &[At<'_>], masks: &HashMap<Register,
             continue;
         }
         let Some(dst) = inst.dst else { continue };
-        if dst.register.ty != R::Output || matches!(dst.relative, Some(Relative::Token(_))) {
+        if dst.register.ty != R::Output
+            || dst.register.num >= 12
+            || matches!(dst.relative, Some(Relative::Token(_)))
+        {
             continue;
         }
         let declared = masks.get(&dst.register).copied().unwrap_or(0);

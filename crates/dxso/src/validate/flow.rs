@@ -207,7 +207,15 @@ pub(super) fn check(cx: &mut Cx<'_>) {
     }
     let mut memo: Vec<Option<usize>> = vec![None; function + 1];
     let mut on_path = vec![false; function + 1];
-    match depth(0, &edges, &mut memo, &mut on_path) {
+    // Every function counts, called from main or not: recursion anywhere is an error.
+    let mut deepest = Some(0);
+    for f in 0..=function {
+        deepest = match (deepest, depth(f, &edges, &mut memo, &mut on_path)) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            _ => None,
+        };
+    }
+    match deepest {
         None => {
             if let Some(&(_, _, index)) = calls.first() {
                 let at = insts[index];
@@ -270,7 +278,9 @@ fn close(
         Some((b, _)) if fits(*b) => {
             stack.pop();
         }
-        Some((b, i)) => {
+        Some(&(b, i)) => {
+            // Close the wrong block anyway, so one mistake is reported once.
+            stack.pop();
             let msg = format!("{name} closes a {b:?} block opened at instruction {i}");
             unmatched(cx, at, &msg);
         }

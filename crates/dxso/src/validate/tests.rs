@@ -662,6 +662,444 @@ fn cases() -> Vec<(Rule, Shader)> {
     ]
 }
 
+/// More cases: other ways to break the same rules (each still breaks exactly one rule).
+fn variants() -> Vec<(Rule, Shader)> {
+    use Rule as R;
+    let r0 = || s(T::Temp, 0);
+    let oc0 = || d(T::ColorOut, 0);
+    let cmp = |o: Opcode, c: u8, srcs: &[SrcParam]| with(i(o, None, srcs), |x| x.control = c);
+    let vs_out = |o: Opcode, srcs: &[SrcParam]| vs(VS2X, vec![op(o, d(T::Temp, 1), srcs)]);
+    vec![
+        (
+            R::OpcodeNotAllowed,
+            vs(
+                VS11,
+                vec![op(
+                    Lrp,
+                    d(T::Temp, 0),
+                    &[s(T::Input, 0), s(T::Input, 0), s(T::Input, 0)],
+                )],
+            ),
+        ),
+        (
+            R::OperandShape,
+            ps2(
+                PS2X,
+                vec![op(
+                    SinCos,
+                    dm(T::Temp, 1, WriteMask::XY),
+                    &[sw(T::Temp, 0, Swizzle::X)],
+                )],
+            ),
+        ),
+        (
+            R::ControlField,
+            ps2(
+                PS20,
+                vec![with(
+                    op(Tex, d(T::Temp, 1), &[s(T::Addr, 0), s(T::Sampler, 0)]),
+                    |x| x.control = 3,
+                )],
+            ),
+        ),
+        (
+            R::ControlField,
+            vs(
+                VS2X,
+                vec![
+                    cmp(
+                        Ifc,
+                        0,
+                        &[sw(T::Input, 0, Swizzle::X), sw(T::Input, 0, Swizzle::Y)],
+                    ),
+                    Instruction::new(EndIf),
+                ],
+            ),
+        ),
+        (
+            R::RegisterUnavailable,
+            vs3(vec![op(Mov, d(T::RastOut, 0), &[s(T::Input, 0)])]),
+        ),
+        (
+            R::RegisterUnavailable,
+            ps2(PS20, vec![op(Mov, d(T::Temp, 1), &[s(T::MiscType, 1)])]),
+        ),
+        (
+            R::RegisterIndex,
+            vs3(vec![op(Mov, d(T::Output, 12), &[s(T::Input, 0)])]),
+        ),
+        (
+            R::RegisterIndex,
+            ps2(
+                PS2X,
+                vec![i(If, None, &[s(T::ConstBool, 16)]), Instruction::new(EndIf)],
+            ),
+        ),
+        (
+            R::RegisterIndex,
+            vs(VS11, vec![op(Mov, d(T::Temp, 12), &[s(T::Input, 0)])]),
+        ),
+        (
+            R::OperandRegisterType,
+            vs(
+                VS20,
+                vec![
+                    i(Loop, None, &[s(T::ConstInt, 0), s(T::ConstInt, 0)]),
+                    Instruction::new(EndLoop),
+                ],
+            ),
+        ),
+        (
+            R::OperandRegisterType,
+            vs(
+                VS20,
+                vec![i(If, None, &[s(T::Input, 0)]), Instruction::new(EndIf)],
+            ),
+        ),
+        (
+            R::OperandRegisterType,
+            vs(
+                VS2X,
+                vec![with(
+                    op(SetP, d(T::Temp, 1), &[s(T::Input, 0), s(T::Input, 0)]),
+                    |x| x.control = 1,
+                )],
+            ),
+        ),
+        (
+            R::ReplicateSwizzle,
+            vs_out(Pow, &[sw(T::Input, 0, Swizzle::X), s(T::Input, 0)]),
+        ),
+        (R::ReplicateSwizzle, vs_out(Rsq, &[s(T::Input, 0)])),
+        (R::ReplicateSwizzle, vs_out(ExpP, &[s(T::Input, 0)])),
+        (
+            R::ReplicateSwizzle,
+            vs(
+                VS2X,
+                vec![
+                    cmp(Ifc, 1, &[s(T::Input, 0), sw(T::Input, 0, Swizzle::Y)]),
+                    Instruction::new(EndIf),
+                ],
+            ),
+        ),
+        (
+            R::ReplicateSwizzle,
+            ps2(PS20, vec![op(Dp2Add, d(T::Temp, 1), &[r0(), r0(), r0()])]),
+        ),
+        (
+            R::MatrixDstMask,
+            vs(
+                VS20,
+                vec![op(
+                    M3x2,
+                    dm(T::Temp, 0, WriteMask::XYZ),
+                    &[s(T::Input, 0), s(T::Const, 0)],
+                )],
+            ),
+        ),
+        (
+            R::MatrixDstMask,
+            vs(
+                VS20,
+                vec![op(Crs, d(T::Temp, 0), &[s(T::Input, 0), s(T::Input, 0)])],
+            ),
+        ),
+        (
+            R::MatrixSource,
+            vs(
+                VS20,
+                vec![op(
+                    M3x3,
+                    dm(T::Temp, 0, WriteMask::XYZ),
+                    &[s(T::Input, 0), sw(T::Const, 0, Swizzle::X)],
+                )],
+            ),
+        ),
+        (
+            R::AddressWrite,
+            vs(VS20, vec![op(MovA, d(T::Temp, 0), &[s(T::Input, 0)])]),
+        ),
+        (
+            R::AddressWrite,
+            vs(VS11, vec![op(Mov, d(T::Addr, 0), &[s(T::Input, 0)])]),
+        ),
+        (
+            R::DefRegisterType,
+            vs(
+                VS20,
+                vec![with(i(DefI, Some(d(T::Const, 0)), &[]), |x| {
+                    x.extra = Extra::DefI([0; 4])
+                })],
+            ),
+        ),
+        (
+            R::DefRegisterType,
+            vs(
+                VS20,
+                vec![with(i(DefB, Some(d(T::ConstInt, 0)), &[]), |x| {
+                    x.extra = Extra::DefB(1)
+                })],
+            ),
+        ),
+        (
+            R::SinCosForm,
+            ps2(
+                PS20,
+                vec![op(
+                    SinCos,
+                    dm(T::Temp, 1, WriteMask::XY),
+                    &[sw(T::Temp, 0, Swizzle::X), r0(), r0()],
+                )],
+            ),
+        ),
+        (
+            R::SinCosForm,
+            vs(
+                VS2X,
+                vec![op(
+                    Sgn,
+                    d(T::Temp, 0),
+                    &[s(T::Input, 0), s(T::Const, 0), s(T::Const, 1)],
+                )],
+            ),
+        ),
+        (
+            R::TexKill,
+            ps2(PS20, vec![op(TexKill, d(T::Const, 0), &[])]),
+        ),
+        (
+            R::ResourceModifier,
+            vs(
+                VS20,
+                vec![
+                    i(Rep, None, &[sm(T::ConstInt, 0, SrcModifier::Neg)]),
+                    Instruction::new(EndRep),
+                ],
+            ),
+        ),
+        (
+            R::DclReserved,
+            ps2(PS20, vec![]).tap(|sh| {
+                sh.items[1] = Item::Instruction(dcl(
+                    DclToken {
+                        usage_raw: 5,
+                        ..DclToken::sampler(TextureType::Texture2D)
+                    },
+                    d(T::Sampler, 0),
+                ))
+            }),
+        ),
+        (
+            R::DclReserved,
+            vs(VS20, vec![]).tap(|sh| {
+                sh.items[0] = Item::Instruction(dcl(
+                    DclToken {
+                        reserved: 1 << 5,
+                        ..DclToken::usage(DeclUsage::Position, 0)
+                    },
+                    d(T::Input, 0),
+                ))
+            }),
+        ),
+        (
+            R::DclRegisterType,
+            vs(VS20, vec![]).tap(|sh| {
+                sh.items.insert(
+                    0,
+                    Item::Instruction(dcl(
+                        DclToken::usage(DeclUsage::TexCoord, 0),
+                        d(T::Output, 0),
+                    )),
+                )
+            }),
+        ),
+        (
+            R::DclDuplicate,
+            vs(VS20, vec![]).tap(|sh| sh.items.insert(1, Item::Instruction(pos(T::Input, 1)))),
+        ),
+        (
+            R::DclMask,
+            ps3(vec![]).tap(|sh| {
+                sh.items.insert(
+                    0,
+                    Item::Instruction(dcl_plain(dm(T::MiscType, 1, WriteMask::X))),
+                )
+            }),
+        ),
+        (
+            R::UndeclaredInput,
+            ps3(vec![op(Mov, d(T::Temp, 1), &[s(T::MiscType, 1)])]),
+        ),
+        (
+            R::UndeclaredInput,
+            ps2(PS20, vec![op(Mov, d(T::Temp, 1), &[s(T::Addr, 1)])]),
+        ),
+        (
+            R::UndeclaredInput,
+            vs(VS20, vec![op(Mov, d(T::Temp, 1), &[s(T::Input, 3)])]),
+        ),
+        (
+            R::Predication,
+            ps2(
+                PS2X,
+                vec![
+                    with(i(If, None, &[s(T::ConstBool, 0)]), |x| {
+                        x.predicate = Some(s(T::Predicate, 0))
+                    }),
+                    Instruction::new(EndIf),
+                ],
+            ),
+        ),
+        (
+            R::Predication,
+            ps2(
+                PS2X,
+                vec![with(op(Mov, oc0(), &[r0()]), |x| {
+                    x.predicate = Some(sm(T::Predicate, 0, SrcModifier::Neg))
+                })],
+            ),
+        ),
+        (
+            R::UnmatchedBlock,
+            vs(
+                VS20,
+                vec![
+                    i(Rep, None, &[s(T::ConstInt, 0)]),
+                    Instruction::new(EndLoop),
+                ],
+            ),
+        ),
+        (
+            R::UnmatchedBlock,
+            vs(
+                VS20,
+                vec![
+                    i(If, None, &[s(T::ConstBool, 0)]),
+                    Instruction::new(Else),
+                    Instruction::new(Else),
+                    Instruction::new(EndIf),
+                ],
+            ),
+        ),
+        (
+            R::UnclosedBlock,
+            vs(
+                VS20,
+                vec![i(Loop, None, &[s(T::Loop, 0), s(T::ConstInt, 0)])],
+            ),
+        ),
+        (
+            R::BreakOutsideLoop,
+            ps2(
+                PS2X,
+                vec![cmp(
+                    BreakC,
+                    1,
+                    &[sw(T::Temp, 0, Swizzle::X), sw(T::Temp, 0, Swizzle::Y)],
+                )],
+            ),
+        ),
+        (
+            R::NestingDepth,
+            vs(
+                VS2X,
+                vec![
+                    Instruction::new(Ret),
+                    i(Label, None, &[s(T::Label, 0)]),
+                    i(Call, None, &[s(T::Label, 0)]),
+                    Instruction::new(Ret),
+                ],
+            ),
+        ),
+        (
+            R::NestingDepth,
+            vs(
+                VS20,
+                vec![
+                    i(Call, None, &[s(T::Label, 0)]),
+                    Instruction::new(Ret),
+                    i(Label, None, &[s(T::Label, 0)]),
+                    i(Call, None, &[s(T::Label, 1)]),
+                    Instruction::new(Ret),
+                    i(Label, None, &[s(T::Label, 1)]),
+                    Instruction::new(Ret),
+                ],
+            ),
+        ),
+        (
+            R::LoopCount,
+            vs(
+                VS20,
+                vec![
+                    with(i(DefI, Some(d(T::ConstInt, 0)), &[]), |x| {
+                        x.extra = Extra::DefI([4, 0, 200, 0])
+                    }),
+                    i(Loop, None, &[s(T::Loop, 0), s(T::ConstInt, 0)]),
+                    Instruction::new(EndLoop),
+                ],
+            ),
+        ),
+        (
+            R::CoissuePairing,
+            ps11(
+                vec![],
+                vec![
+                    op(Mov, dm(T::Temp, 0, WriteMask::XYZ), &[s(T::Addr, 0)]),
+                    with(
+                        op(Mov, dm(T::Temp, 0, WriteMask(0xC)), &[s(T::Addr, 0)]),
+                        |x| x.coissue = true,
+                    ),
+                ],
+            ),
+        ),
+        (
+            R::PhaseOrder,
+            ps14(vec![op(Tex, d(T::Temp, 1), &[s(T::Addr, 1)])]),
+        ),
+        (
+            R::TexMatrixSequence,
+            ps11(
+                vec![op(TexM3x3Tex, d(T::Addr, 1), &[s(T::Addr, 0)])],
+                vec![],
+            ),
+        ),
+        (
+            R::TexMatrixSequence,
+            ps11(
+                vec![
+                    op(TexM3x3Pad, d(T::Addr, 1), &[s(T::Addr, 0)]),
+                    op(TexM3x3Tex, d(T::Addr, 2), &[s(T::Addr, 0)]),
+                ],
+                vec![],
+            ),
+        ),
+        (
+            R::TexRegisterOrder,
+            ps11(vec![op(TexCoord, d(T::Addr, 0), &[])], vec![]),
+        ),
+    ]
+}
+
+#[test]
+fn variants_break_exactly_their_rule() {
+    let mut failures = Vec::new();
+    let all = variants();
+    for (n, (rule, sh)) in all.iter().enumerate() {
+        let report = validate(sh);
+        if report.rules() != vec![*rule] {
+            let lines: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+            failures.push(format!(
+                "variant {n} {} {rule:?}: got {:?}\n    {}",
+                rule.id(),
+                report.rules(),
+                lines.join("\n    ")
+            ));
+        }
+    }
+    println!("variants: {} more cases", all.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 trait Tap: Sized {
     fn tap(self, f: impl FnOnce(&mut Self)) -> Self;
 }
