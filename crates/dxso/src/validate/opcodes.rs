@@ -294,7 +294,49 @@ fn restrictions(cx: &mut Cx<'_>, at: &At<'_>) {
             }
         }
     }
+    // texld in ps_2_0 / ps_2_x.
+    if inst.opcode == Tex && matches!(p, Profile::Ps20 | Profile::Ps2x) {
+        texld_2x(cx, at);
+    }
     let _ = is_texture_op;
+}
+
+fn texld_2x(cx: &mut Cx<'_>, at: &At<'_>) {
+    let inst = at.inst;
+    if let Some(dst) = inst.dst {
+        if !dst.mask.is_full() {
+            cx.at(
+                Rule::TexldOperands,
+                at,
+                Operand::Dst,
+                Some(dst.register),
+                "texld writes all of its destination (.xyzw) in ps_2_0 and ps_2_x",
+            );
+        }
+    }
+    if let Some(c) = inst.srcs.first() {
+        let ty_ok = matches!(c.register.ty, RegisterType::Temp | RegisterType::Addr);
+        if !ty_ok || !c.swizzle.is_identity() || c.modifier != SrcModifier::None {
+            cx.at(
+                Rule::TexldOperands,
+                at,
+                Operand::Src(0),
+                Some(c.register),
+                "texld reads its coordinate from t# or r# with no modifier or swizzle in ps_2_0 and ps_2_x",
+            );
+        }
+    }
+    if let Some(smp) = inst.srcs.get(1) {
+        if !smp.swizzle.is_identity() {
+            cx.at(
+                Rule::TexldOperands,
+                at,
+                Operand::Src(1),
+                Some(smp.register),
+                "the sampler of texld takes no swizzle in ps_2_0 and ps_2_x",
+            );
+        }
+    }
 }
 
 fn slots(cx: &mut Cx<'_>) {

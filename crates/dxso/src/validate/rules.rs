@@ -58,6 +58,8 @@ impl Versions {
     pub const DCL: Versions = Versions(0x70F);
     /// vs_3_0.
     pub const VS30: Versions = Versions(0x008);
+    /// ps_2_x.
+    pub const PS2X: Versions = Versions(0x200);
     /// vs_2_0.
     pub const VS20: Versions = Versions(0x002);
     /// vs_1_1.
@@ -154,6 +156,7 @@ rules! {
     ResourceModifier "V0409" Error (ALL) "Samplers, labels, b#, i#, aL and the source of loop/rep/call take no source modifier (only ! on p0)";
     CndSource "V0410" Error (PS11_13) "cnd in ps_1_1-ps_1_3 reads r0.a as its condition";
     Ps14TexOperands "V0411" Error (PS14) "ps_1_4 texld and texcrd read a texture register (phase 1) or a temp (texld in phase 2), write a temp, and texcrd/texld sources use only .xyz, .xyw swizzles (with _dz/_dw)";
+    TexldOperands "V0412" Error (PS20|PS2X) "texld/texldp/texldb in ps_2_0 and ps_2_x write all of a temp, read t# or r# with no modifier or swizzle, and the sampler with no swizzle";
     DclReserved "V0501" Error (DCL) "Reserved bits of the dcl usage token are zero for the register declared (seed 000)";
     DclRegisterType "V0502" Error (DCL) "dcl declares a register type this version declares (vs inputs; vs_3_0 outputs and samplers; ps_2_x t#, v#, s#; ps_3_0 v#, s#, vPos, vFace)";
     DclUsage "V0503" Error (DCL) "The usage and usage index are valid for the register and version (ps_3_0: texcoord index 0-7, color index 0-1)";

@@ -511,6 +511,17 @@ fn cases() -> Vec<(Rule, Shader)> {
                 )
             }),
         ),
+        (
+            R::TexldOperands,
+            ps2(
+                PS20,
+                vec![op(
+                    Tex,
+                    d(T::Temp, 1),
+                    &[sw(T::Addr, 0, Swizzle::X), s(T::Sampler, 0)],
+                )],
+            ),
+        ),
         (R::DclPlacement, ps2(PS20, vec![dcl_plain(d(T::Addr, 1))])),
         (
             R::OutputNotDeclared,
