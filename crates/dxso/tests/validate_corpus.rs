@@ -104,3 +104,48 @@ fn corpus_validates() {
     }
     assert!(failures.is_empty(), "{} failures", failures.len());
 }
+
+/// fxc's listing footer counts slots; ours must agree wherever a listing exists.
+#[test]
+fn slot_counts_match_the_listings() {
+    let Some(dir) = dxso_corpus::corpus_or_skip("slot_counts_match_the_listings") else {
+        return;
+    };
+    let (mut compared, mut same) = (0, 0);
+    let mut diffs = Vec::new();
+    for e in dxso_corpus::entries(&dir) {
+        let Some(listing) = e.sibling("ms.asm") else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&listing).unwrap_or_default();
+        let Some(line) = text.lines().find(|l| l.contains("instruction slots used")) else {
+            continue;
+        };
+        let numbers: Vec<u32> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        let shader = decode(&e.bytes()).expect("decodes");
+        let slots = dxso::validate::slots(&shader).expect("known version");
+        compared += 1;
+        let ours = if numbers.len() == 3 {
+            vec![slots.total(), slots.texture, slots.arithmetic]
+        } else {
+            vec![slots.total()]
+        };
+        if ours == numbers {
+            same += 1;
+        } else {
+            diffs.push(format!(
+                "{} ({}): fxc {numbers:?}, ours {ours:?}",
+                e.rel, shader.version
+            ));
+        }
+    }
+    println!("slot counts equal to the listing: {same}/{compared}");
+    for d in &diffs {
+        println!("  {d}");
+    }
+    assert!(diffs.is_empty(), "{} listings disagree", diffs.len());
+    assert!(compared > 200, "only {compared} listings with a slot count");
+}

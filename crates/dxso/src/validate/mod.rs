@@ -20,6 +20,7 @@ mod dataflow;
 mod dcl;
 mod flow;
 mod opcodes;
+pub use opcodes::{slots, Slots};
 mod operands;
 pub mod profile;
 mod ps1;
