@@ -1,6 +1,6 @@
 //! Declared before use (inputs, samplers) and read before written (temps, a warning).
 
-use super::{At, Cx, Operand, Profile, Rule};
+use super::{Cx, Operand, Profile, Rule};
 use crate::opcode::Opcode;
 use crate::param::Relative;
 use crate::register::{Register, RegisterType as R};
@@ -129,6 +129,3 @@ fn read_components(
     }
     need
 }
-
-#[allow(dead_code)]
-fn _unused(_: &At<'_>) {}

@@ -89,9 +89,7 @@ pub(super) fn check(cx: &mut Cx<'_>) {
                 ));
                 let depth = stack
                     .iter()
-                    .filter(|b| {
-                        b.0 != (Block::If { has_else: false }) && !matches!(b.0, Block::If { .. })
-                    })
+                    .filter(|b| !matches!(b.0, Block::If { .. }))
                     .count();
                 if depth > max_loop {
                     nesting(

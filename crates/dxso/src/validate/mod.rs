@@ -176,7 +176,7 @@ pub fn validate(shader: &Shader) -> Report {
 pub fn validate_with(shader: &Shader, options: &Options) -> Report {
     let mut cx = Cx::new(shader);
     cx.options = *options;
-    let Some(profile) = cx.profile else {
+    if cx.profile.is_none() {
         cx.push(
             Rule::UnsupportedVersion,
             None,
@@ -186,8 +186,7 @@ pub fn validate_with(shader: &Shader, options: &Options) -> Report {
             format!("{} is not a Direct3D 9 shader version", shader.version),
         );
         return cx.finish();
-    };
-    let _ = profile;
+    }
     opcodes::check(&mut cx);
     operands::check(&mut cx);
     dcl::check(&mut cx);

@@ -298,7 +298,6 @@ fn restrictions(cx: &mut Cx<'_>, at: &At<'_>) {
     if inst.opcode == Tex && matches!(p, Profile::Ps20 | Profile::Ps2x) {
         texld_2x(cx, at);
     }
-    let _ = is_texture_op;
 }
 
 fn texld_2x(cx: &mut Cx<'_>, at: &At<'_>) {

@@ -4,7 +4,7 @@
 
 use super::{is_declaration, is_texture_op, At, Cx, Operand, Profile, Rule};
 use crate::opcode::Opcode;
-use crate::param::{DstParam, Relative, ResultModifiers, SrcModifier, SrcParam, Swizzle};
+use crate::param::{DstParam, Relative, SrcModifier, SrcParam, Swizzle};
 use crate::register::{Register, RegisterType};
 
 /// What an operand position accepts.
@@ -124,7 +124,7 @@ pub(super) fn check(cx: &mut Cx<'_>) {
         for (n, s) in inst.srcs.iter().enumerate() {
             let op = Operand::Src(n as u8);
             register(cx, at, op, s.register, src_role(inst.opcode, n, p), false);
-            src_param(cx, at, op, s, n);
+            src_param(cx, at, op, s);
         }
     }
 }
@@ -387,13 +387,11 @@ fn dst_param(cx: &mut Cx<'_>, at: &At<'_>, dst: &DstParam) {
             );
         }
     }
-    let _ = ResultModifiers::NONE;
 }
 
-fn src_param(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, s: &SrcParam, n: usize) {
+fn src_param(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, s: &SrcParam) {
     let p = cx.p();
     let reg = s.register;
-    let name = cx.mnemonic(at.inst);
     if s.reserved != 0 {
         cx.at(
             Rule::ParamReserved,
@@ -432,7 +430,6 @@ fn src_param(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, s: &SrcParam, n: usize) 
             format!("{:?} is not a swizzle {} supports", sw, cx.version),
         );
     }
-    let _ = (name, n);
 }
 
 fn source_modifier(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, s: &SrcParam) {
