@@ -203,16 +203,8 @@ pub(super) fn check(cx: &mut Cx<'_>) {
             edges[from].push(to);
         }
     }
-    let mut memo: Vec<Option<usize>> = vec![None; function + 1];
-    let mut on_path = vec![false; function + 1];
     // Every function counts, called from main or not: recursion anywhere is an error.
-    let mut deepest = Some(0);
-    for f in 0..=function {
-        deepest = match (deepest, depth(f, &edges, &mut memo, &mut on_path)) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            _ => None,
-        };
-    }
+    let deepest = call_depth(&edges);
     match deepest {
         None => {
             if let Some(&(_, _, index)) = calls.first() {
@@ -234,27 +226,43 @@ pub(super) fn check(cx: &mut Cx<'_>) {
     }
 }
 
-/// The deepest call chain from `f`; `None` on recursion.
-fn depth(
-    f: usize,
-    edges: &[Vec<usize>],
-    memo: &mut [Option<usize>],
-    on_path: &mut [bool],
-) -> Option<usize> {
-    if let Some(d) = memo[f] {
-        return Some(d);
+/// The deepest call chain in the call graph; `None` when it has a cycle (recursion). Iterative,
+/// so a long chain of subroutines cannot overflow the stack.
+fn call_depth(edges: &[Vec<usize>]) -> Option<usize> {
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![NEW; edges.len()];
+    let mut depth = vec![0usize; edges.len()];
+    let mut deepest = 0;
+    for root in 0..edges.len() {
+        if state[root] != NEW {
+            continue;
+        }
+        // (function, index of the next callee to visit)
+        let mut stack = vec![(root, 0usize)];
+        state[root] = OPEN;
+        while let Some(&mut (f, ref mut next)) = stack.last_mut() {
+            if let Some(&g) = edges[f].get(*next) {
+                *next += 1;
+                match state[g] {
+                    OPEN => return None,
+                    NEW => {
+                        state[g] = OPEN;
+                        stack.push((g, 0));
+                    }
+                    _ => {}
+                }
+            } else {
+                let d = edges[f].iter().map(|&g| depth[g] + 1).max().unwrap_or(0);
+                depth[f] = d;
+                deepest = deepest.max(d);
+                state[f] = DONE;
+                stack.pop();
+            }
+        }
     }
-    if on_path[f] {
-        return None;
-    }
-    on_path[f] = true;
-    let mut best = 0;
-    for &g in &edges[f] {
-        best = best.max(1 + depth(g, edges, memo, on_path)?);
-    }
-    on_path[f] = false;
-    memo[f] = Some(best);
-    Some(best)
+    Some(deepest)
 }
 
 fn nesting(cx: &mut Cx<'_>, at: &At<'_>, msg: String) {

@@ -173,7 +173,7 @@ fn tex_sequences(cx: &mut Cx<'_>, insts: &[At<'_>]) {
                 cx,
                 "a texm3x2/texm3x3 operation without its pad instructions",
             ),
-            (Some((r, n, last)), rr, pad) if rr == r && dnum == last + 1 => {
+            (Some((r, n, last)), rr, pad) if rr == r && last.checked_add(1) == Some(dnum) => {
                 if pad && n + 1 < r {
                     pending = Some((r, n + 1, dnum));
                 } else if !pad && n + 1 == r {
