@@ -3,7 +3,7 @@
 
 use super::{is_declaration, is_texture_op, At, Cx, Operand, Profile, Rule};
 use crate::instruction::{Extra, Item};
-use crate::opcode::Opcode;
+use crate::opcode::{Opcode, Operands};
 use crate::param::{SrcModifier, WriteMask};
 use crate::register::RegisterType;
 
@@ -39,7 +39,11 @@ fn structure(cx: &mut Cx<'_>, at: &At<'_>) {
             at,
             Operand::Instruction,
             None,
-            format!("{name} takes {expected:?} in {v}, found {actual:?}"),
+            format!(
+                "{name} takes {} in {v}, found {}",
+                describe(expected),
+                describe(actual)
+            ),
         );
     }
     if inst.reserved || (v.is_sm1() && inst.sm1_length != 0) {
@@ -72,6 +76,21 @@ fn structure(cx: &mut Cx<'_>, at: &At<'_>) {
                 inst.control
             ),
         );
+    }
+}
+
+/// Operands in words: "a destination and 2 sources".
+fn describe(ops: Operands) -> String {
+    let plural = |n: u8| if n == 1 { "" } else { "s" };
+    match ops {
+        Operands::None => "no operands".into(),
+        Operands::DstSrc(0) => "a destination".into(),
+        Operands::DstSrc(n) => format!("a destination and {n} source{}", plural(n)),
+        Operands::Src(n) => format!("{n} source{}", plural(n)),
+        Operands::Dcl => "a usage token and a destination".into(),
+        Operands::Def => "a destination and 4 floats".into(),
+        Operands::DefI => "a destination and 4 integers".into(),
+        Operands::DefB => "a destination and a boolean".into(),
     }
 }
 
