@@ -25,7 +25,7 @@ impl DecodeError {
 }
 
 /// The rules the decoder enforces. Decoding checks the token structure only; what a version
-/// allows is [`crate::validate`]'s business.
+/// allows is [`mod@crate::validate`]'s business.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeErrorKind {
     /// The byte length is not a whole number of DWORDs.

@@ -36,3 +36,5 @@ pub use param::{
 };
 pub use register::{Register, RegisterType};
 pub use version::{ShaderKind, Version};
+pub mod validate;
+pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Severity};

@@ -276,8 +276,9 @@ table! {
     TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE;
     TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3;
     TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    ExpP "expp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
-    LogP "logp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
+    // Vertex shaders only: the ps_2_0, ps_2_x and ps_3_0 instruction lists have no expp/logp.
+    ExpP "expp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
+    LogP "logp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
     Cnd "cnd" shapes!(DstSrc(3)), vs NONE, ps PS_1_X;
     Def "def" shapes!(Def), vs ALL_VERSIONS, ps ALL_VERSIONS;
     TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));

@@ -7,6 +7,7 @@ pub mod demo;
 pub mod dump;
 pub mod info;
 pub mod reencode;
+pub mod validate;
 
 /// The subcommands.
 #[derive(clap::Subcommand)]
@@ -14,6 +15,7 @@ pub enum Command {
     Info(info::Opts),
     Dump(dump::Opts),
     Reencode(reencode::Opts),
+    Validate(validate::Opts),
     Bench(bench::Opts),
     Demo(demo::Opts),
 }
@@ -24,6 +26,7 @@ impl Command {
             Command::Info(o) => o.run(),
             Command::Dump(o) => o.run(),
             Command::Reencode(o) => o.run(),
+            Command::Validate(o) => o.run(),
             Command::Bench(o) => o.run(),
             Command::Demo(o) => o.run(),
         }

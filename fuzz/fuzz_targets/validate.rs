@@ -1,0 +1,17 @@
+//! Any bytes: a shader that decodes validates without panicking, every diagnostic points inside
+//! the stream, and validation is deterministic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(shader) = dxso::decode(data) {
+        let report = dxso::validate(&shader);
+        let dwords = data.len() / 4;
+        for d in &report.diagnostics {
+            assert!(d.offset < dwords, "diagnostic offset {} past {dwords} DWORDs", d.offset);
+            let _ = d.to_string();
+        }
+        assert_eq!(report, dxso::validate(&shader));
+    }
+});
