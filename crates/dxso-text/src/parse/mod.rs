@@ -1,0 +1,1 @@
+//! Microsoft assembly text to [`dxso::Shader`].
