@@ -17,7 +17,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod parse;
 pub mod print;
 pub mod syntax;
 
+pub use parse::{parse, parse_with, Diagnostic, Diagnostics, ParseOptions, Rule};
 pub use print::{print, print_with, PrintOptions};

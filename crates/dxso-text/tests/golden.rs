@@ -30,7 +30,9 @@ fn command_line(listing: &str) -> Option<String> {
 fn body_lines(listing: &str) -> Vec<String> {
     listing
         .lines()
-        .filter(|l| l.starts_with("    ") || l.starts_with("  +") || l.starts_with("// approximately"))
+        .filter(|l| {
+            l.starts_with("    ") || l.starts_with("  +") || l.starts_with("// approximately")
+        })
         .map(|l| match l.find("  //") {
             Some(i) if !l.starts_with("//") => l[..i].to_string(),
             _ => l.to_string(),
@@ -57,13 +59,26 @@ fn corpus_listings_print_identically() {
     let (mut total, mut same) = (0, 0);
     let mut misses = Vec::new();
     for e in dxso_corpus::entries(&dir) {
-        let Some(path) = e.sibling("ms.asm") else { continue };
+        let Some(path) = e.sibling("ms.asm") else {
+            continue;
+        };
         total += 1;
-        let listing = std::fs::read_to_string(&path).unwrap().replace("\r\n", "\n");
+        let listing = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("\r\n", "\n");
         let shader = dxso::decode(&e.bytes()).unwrap();
-        let kind = manifest.get(&e.rel).map(|r| r["ms_asm_kind"].as_str()).unwrap_or("");
+        let kind = manifest
+            .get(&e.rel)
+            .map(|r| r["ms_asm_kind"].as_str())
+            .unwrap_or("");
         let (want, got): (Vec<String>, Vec<String>) = if kind.contains("Level9") {
-            let printed = print_with(&shader, &PrintOptions { header: false, ..Default::default() });
+            let printed = print_with(
+                &shader,
+                &PrintOptions {
+                    header: false,
+                    ..Default::default()
+                },
+            );
             (body_lines(&listing), body_lines(&printed))
         } else {
             // Some listings were printed without the header (a tool option, not a property of

@@ -10,7 +10,11 @@ use std::fmt::Write;
 /// Appends `value` formatted as `%.9g` with MSVC's exponent width.
 pub fn write_float(out: &mut String, value: f32) {
     if value.is_nan() {
-        out.push_str(if value.is_sign_negative() { "-1.#IND" } else { "1.#QNAN" });
+        out.push_str(if value.is_sign_negative() {
+            "-1.#IND"
+        } else {
+            "1.#QNAN"
+        });
         return;
     }
     if value.is_infinite() {

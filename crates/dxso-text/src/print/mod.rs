@@ -11,9 +11,7 @@ pub mod slots;
 
 pub use float::write_float;
 
-use dxso::{
-    Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam, Swizzle, Version,
-};
+use dxso::{Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam, Swizzle, Version};
 use std::fmt::Write;
 
 use crate::syntax::COMPONENTS;
@@ -226,17 +224,21 @@ fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, ver
     let Some(dst) = &inst.dst else { return };
     let ty = dst.register.ty;
     if ty == dxso::RegisterType::Sampler {
-        out.push('_');
         match d.texture_type() {
-            Some(t) => out.push_str(t.name()),
+            // A sampler without a type (hand-made shaders) prints as a bare `dcl`.
+            Some(dxso::TextureType::Unknown) => {}
+            Some(t) => {
+                out.push('_');
+                out.push_str(t.name());
+            }
             None => {
-                let _ = write!(out, "{}", d.texture_type_raw);
+                let _ = write!(out, "_{}", d.texture_type_raw);
             }
         }
         return;
     }
-    let declares_usage = version.is_vertex()
-        || (version.major >= 3 && ty == dxso::RegisterType::Input);
+    let declares_usage =
+        version.is_vertex() || (version.major >= 3 && ty == dxso::RegisterType::Input);
     if !declares_usage {
         return;
     }
@@ -269,9 +271,16 @@ fn write_relative(out: &mut String, relative: Option<Relative>, version: Version
         Some(Relative::Token(t)) => {
             out.push('[');
             out.push_str(&t.register.name(version));
-            if t.register.ty != dxso::RegisterType::Loop {
-                out.push('.');
-                out.push(COMPONENTS[t.component() as usize]);
+            // Compilers write a replicate (`a0.x`) or, for `aL`, `.xyzw`; hand-made tokens
+            // with other swizzles print them whole so the text assembles back to the token.
+            let aloop = t.register.ty == dxso::RegisterType::Loop;
+            if !(aloop && t.swizzle.is_identity()) {
+                if let Some(c) = t.swizzle.replicated() {
+                    out.push('.');
+                    out.push(COMPONENTS[c as usize]);
+                } else {
+                    write_swizzle(out, t.swizzle);
+                }
             }
             out.push(']');
         }
