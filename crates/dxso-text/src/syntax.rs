@@ -49,13 +49,13 @@ pub const REGISTER_PREFIXES: &[(&str, RegisterType, Option<u16>)] = &[
 
 /// Whether `spelling` (a lower-case entry of [`REGISTER_PREFIXES`]) names a register in
 /// `version`: `a#` only in vertex shaders, `t#` only in pixel shaders, `o#` only in vs_3_0,
-/// `oT#` only before it.
+/// `oT#`, `oD#`, `oPos`, `oFog`, `oPts` only before it.
 pub fn register_allowed(spelling: &str, version: Version) -> bool {
     match spelling {
         "a" => version.is_vertex(),
         "t" => version.is_pixel(),
         "o" => version.is_vertex() && version.major >= 3,
-        "ot" | "od" | "opos" | "ofog" | "opts" => version.is_vertex(),
+        "ot" | "od" | "opos" | "ofog" | "opts" => version.is_vertex() && version.major < 3,
         "oc" | "odepth" | "vpos" | "vface" => version.is_pixel(),
         _ => true,
     }

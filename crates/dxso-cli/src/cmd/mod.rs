@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
+pub mod asm;
 pub mod bench;
+pub mod disasm;
 pub mod dump;
 pub mod info;
 pub mod reencode;
@@ -13,6 +15,8 @@ pub enum Command {
     Info(info::Opts),
     Dump(dump::Opts),
     Reencode(reencode::Opts),
+    Disasm(disasm::Opts),
+    Asm(asm::Opts),
     Bench(bench::Opts),
 }
 
@@ -22,6 +26,8 @@ impl Command {
             Command::Info(o) => o.run(),
             Command::Dump(o) => o.run(),
             Command::Reencode(o) => o.run(),
+            Command::Disasm(o) => o.run(),
+            Command::Asm(o) => o.run(),
             Command::Bench(o) => o.run(),
         }
     }

@@ -621,9 +621,9 @@ impl<'t> LineParser<'t> {
                         ));
                     }
                     let (reg, _, suffix, _) = self.register()?;
-                    if !matches!(reg.ty, RegisterType::Loop)
-                        && !(reg.ty == RegisterType::Addr && self.version.is_vertex())
-                    {
+                    let is_address = reg.ty == RegisterType::Loop
+                        || (reg.ty == RegisterType::Addr && self.version.is_vertex());
+                    if !is_address {
                         return Err((
                             Rule::BadRelativeAddress,
                             t.site,
@@ -937,11 +937,7 @@ pub fn parse_float(text: &str) -> Option<f32> {
     if t.starts_with("0x") || t.starts_with("0X") || t.ends_with(['u', 'U', 'l', 'L']) {
         return super::preprocess::parse_int(text).map(|v| v as f32);
     }
-    let t = if t.ends_with('.') {
-        &t[..t.len() - 1]
-    } else {
-        t
-    };
+    let t = t.strip_suffix('.').unwrap_or(t);
     let t = if t.is_empty() { "0" } else { t };
     t.parse::<f32>().ok()
 }

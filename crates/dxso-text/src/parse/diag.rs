@@ -116,9 +116,12 @@ pub struct Diagnostic {
     /// The byte range in the source text.
     pub span: std::ops::Range<usize>,
     source: Arc<NamedSource<Arc<str>>>,
+    /// Source index, for reporting in text order.
+    pub(crate) file_index: u32,
 }
 
 impl Diagnostic {
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         rule: Rule,
         message: String,
@@ -127,8 +130,10 @@ impl Diagnostic {
         column: u32,
         span: std::ops::Range<usize>,
         source: Arc<NamedSource<Arc<str>>>,
+        file_index: u32,
     ) -> Self {
         Diagnostic {
+            file_index,
             rule,
             message,
             file,

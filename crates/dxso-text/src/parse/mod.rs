@@ -77,6 +77,8 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
                     "the text has no version statement (vs_2_0, ps_3_0, ...)".into(),
                 );
             }
+            // The preprocessor and the assembler report in separate passes; show text order.
+            sink.errors.sort_by_key(|d| (d.file_index, d.span.start));
             Err(Diagnostics {
                 errors: sink.errors,
             })
@@ -130,6 +132,7 @@ impl Sink {
             column,
             start..end,
             named,
+            site.file,
         ));
     }
 }

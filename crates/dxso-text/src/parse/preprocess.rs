@@ -97,6 +97,9 @@ struct Conditional {
     site: Site,
 }
 
+/// A rule broken, where, and the message.
+type Failure = (Rule, Site, String);
+
 /// The preprocessor state for one run.
 pub struct Preprocessor<'a> {
     pub(crate) sources: Sources,
@@ -165,7 +168,7 @@ impl<'a> Preprocessor<'a> {
     }
 
     fn active(&self) -> bool {
-        self.conditionals.last().is_none_or(|c| c.active)
+        self.conditionals.last().map_or(true, |c| c.active)
     }
 
     fn line(&mut self, file: u32, line: &[Token], out: &mut Vec<Token>, sink: &mut Sink) {
@@ -620,7 +623,7 @@ impl<'a> Preprocessor<'a> {
                     .map(|b| Token { site, ..*b })
                     .collect::<Vec<_>>(),
                 Some(params) => {
-                    if input.get(i).is_none_or(|n| n.kind != Kind::LParen) {
+                    if input.get(i).map_or(true, |n| n.kind != Kind::LParen) {
                         out.push(t);
                         continue;
                     }
@@ -728,7 +731,7 @@ fn split_args(
     input: &[Token],
     open: usize,
     site: Site,
-) -> Result<(Vec<Vec<Token>>, usize), (Rule, Site, String)> {
+) -> Result<(Vec<Vec<Token>>, usize), Failure> {
     let mut args = vec![Vec::new()];
     let mut depth = 0usize;
     let mut i = open + 1;
@@ -796,8 +799,7 @@ impl Expr<'_> {
 
     fn binary(&mut self, min_prec: u8) -> ExprResult {
         let mut lhs = self.unary()?;
-        loop {
-            let Some(k) = self.peek() else { break };
+        while let Some(k) = self.peek() {
             let prec = match k {
                 Kind::OrOr => 1,
                 Kind::AndAnd => 2,

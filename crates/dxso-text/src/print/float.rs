@@ -31,7 +31,7 @@ pub fn write_float(out: &mut String, value: f32) {
     let sci = format!("{:.*e}", (PRECISION - 1) as usize, value as f64);
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    if exp < -4 || exp >= PRECISION {
+    if !(-4..PRECISION).contains(&exp) {
         out.push_str(trim_zeros(mantissa));
         out.push('e');
         out.push(if exp < 0 { '-' } else { '+' });

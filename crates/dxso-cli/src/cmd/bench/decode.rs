@@ -47,12 +47,32 @@ impl Opts {
             });
             println!("{j}");
         } else {
-            println!("decode: {} shaders, {:.2} MB, {failures} decode errors", blobs.len(), mb);
-            println!("{:<24} {:>12} {:>14}", "implementation", "MB/s", "shaders/s");
-            println!("{:<24} {:>12.1} {:>14.0}", "dxso decode", dxso_passes * mb, dxso_passes * n);
+            println!(
+                "decode: {} shaders, {:.2} MB, {failures} decode errors",
+                blobs.len(),
+                mb
+            );
+            println!(
+                "{:<24} {:>12} {:>14}",
+                "implementation", "MB/s", "shaders/s"
+            );
+            println!(
+                "{:<24} {:>12.1} {:>14.0}",
+                "dxso decode",
+                dxso_passes * mb,
+                dxso_passes * n
+            );
             match mojo_passes {
-                Some(m) => println!("{:<24} {:>12.1} {:>14.0}", "MojoShader parse (d3d)", m * mb, m * n),
-                None => println!("{:<24} {:>12} {:>14}", "MojoShader parse (d3d)", "n/a", "n/a"),
+                Some(m) => println!(
+                    "{:<24} {:>12.1} {:>14.0}",
+                    "MojoShader parse (d3d)",
+                    m * mb,
+                    m * n
+                ),
+                None => println!(
+                    "{:<24} {:>12} {:>14}",
+                    "MojoShader parse (d3d)", "n/a", "n/a"
+                ),
             }
             match ratio {
                 Some(r) => println!("ratio (dxso / MojoShader): {r:.1}x"),

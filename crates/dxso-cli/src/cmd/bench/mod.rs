@@ -52,7 +52,11 @@ impl BenchArgs {
             .clone()
             .or_else(|| std::env::var_os("DXSO_CORPUS").map(PathBuf::from))
             .unwrap_or_else(|| PathBuf::from("../shared/corpus"));
-        anyhow::ensure!(dir.is_dir(), "corpus folder {} not found (use --corpus)", dir.display());
+        anyhow::ensure!(
+            dir.is_dir(),
+            "corpus folder {} not found (use --corpus)",
+            dir.display()
+        );
         Ok(dir)
     }
 
