@@ -694,7 +694,13 @@ impl<'t> LineParser<'t> {
                 format!("register index {index} is negative"),
             )
         })?;
-        *register = make_register(register.ty, num).ok_or((
+        // The index is the full one (`c2049`); make_register picks the CONST2..4 file again.
+        let base = if register.ty.is_float_const() {
+            RegisterType::Const
+        } else {
+            register.ty
+        };
+        *register = make_register(base, num).ok_or((
             Rule::RegisterIndex,
             site,
             format!("register index {num} is too large"),

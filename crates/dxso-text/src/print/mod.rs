@@ -218,14 +218,22 @@ fn write_mnemonic(out: &mut String, inst: &Instruction, version: Version) {
     }
 }
 
-/// `dcl_position1`, `dcl_2d`, or nothing: pixel shaders before 3_0 declare inputs by register
-/// alone, and so do pixel-shader 3_0 `vPos`/`vFace`-style registers outside the `v` file.
+/// `dcl_position1`, `dcl_2d`, or nothing: Microsoft prints the sampler type for samplers, the
+/// usage for vertex-shader registers and ps_3_0 `v#`, and nothing for ps_2_x `t#`/`v#`. A field
+/// that a compiler leaves zero but a hand-made token sets is printed too, so that the text
+/// assembles back to the same token.
 fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, version: Version) {
     let Some(dst) = &inst.dst else { return };
-    let ty = dst.register.ty;
-    if ty == dxso::RegisterType::Sampler {
+    let sampler = dst.register.ty == dxso::RegisterType::Sampler;
+    let has_usage = d.usage_raw != 0 || d.usage_index != 0;
+    let has_type = d.texture_type_raw != 0;
+    let print_type = if sampler {
+        has_type || !has_usage
+    } else {
+        has_type && !has_usage
+    };
+    if print_type {
         match d.texture_type() {
-            // A sampler without a type (hand-made shaders) prints as a bare `dcl`.
             Some(dxso::TextureType::Unknown) => {}
             Some(t) => {
                 out.push('_');
@@ -237,8 +245,9 @@ fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, ver
         }
         return;
     }
-    let declares_usage =
-        version.is_vertex() || (version.major >= 3 && ty == dxso::RegisterType::Input);
+    let declares_usage = version.is_vertex()
+        || (version.major >= 3 && dst.register.ty == dxso::RegisterType::Input)
+        || has_usage;
     if !declares_usage {
         return;
     }
