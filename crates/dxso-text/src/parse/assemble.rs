@@ -620,9 +620,23 @@ impl<'t> LineParser<'t> {
                             "a relative address has one address register, added".into(),
                         ));
                     }
-                    let (reg, _, suffix, _) = self.register()?;
-                    let is_address = reg.ty == RegisterType::Loop
-                        || (reg.ty == RegisterType::Addr && self.version.is_vertex());
+                    // Shader model 1 addresses through a0.x only (pixel shaders print it that
+                    // way too, though they have no a0 otherwise); later models use a0 in
+                    // vertex shaders and aL anywhere.
+                    let word = self.text(&t);
+                    let (reg, suffix) = if self.version.is_sm1() && word.eq_ignore_ascii_case("a0") {
+                        self.pos += 1;
+                        (Register::new(RegisterType::Addr, 0), "")
+                    } else {
+                        let (reg, _, suffix, _) = self.register()?;
+                        (reg, suffix)
+                    };
+                    let is_address = if self.version.is_sm1() {
+                        reg.ty == RegisterType::Addr
+                    } else {
+                        reg.ty == RegisterType::Loop
+                            || (reg.ty == RegisterType::Addr && self.version.is_vertex())
+                    };
                     if !is_address {
                         return Err((
                             Rule::BadRelativeAddress,
