@@ -123,6 +123,50 @@ fn parse_version(line: &[Token], sources: &Sources) -> Res<Version> {
     Ok(Version::new(kind, major, minor))
 }
 
+/// Mnemonics by lower-case spelling, hashed with FNV-1a (short keys, no untrusted growth: the
+/// table is fixed).
+type MnemonicMap = HashMap<&'static str, Mnemonic, std::hash::BuildHasherDefault<Fnv>>;
+
+/// FNV-1a: much cheaper than SipHash on five-letter keys.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// The register file a name starts with: the entry of [`REGISTER_PREFIXES`] whose spelling
+/// prefixes `name` (longest first), found by the first letter.
+fn register_prefix(name: &str) -> Option<(&'static str, RegisterType, Option<u16>)> {
+    let first = name.as_bytes().first()?.to_ascii_lowercase();
+    let candidates = match first {
+        b'o' | b'v' | b'a' => REGISTER_PREFIXES,
+        _ => &REGISTER_PREFIXES[REGISTER_PREFIXES.len() - 10..],
+    };
+    candidates
+        .iter()
+        .find(|(p, _, _)| {
+            p.as_bytes()[0] == first
+                && name.len() >= p.len()
+                && name[..p.len()].eq_ignore_ascii_case(p)
+        })
+        .copied()
+}
+
 /// What a mnemonic spelling means.
 #[derive(Clone, Copy)]
 struct Mnemonic {
@@ -132,10 +176,10 @@ struct Mnemonic {
     comparable: bool,
 }
 
-fn mnemonics() -> &'static HashMap<&'static str, Mnemonic> {
-    static TABLE: OnceLock<HashMap<&'static str, Mnemonic>> = OnceLock::new();
+fn mnemonics() -> &'static MnemonicMap {
+    static TABLE: OnceLock<MnemonicMap> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut m = HashMap::new();
+        let mut m = MnemonicMap::default();
         for info in dxso::opcode::TABLE {
             if matches!(info.opcode, Opcode::Ifc | Opcode::BreakC) {
                 continue;
@@ -247,9 +291,10 @@ impl<'t> LineParser<'t> {
         };
         self.pos += 1;
         let text = self.text(&mn_tok);
-        let mut parts = text.split('_');
-        let base = parts.next().unwrap_or("").to_ascii_lowercase();
-        let Some(mut mn) = mnemonics().get(base.as_str()).copied() else {
+        let mut parts = text.split(|c| c == '_');
+        let mut buf = [0u8; 16];
+        let base = lower_into(&mut buf, parts.next().unwrap_or(""));
+        let Some(mut mn) = mnemonics().get(base).copied() else {
             return Err((
                 Rule::UnknownMnemonic,
                 mn_tok.site,
@@ -278,6 +323,14 @@ impl<'t> LineParser<'t> {
                 ));
             }
         }
+        // `texldp`/`texldb` exist from ps_2_0 on; ps_1_4 `texld` has no mode to print.
+        if inst.opcode == Opcode::Tex && mn.control != 0 && !self.version.at_least(2, 0) {
+            return Err((
+                Rule::OpcodeNotInVersion,
+                mn_tok.site,
+                format!("`{base}` needs ps_2_0 or later"),
+            ));
+        }
         inst.control = mn.control;
         let info = inst.opcode.info();
         if self.strict && !info.allowed_in(self.version) {
@@ -302,7 +355,8 @@ impl<'t> LineParser<'t> {
         let mut modifiers = ResultModifiers::NONE;
         let mut shift = Shift(0);
         for s in suffixes {
-            match s.to_ascii_lowercase().as_str() {
+            let mut buf = [0u8; 16];
+            match lower_into(&mut buf, s) {
                 "sat" => modifiers = modifiers.union(ResultModifiers::SATURATE),
                 "pp" => modifiers = modifiers.union(ResultModifiers::PARTIAL_PRECISION),
                 "centroid" => modifiers = modifiers.union(ResultModifiers::CENTROID),
@@ -365,14 +419,14 @@ impl<'t> LineParser<'t> {
             .unwrap_or(shape)
     }
 
-    fn comma(&mut self, what: &str) -> Res<()> {
+    fn comma(&mut self, what: impl FnOnce() -> String) -> Res<()> {
         if self.eat(Kind::Comma) {
             Ok(())
         } else if self.peek().is_none() {
             Err((
                 Rule::MissingOperand,
                 self.end_site(),
-                format!("missing {what}"),
+                format!("missing {}", what()),
             ))
         } else {
             Err(self.unexpected("`,`"))
@@ -401,7 +455,7 @@ impl<'t> LineParser<'t> {
                     Operands::Def => {
                         let mut v = [0u32; 4];
                         for slot in &mut v {
-                            self.comma("a value")?;
+                            self.comma(|| "a value".into())?;
                             *slot = self.float()?.to_bits();
                         }
                         inst.extra = Extra::Def(v);
@@ -409,13 +463,13 @@ impl<'t> LineParser<'t> {
                     Operands::DefI => {
                         let mut v = [0i32; 4];
                         for slot in &mut v {
-                            self.comma("a value")?;
+                            self.comma(|| "a value".into())?;
                             *slot = self.int()?;
                         }
                         inst.extra = Extra::DefI(v);
                     }
                     _ => {
-                        self.comma("a value")?;
+                        self.comma(|| "a value".into())?;
                         inst.extra = Extra::DefB(self.boolean()?);
                     }
                 }
@@ -430,7 +484,7 @@ impl<'t> LineParser<'t> {
                 }
                 inst.dst = Some(self.dst()?);
                 for i in 0..count {
-                    self.comma(&format!("source {} of `{mnemonic}`", i + 1))?;
+                    self.comma(|| format!("source {} of `{mnemonic}`", i + 1))?;
                     let s = self.src()?;
                     let _ = inst.srcs.push(s);
                 }
@@ -438,7 +492,7 @@ impl<'t> LineParser<'t> {
             Operands::Src(_) => {
                 for i in 0..count {
                     if i > 0 {
-                        self.comma(&format!("operand {} of `{mnemonic}`", i + 1))?;
+                        self.comma(|| format!("operand {} of `{mnemonic}`", i + 1))?;
                     } else if self.peek().is_none() {
                         return Err((
                             Rule::MissingOperand,
@@ -481,11 +535,8 @@ impl<'t> LineParser<'t> {
     fn float(&mut self) -> Res<f32> {
         let (neg, t) = self.signed_number()?;
         let text = self.text(&t);
-        let v = parse_float(text).ok_or((
-            Rule::BadNumber,
-            t.site,
-            format!("`{text}` is not a number"),
-        ))?;
+        let v = parse_float(text)
+            .ok_or_else(|| (Rule::BadNumber, t.site, format!("`{text}` is not a number")))?;
         Ok(if neg { -v } else { v })
     }
 
@@ -494,11 +545,13 @@ impl<'t> LineParser<'t> {
         let text = self.text(&t);
         let v = super::preprocess::parse_int(text)
             .filter(|v| (i32::MIN as i64..=u32::MAX as i64).contains(v))
-            .ok_or((
-                Rule::BadNumber,
-                t.site,
-                format!("`{text}` is not a 32-bit integer"),
-            ))?;
+            .ok_or_else(|| {
+                (
+                    Rule::BadNumber,
+                    t.site,
+                    format!("`{text}` is not a 32-bit integer"),
+                )
+            })?;
         let v = if neg {
             (v as i32).wrapping_neg()
         } else {
@@ -545,7 +598,7 @@ impl<'t> LineParser<'t> {
         };
         self.pos += 1;
         let word = self.text(&t);
-        let (name, suffix) = match word.find('_') {
+        let (name, suffix) = match word.bytes().position(|b| b == b'_') {
             Some(i) => (&word[..i], &word[i..]),
             None => (word, ""),
         };
@@ -556,11 +609,7 @@ impl<'t> LineParser<'t> {
                 format!("`{name}` is not a register"),
             )
         };
-        let (spelling, ty, fixed) = REGISTER_PREFIXES
-            .iter()
-            .find(|(p, _, _)| name.len() >= p.len() && name[..p.len()].eq_ignore_ascii_case(p))
-            .copied()
-            .ok_or_else(bad)?;
+        let (spelling, ty, fixed) = register_prefix(name).ok_or_else(bad)?;
         let digits = &name[spelling.len()..];
         let (num, has_number) = match fixed {
             Some(n) if digits.is_empty() => (n as u32, true),
@@ -587,11 +636,13 @@ impl<'t> LineParser<'t> {
                 format!("{} has no register `{name}`", self.version),
             ));
         }
-        let register = make_register(ty, num).ok_or((
-            Rule::RegisterIndex,
-            t.site,
-            format!("register index {num} does not fit the 11-bit field"),
-        ))?;
+        let register = make_register(ty, num).ok_or_else(|| {
+            (
+                Rule::RegisterIndex,
+                t.site,
+                format!("register index {num} does not fit the 11-bit field"),
+            )
+        })?;
         Ok((register, has_number, suffix, t))
     }
 
@@ -605,11 +656,13 @@ impl<'t> LineParser<'t> {
             match self.peek().copied() {
                 Some(t) if t.kind == Kind::Number => {
                     self.pos += 1;
-                    let v = super::preprocess::parse_int(self.text(&t)).ok_or((
-                        Rule::BadRelativeAddress,
-                        t.site,
-                        format!("`{}` is not an integer offset", self.text(&t)),
-                    ))?;
+                    let v = super::preprocess::parse_int(self.text(&t)).ok_or_else(|| {
+                        (
+                            Rule::BadRelativeAddress,
+                            t.site,
+                            format!("`{}` is not an integer offset", self.text(&t)),
+                        )
+                    })?;
                     offset += if negate { -v } else { v };
                 }
                 Some(t) if t.kind == Kind::Ident => {
@@ -624,7 +677,8 @@ impl<'t> LineParser<'t> {
                     // way too, though they have no a0 otherwise); later models use a0 in
                     // vertex shaders and aL anywhere.
                     let word = self.text(&t);
-                    let (reg, suffix) = if self.version.is_sm1() && word.eq_ignore_ascii_case("a0") {
+                    let (reg, suffix) = if self.version.is_sm1() && word.eq_ignore_ascii_case("a0")
+                    {
                         self.pos += 1;
                         (Register::new(RegisterType::Addr, 0), "")
                     } else {
@@ -714,11 +768,13 @@ impl<'t> LineParser<'t> {
         } else {
             register.ty
         };
-        *register = make_register(base, num).ok_or((
-            Rule::RegisterIndex,
-            site,
-            format!("register index {num} is too large"),
-        ))?;
+        *register = make_register(base, num).ok_or_else(|| {
+            (
+                Rule::RegisterIndex,
+                site,
+                format!("register index {num} is too large"),
+            )
+        })?;
         Ok(match address {
             None => None,
             Some(_) if self.version.is_sm1() => Some(Relative::Implicit),
@@ -754,11 +810,13 @@ impl<'t> LineParser<'t> {
             let mut mask = 0u8;
             let mut last = -1i32;
             for ch in letters.chars() {
-                let c = component_of(ch).ok_or((
-                    Rule::BadWriteMask,
-                    t.site,
-                    format!("`{letters}` is not a write mask (letters xyzw or rgba)"),
-                ))?;
+                let c = component_of(ch).ok_or_else(|| {
+                    (
+                        Rule::BadWriteMask,
+                        t.site,
+                        format!("`{letters}` is not a write mask (letters xyzw or rgba)"),
+                    )
+                })?;
                 if c as i32 <= last {
                     return Err((
                         Rule::BadWriteMask,
@@ -791,11 +849,13 @@ impl<'t> LineParser<'t> {
         let mut sel = [0u8; 4];
         let mut n = 0;
         for ch in letters.chars() {
-            sel[n] = component_of(ch).ok_or((
-                Rule::BadSwizzle,
-                t.site,
-                format!("`{letters}` is not a swizzle (one to four of xyzw or rgba)"),
-            ))?;
+            sel[n] = component_of(ch).ok_or_else(|| {
+                (
+                    Rule::BadSwizzle,
+                    t.site,
+                    format!("`{letters}` is not a swizzle (one to four of xyzw or rgba)"),
+                )
+            })?;
             n += 1;
         }
         for i in n..4 {
@@ -839,24 +899,26 @@ impl<'t> LineParser<'t> {
             swizzle = self.swizzle()?;
         }
         let site = site_of(&self.toks[start..self.pos]);
-        let modifier = source_modifier(suffix, negate, complement, not).ok_or((
-            Rule::BadSourceModifier,
-            site,
-            format!("`{}` is not a source modifier combination", {
-                let mut s = String::new();
-                if negate {
-                    s.push('-')
-                }
-                if complement {
-                    s.push_str("1-")
-                }
-                if not {
-                    s.push('!')
-                }
-                s.push_str(if suffix.is_empty() { "r" } else { suffix });
-                s
-            }),
-        ))?;
+        let modifier = source_modifier(suffix, negate, complement, not).ok_or_else(|| {
+            (
+                Rule::BadSourceModifier,
+                site,
+                format!("`{}` is not a source modifier combination", {
+                    let mut s = String::new();
+                    if negate {
+                        s.push('-')
+                    }
+                    if complement {
+                        s.push_str("1-")
+                    }
+                    if not {
+                        s.push('!')
+                    }
+                    s.push_str(if suffix.is_empty() { "r" } else { suffix });
+                    s
+                }),
+            )
+        })?;
         let mut src = SrcParam::new(register, swizzle);
         src.modifier = modifier;
         src.relative = relative;
@@ -960,4 +1022,16 @@ pub fn parse_float(text: &str) -> Option<f32> {
     let t = t.strip_suffix('.').unwrap_or(t);
     let t = if t.is_empty() { "0" } else { t };
     t.parse::<f32>().ok()
+}
+
+/// `s` in lower case in `buf`; an empty string when it does not fit (no mnemonic or suffix is
+/// that long, so the lookup then fails as it should).
+fn lower_into<'b>(buf: &'b mut [u8; 16], s: &str) -> &'b str {
+    if s.len() > buf.len() || !s.is_ascii() {
+        return "";
+    }
+    let out = &mut buf[..s.len()];
+    out.copy_from_slice(s.as_bytes());
+    out.make_ascii_lowercase();
+    std::str::from_utf8(out).unwrap_or("")
 }

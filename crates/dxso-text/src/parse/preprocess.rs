@@ -140,6 +140,11 @@ impl<'a> Preprocessor<'a> {
     /// Preprocesses source `file` into `out`.
     pub fn run(&mut self, file: u32, out: &mut Vec<Token>, sink: &mut Sink) {
         let text = self.sources.files[file as usize].text.clone();
+        // Text without directives and with no macros defined passes through untouched.
+        if self.macros.is_empty() && !text.as_bytes().contains(&b'#') {
+            tokenize(&text, file, out);
+            return;
+        }
         let mut tokens = Vec::with_capacity(text.len() / 3);
         tokenize(&text, file, &mut tokens);
         let depth_at_start = self.conditionals.len();
@@ -868,11 +873,13 @@ impl Expr<'_> {
                 }
                 Ok(v)
             }
-            Kind::Number => parse_int(self.sources.text(&t)).ok_or((
-                Rule::BadExpression,
-                t.site,
-                format!("`{}` is not an integer", self.sources.text(&t)),
-            )),
+            Kind::Number => parse_int(self.sources.text(&t)).ok_or_else(|| {
+                (
+                    Rule::BadExpression,
+                    t.site,
+                    format!("`{}` is not an integer", self.sources.text(&t)),
+                )
+            }),
             Kind::Ident => Ok(0),
             _ => Err((
                 Rule::BadExpression,

@@ -56,7 +56,16 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
         header::write_header(&mut out, shader, options.command_line.as_deref());
     }
     let version = shader.version;
-    let _ = writeln!(out, "    {version}");
+    out.push_str("    ");
+    out.push_str(if version.is_vertex() { "vs_" } else { "ps_" });
+    push_u32(&mut out, version.major as u32);
+    out.push('_');
+    match version.minor {
+        1 if version.major == 2 => out.push('x'),
+        Version::SOFTWARE_MINOR => out.push_str("sw"),
+        m => push_u32(&mut out, m as u32),
+    }
+    out.push('\n');
     let mut depth = 0usize;
     let mut offset = 1usize;
     for item in &shader.items {
@@ -81,7 +90,6 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
             out.push_str("+ ");
         }
         write_instruction(&mut out, inst, version);
-        let size = token_count(inst, version);
         if options.offsets || options.hex {
             while out.len() - start < 40 {
                 out.push(' ');
@@ -100,7 +108,9 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
             }
         }
         out.push('\n');
-        offset += size;
+        if options.offsets {
+            offset += token_count(inst, version);
+        }
         if opens_block(inst.opcode) {
             depth += 1;
         }
@@ -149,7 +159,7 @@ pub fn write_instruction(out: &mut String, inst: &Instruction, version: Version)
     };
     if let Some(dst) = &inst.dst {
         sep(out);
-        out.push_str(&dst.register.name(version));
+        write_register(out, dst.register, version);
         write_relative(out, dst.relative, version);
         if !dst.mask.is_full() {
             out.push('.');
@@ -170,7 +180,10 @@ pub fn write_instruction(out: &mut String, inst: &Instruction, version: Version)
         Extra::DefI(v) => {
             for x in v {
                 sep(out);
-                let _ = write!(out, "{x}");
+                if x < 0 {
+                    out.push('-');
+                }
+                push_u32(out, x.unsigned_abs());
             }
         }
         Extra::DefB(b) => {
@@ -259,7 +272,7 @@ fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, ver
         }
     }
     if d.usage_index != 0 {
-        let _ = write!(out, "{}", d.usage_index);
+        push_u32(out, d.usage_index as u32);
     }
 }
 
@@ -267,7 +280,7 @@ fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, ver
 /// swizzle (`-c19[a0.x].w`, `1-r0`, `r2_bx2.x`, `!p0`).
 pub fn write_src(out: &mut String, src: &SrcParam, version: Version) {
     out.push_str(src.modifier.prefix());
-    out.push_str(&src.register.name(version));
+    write_register(out, src.register, version);
     out.push_str(src.modifier.suffix());
     write_relative(out, src.relative, version);
     write_swizzle(out, src.swizzle);
@@ -279,7 +292,7 @@ fn write_relative(out: &mut String, relative: Option<Relative>, version: Version
         Some(Relative::Implicit) => out.push_str("[a0.x]"),
         Some(Relative::Token(t)) => {
             out.push('[');
-            out.push_str(&t.register.name(version));
+            write_register(out, t.register, version);
             // Compilers write a replicate (`a0.x`) or, for `aL`, `.xyzw`; hand-made tokens
             // with other swizzles print them whole so the text assembles back to the token.
             let aloop = t.register.ty == dxso::RegisterType::Loop;
@@ -309,4 +322,41 @@ pub fn write_swizzle(out: &mut String, swizzle: Swizzle) {
     for c in swizzle.components() {
         out.push(COMPONENTS[c as usize]);
     }
+}
+
+/// Appends a register as Microsoft spells it (`r3`, `c12`, `oPos`, `vFace`, `aL`, `oDepth`);
+/// the same text as [`dxso::Register::name`] without allocating.
+pub fn write_register(out: &mut String, register: dxso::Register, version: Version) {
+    use dxso::RegisterType::*;
+    let fixed = match (register.ty, register.num) {
+        (RastOut, 0) => "oPos",
+        (RastOut, 1) => "oFog",
+        (RastOut, 2) => "oPts",
+        (MiscType, 0) => "vPos",
+        (MiscType, 1) => "vFace",
+        (Loop, _) | (DepthOut, _) => register.ty.prefix(version),
+        _ => {
+            out.push_str(register.ty.prefix(version));
+            push_u32(out, register.index());
+            return;
+        }
+    };
+    out.push_str(fixed);
+}
+
+/// Appends a decimal number.
+pub fn push_u32(out: &mut String, v: u32) {
+    if v < 10 {
+        out.push((b'0' + v as u8) as char);
+        return;
+    }
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    let mut v = v;
+    while v > 0 {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+    }
+    buf[i..].iter().for_each(|&d| out.push(d as char));
 }

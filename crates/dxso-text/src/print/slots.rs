@@ -12,7 +12,6 @@
 //! - Pixel shaders without a texture instruction print the total alone.
 
 use dxso::{Instruction, Opcode, Shader, Version};
-use std::fmt::Write;
 
 /// Texture and arithmetic slot counts of a shader.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -102,10 +101,18 @@ pub fn write_footer(out: &mut String, shader: &Shader) {
     let n = count(shader);
     let total = n.total();
     let plural = if total == 1 { "slot" } else { "slots" };
-    let _ = write!(out, "// approximately {total} instruction {plural} used");
+    out.push_str("// approximately ");
+    super::push_u32(out, total);
+    out.push_str(" instruction ");
+    out.push_str(plural);
+    out.push_str(" used");
     // Pixel shaders without texture instructions print the total alone.
     if shader.version.is_pixel() && n.texture > 0 {
-        let _ = write!(out, " ({} texture, {} arithmetic)", n.texture, n.arithmetic);
+        out.push_str(" (");
+        super::push_u32(out, n.texture);
+        out.push_str(" texture, ");
+        super::push_u32(out, n.arithmetic);
+        out.push_str(" arithmetic)");
     }
     out.push('\n');
 }

@@ -1,0 +1,172 @@
+use super::{corpus_blobs, measure, BenchArgs};
+use anyhow::Result;
+use serde_json::json;
+use std::hint::black_box;
+use std::process::ExitCode;
+
+/// Text throughput over the corpus: dxso's disassembler against MojoShader's `d3d` profile, and
+/// dxso's assembler against MojoShader's assembler on the same listings.
+///
+/// Disassembly: `decode` + `print` of every corpus shader, against `MOJOSHADER_parse("d3d")` of
+/// the same bytes (MB/s of bytecode). Assembly: dxso's listing of every shader is the input to
+/// both `parse` + `encode` and `MOJOSHADER_assemble`; both are timed on the listings MojoShader
+/// accepts (MB/s of text). `ratio` is the smaller of the two dxso/MojoShader ratios; both are
+/// reported. MojoShader is measured only in builds with the `peer-mojoshader` feature.
+///
+/// Example:
+///   cargo run --release --features peer-mojoshader -- bench text --json
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Opts {
+    #[command(flatten)]
+    args: BenchArgs,
+}
+
+impl Opts {
+    pub fn run(self) -> Result<ExitCode> {
+        let blobs = corpus_blobs(&self.args.corpus_dir()?)?;
+        let shaders: Vec<(Vec<u8>, dxso::Shader)> = blobs
+            .iter()
+            .filter_map(|(_, b)| dxso::decode(b).ok().map(|s| (b.clone(), s)))
+            .collect();
+        let listings: Vec<String> = shaders.iter().map(|(_, s)| dxso_text::print(s)).collect();
+        let asm_inputs = mojo_accepts(&listings);
+        let dxso_asm_ok = asm_inputs
+            .iter()
+            .filter(|t| dxso_text::parse(t).is_ok())
+            .count();
+        let bytecode: usize = shaders.iter().map(|(b, _)| b.len()).sum();
+        let text: usize = asm_inputs.iter().map(|t| t.len()).sum();
+
+        let dxso_disasm = measure(self.args.budget(), || {
+            for (b, _) in &shaders {
+                if let Ok(s) = dxso::decode(black_box(b)) {
+                    black_box(dxso_text::print(&s));
+                }
+            }
+        });
+        let dxso_asm = measure(self.args.budget(), || {
+            for t in &asm_inputs {
+                if let Ok(s) = dxso_text::parse(black_box(t)) {
+                    black_box(dxso::encode(&s));
+                }
+            }
+        });
+        let (mojo_disasm, mojo_asm) = mojo(&shaders, &asm_inputs, &self.args);
+        let mb_bin = bytecode as f64 / 1e6;
+        let mb_text = text as f64 / 1e6;
+        let disasm_ratio = mojo_disasm.map(|m| dxso_disasm / m);
+        let asm_ratio = mojo_asm.map(|m| dxso_asm / m);
+        let ratio = match (disasm_ratio, asm_ratio) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            _ => None,
+        };
+        if self.args.json {
+            let j = json!({
+                "bench": "text",
+                "shaders": shaders.len(),
+                "bytecode_bytes": bytecode,
+                "asm_listings": asm_inputs.len(),
+                "asm_listings_dxso_accepts": dxso_asm_ok,
+                "asm_text_bytes": text,
+                "dxso": {
+                    "disasm_mb_per_s": dxso_disasm * mb_bin,
+                    "disasm_shaders_per_s": dxso_disasm * shaders.len() as f64,
+                    "asm_mb_per_s": dxso_asm * mb_text,
+                    "asm_listings_per_s": dxso_asm * asm_inputs.len() as f64,
+                },
+                "mojoshader": mojo_disasm.zip(mojo_asm).map(|(d, a)| json!({
+                    "disasm_mb_per_s": d * mb_bin,
+                    "asm_mb_per_s": a * mb_text,
+                    "profile": "d3d",
+                })),
+                "disasm_ratio": disasm_ratio,
+                "asm_ratio": asm_ratio,
+                "ratio": ratio,
+            });
+            println!("{j}");
+        } else {
+            println!(
+                "text: {} shaders ({:.2} MB bytecode); {} listings MojoShader assembles ({:.2} MB text, dxso assembles {})",
+                shaders.len(),
+                mb_bin,
+                asm_inputs.len(),
+                mb_text,
+                dxso_asm_ok
+            );
+            println!("{:<34} {:>12}", "implementation", "MB/s");
+            println!(
+                "{:<34} {:>12.1}",
+                "dxso decode + print",
+                dxso_disasm * mb_bin
+            );
+            row("MojoShader parse (d3d)", mojo_disasm.map(|m| m * mb_bin));
+            println!("{:<34} {:>12.1}", "dxso parse + encode", dxso_asm * mb_text);
+            row("MojoShader assemble", mojo_asm.map(|m| m * mb_text));
+            match (disasm_ratio, asm_ratio, ratio) {
+                (Some(d), Some(a), Some(r)) => {
+                    println!("ratio (dxso / MojoShader): disassembly {d:.1}x, assembly {a:.1}x, min {r:.1}x")
+                }
+                _ => println!("ratio: n/a (build with --features peer-mojoshader)"),
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+fn row(name: &str, v: Option<f64>) {
+    match v {
+        Some(v) => println!("{name:<34} {v:>12.1}"),
+        None => println!("{name:<34} {:>12}", "n/a"),
+    }
+}
+
+#[cfg(feature = "peer-mojoshader")]
+fn mojo_accepts(listings: &[String]) -> Vec<String> {
+    listings
+        .iter()
+        .filter(|t| !crashes_mojoshader(t))
+        .filter(|t| dxso_peer::mojoshader::assemble(t).error.is_none())
+        .cloned()
+        .collect()
+}
+
+/// MojoShader's assembler (hg 1314) dereferences a null pointer on shader model 1 relative
+/// addressing (`c0[a0.x]` in vs_1_1); such listings are left out of the comparison.
+#[cfg(feature = "peer-mojoshader")]
+fn crashes_mojoshader(listing: &str) -> bool {
+    let sm1 = listing
+        .lines()
+        .find(|l| l.starts_with("    "))
+        .is_some_and(|v| v.contains("_1_"));
+    sm1 && listing.contains("[a0")
+}
+
+#[cfg(not(feature = "peer-mojoshader"))]
+fn mojo_accepts(listings: &[String]) -> Vec<String> {
+    listings.to_vec()
+}
+
+#[cfg(feature = "peer-mojoshader")]
+fn mojo(
+    shaders: &[(Vec<u8>, dxso::Shader)],
+    listings: &[String],
+    args: &BenchArgs,
+) -> (Option<f64>, Option<f64>) {
+    let disasm = measure(args.budget(), || {
+        for (b, _) in shaders {
+            black_box(dxso_peer::mojoshader::parse("d3d", black_box(b)));
+        }
+    });
+    let asm = measure(args.budget(), || {
+        for t in listings {
+            black_box(dxso_peer::mojoshader::assemble(black_box(t)));
+        }
+    });
+    (Some(disasm), Some(asm))
+}
+
+#[cfg(not(feature = "peer-mojoshader"))]
+fn mojo(_: &[(Vec<u8>, dxso::Shader)], _: &[String], _: &BenchArgs) -> (Option<f64>, Option<f64>) {
+    (None, None)
+}
