@@ -535,6 +535,20 @@ impl<'t> LineParser<'t> {
     fn float(&mut self) -> Res<f32> {
         let (neg, t) = self.signed_number()?;
         let text = self.text(&t);
+        // MSVC's spellings of the special values, as listings print them: `1.#INF`,
+        // `1.#QNAN`, `-1.#IND`.
+        if text == "1." && self.peek_kind() == Some(Kind::Hash) {
+            let special = self.toks.get(self.pos + 1).filter(|n| n.kind == Kind::Ident);
+            let v = special.and_then(|n| match self.text(n).to_ascii_uppercase().as_str() {
+                "INF" => Some(f32::INFINITY),
+                "QNAN" | "IND" | "SNAN" => Some(f32::NAN),
+                _ => None,
+            });
+            if let Some(v) = v {
+                self.pos += 2;
+                return Ok(if neg { -v } else { v });
+            }
+        }
         let v = parse_float(text)
             .ok_or_else(|| (Rule::BadNumber, t.site, format!("`{text}` is not a number")))?;
         Ok(if neg { -v } else { v })
