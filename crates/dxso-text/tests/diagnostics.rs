@@ -384,7 +384,10 @@ fn diagnostics_render_with_miette() {
 fn special_float_spellings_round_trip() {
     let s = parse("ps_2_0\ndef c0, 1.#INF, -1.#INF, 1.#QNAN, -1.#IND\n").unwrap();
     let listing = dxso_text::print(&s);
-    assert!(listing.contains("def c0, 1.#INF, -1.#INF, 1.#QNAN, -1.#IND"), "{listing}");
+    assert!(
+        listing.contains("def c0, 1.#INF, -1.#INF, 1.#QNAN, -1.#IND"),
+        "{listing}"
+    );
     assert_eq!(parse(&listing).unwrap(), s);
     let big = parse("ps_2_0\ndef c0, 1e39, 0, 0, 0\n").unwrap();
     assert_eq!(parse(&dxso_text::print(&big)).unwrap(), big);

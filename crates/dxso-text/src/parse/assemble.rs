@@ -17,7 +17,8 @@ use dxso::{
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-type Failure = (Rule, Site, String);
+/// A rule broken, where, and the message (boxed: results stay small on the success path).
+type Failure = Box<(Rule, Site, String)>;
 type Res<T> = Result<T, Failure>;
 
 /// Assembles preprocessed lines; `None` when there is no version line.
@@ -33,7 +34,8 @@ pub fn assemble(
     let first = lines.next()?;
     let version = match parse_version(first, sources) {
         Ok(v) => v,
-        Err((rule, site, msg)) => {
+        Err(failure) => {
+            let (rule, site, msg) = *failure;
             sink.error(sources, rule, site, msg);
             return None;
         }
@@ -50,7 +52,10 @@ pub fn assemble(
         };
         match p.instruction() {
             Ok(inst) => shader.items.push(Item::Instruction(inst)),
-            Err((rule, site, msg)) => sink.error(sources, rule, site, msg),
+            Err(failure) => {
+                let (rule, site, msg) = *failure;
+                sink.error(sources, rule, site, msg)
+            }
         }
     }
     Some(shader)
@@ -77,11 +82,11 @@ fn parse_version(line: &[Token], sources: &Sources) -> Res<Version> {
         .to_ascii_lowercase();
     let site = site_of(line);
     let bad = || {
-        (
+        Box::new((
             Rule::MissingVersion,
             site,
             format!("expected a version statement (vs_2_0, ps.1.4, ...), found `{text}`"),
-        )
+        ))
     };
     let (kind, rest) = if let Some(r) = text.strip_prefix("vs") {
         (dxso::ShaderKind::Vertex, r)
@@ -98,11 +103,11 @@ fn parse_version(line: &[Token], sources: &Sources) -> Res<Version> {
         return Err(bad());
     };
     let bad_version = || {
-        (
+        Box::new((
             Rule::BadVersion,
             site,
             format!("`{text}` is not a shader version"),
-        )
+        ))
     };
     let major: u8 = major.parse().map_err(|_| bad_version())?;
     let minor: u8 = match minor {
@@ -255,16 +260,16 @@ impl<'t> LineParser<'t> {
 
     fn unexpected(&self, what: &str) -> Failure {
         match self.peek() {
-            Some(t) => (
+            Some(t) => Box::new((
                 Rule::UnexpectedToken,
                 t.site,
                 format!("expected {what}, found `{}`", self.text(t)),
-            ),
-            None => (
+            )),
+            None => Box::new((
                 Rule::MissingOperand,
                 self.end_site(),
                 format!("expected {what} before the end of the line"),
-            ),
+            )),
         }
     }
 
@@ -276,11 +281,11 @@ impl<'t> LineParser<'t> {
                 return Err(self.unexpected("`)` after the predicate"));
             }
             if p.register.ty != RegisterType::Predicate {
-                return Err((
+                return Err(Box::new((
                     Rule::BadRegister,
                     site_of(&self.toks[..self.pos]),
                     "the predicate must be p0".into(),
-                ));
+                )));
             }
             Some(p)
         } else {
@@ -295,11 +300,11 @@ impl<'t> LineParser<'t> {
         let mut buf = [0u8; 16];
         let base = lower_into(&mut buf, parts.next().unwrap_or(""));
         let Some(mut mn) = mnemonics().get(base).copied() else {
-            return Err((
+            return Err(Box::new((
                 Rule::UnknownMnemonic,
                 mn_tok.site,
                 format!("unknown instruction `{text}`"),
-            ));
+            )));
         };
         let mut inst = Instruction::new(mn.opcode);
         inst.coissue = coissue;
@@ -316,29 +321,29 @@ impl<'t> LineParser<'t> {
                 inst.opcode = mn.opcode;
                 mn.control = cmp;
             } else if mn.opcode == Opcode::SetP {
-                return Err((
+                return Err(Box::new((
                     Rule::BadModifier,
                     mn_tok.site,
                     "setp needs a comparison (setp_gt, setp_eq, ...)".into(),
-                ));
+                )));
             }
         }
         // `texldp`/`texldb` exist from ps_2_0 on; ps_1_4 `texld` has no mode to print.
         if inst.opcode == Opcode::Tex && mn.control != 0 && !self.version.at_least(2, 0) {
-            return Err((
+            return Err(Box::new((
                 Rule::OpcodeNotInVersion,
                 mn_tok.site,
                 format!("`{base}` needs ps_2_0 or later"),
-            ));
+            )));
         }
         inst.control = mn.control;
         let info = inst.opcode.info();
         if self.strict && !info.allowed_in(self.version) {
-            return Err((
+            return Err(Box::new((
                 Rule::OpcodeNotInVersion,
                 mn_tok.site,
                 format!("`{}` is not an instruction of {}", base, self.version),
-            ));
+            )));
         }
         // dcl: the first suffix is the usage (`texcoord1`) or sampler type (`2d`).
         let mut dcl = None;
@@ -367,21 +372,21 @@ impl<'t> LineParser<'t> {
                 "d4" => shift = Shift(-2),
                 "d8" => shift = Shift(-3),
                 _ => {
-                    return Err((
+                    return Err(Box::new((
                         Rule::BadModifier,
                         mn_tok.site,
                         format!("`_{s}` is not a modifier of `{base}`"),
-                    ));
+                    )));
                 }
             }
         }
         let shape = self.shape(info, inst.opcode);
         if !shape.has_dst() && (modifiers != ResultModifiers::NONE || shift != Shift(0)) {
-            return Err((
+            return Err(Box::new((
                 Rule::BadModifier,
                 mn_tok.site,
                 format!("`{base}` has no destination to modify"),
-            ));
+            )));
         }
         self.operands(&mut inst, shape, dcl, mn_tok)?;
         if let Some(d) = &mut inst.dst {
@@ -389,11 +394,11 @@ impl<'t> LineParser<'t> {
             d.shift = shift;
         }
         if let Some(t) = self.peek() {
-            return Err((
+            return Err(Box::new((
                 Rule::UnexpectedToken,
                 t.site,
                 format!("unexpected `{}` after the operands", self.text(t)),
-            ));
+            )));
         }
         Ok(inst)
     }
@@ -423,11 +428,11 @@ impl<'t> LineParser<'t> {
         if self.eat(Kind::Comma) {
             Ok(())
         } else if self.peek().is_none() {
-            Err((
+            Err(Box::new((
                 Rule::MissingOperand,
                 self.end_site(),
                 format!("missing {}", what()),
-            ))
+            )))
         } else {
             Err(self.unexpected("`,`"))
         }
@@ -476,11 +481,11 @@ impl<'t> LineParser<'t> {
             }
             Operands::DstSrc(_) => {
                 if self.peek().is_none() {
-                    return Err((
+                    return Err(Box::new((
                         Rule::MissingOperand,
                         self.end_site(),
                         format!("`{mnemonic}` needs a destination"),
-                    ));
+                    )));
                 }
                 inst.dst = Some(self.dst()?);
                 for i in 0..count {
@@ -494,11 +499,11 @@ impl<'t> LineParser<'t> {
                     if i > 0 {
                         self.comma(|| format!("operand {} of `{mnemonic}`", i + 1))?;
                     } else if self.peek().is_none() {
-                        return Err((
+                        return Err(Box::new((
                             Rule::MissingOperand,
                             self.end_site(),
                             format!("`{mnemonic}` needs an operand"),
-                        ));
+                        )));
                     }
                     let s = self.src()?;
                     let _ = inst.srcs.push(s);
@@ -507,11 +512,11 @@ impl<'t> LineParser<'t> {
         }
         if self.peek_kind() == Some(Kind::Comma) {
             let extra = site_of(&self.toks[self.pos..]);
-            return Err((
+            return Err(Box::new((
                 Rule::ExtraOperand,
                 extra,
                 format!("`{mnemonic}` takes fewer operands"),
-            ));
+            )));
         }
         Ok(())
     }
@@ -538,7 +543,10 @@ impl<'t> LineParser<'t> {
         // MSVC's spellings of the special values, as listings print them: `1.#INF`,
         // `1.#QNAN`, `-1.#IND`.
         if text == "1." && self.peek_kind() == Some(Kind::Hash) {
-            let special = self.toks.get(self.pos + 1).filter(|n| n.kind == Kind::Ident);
+            let special = self
+                .toks
+                .get(self.pos + 1)
+                .filter(|n| n.kind == Kind::Ident);
             let v = special.and_then(|n| match self.text(n).to_ascii_uppercase().as_str() {
                 "INF" => Some(f32::INFINITY),
                 "QNAN" | "IND" | "SNAN" => Some(f32::NAN),
@@ -549,8 +557,9 @@ impl<'t> LineParser<'t> {
                 return Ok(if neg { -v } else { v });
             }
         }
-        let v = parse_float(text)
-            .ok_or_else(|| (Rule::BadNumber, t.site, format!("`{text}` is not a number")))?;
+        let v = parse_float(text).ok_or_else(|| {
+            Box::new((Rule::BadNumber, t.site, format!("`{text}` is not a number")))
+        })?;
         Ok(if neg { -v } else { v })
     }
 
@@ -560,11 +569,11 @@ impl<'t> LineParser<'t> {
         let v = super::preprocess::parse_int(text)
             .filter(|v| (i32::MIN as i64..=u32::MAX as i64).contains(v))
             .ok_or_else(|| {
-                (
+                Box::new((
                     Rule::BadNumber,
                     t.site,
                     format!("`{text}` is not a 32-bit integer"),
-                )
+                ))
             })?;
         let v = if neg {
             (v as i32).wrapping_neg()
@@ -581,11 +590,11 @@ impl<'t> LineParser<'t> {
                 match self.text(&t).to_ascii_lowercase().as_str() {
                     "true" => Ok(1),
                     "false" => Ok(0),
-                    other => Err((
+                    other => Err(Box::new((
                         Rule::BadNumber,
                         t.site,
                         format!("`{other}` is not true or false"),
-                    )),
+                    ))),
                 }
             }
             Some(t) if t.kind == Kind::Number => Ok((self.int()? != 0) as u32),
@@ -598,16 +607,16 @@ impl<'t> LineParser<'t> {
     fn register(&mut self) -> Res<(Register, bool, &'t str, Token)> {
         let Some(t) = self.peek().copied().filter(|t| t.kind == Kind::Ident) else {
             return Err(match self.peek() {
-                None => (
+                None => Box::new((
                     Rule::MissingOperand,
                     self.end_site(),
                     "missing register".into(),
-                ),
-                Some(t) => (
+                )),
+                Some(t) => Box::new((
                     Rule::BadRegister,
                     t.site,
                     format!("expected a register, found `{}`", self.text(t)),
-                ),
+                )),
             });
         };
         self.pos += 1;
@@ -617,11 +626,11 @@ impl<'t> LineParser<'t> {
             None => (word, ""),
         };
         let bad = || {
-            (
+            Box::new((
                 Rule::BadRegister,
                 t.site,
                 format!("`{name}` is not a register"),
-            )
+            ))
         };
         let (spelling, ty, fixed) = register_prefix(name).ok_or_else(bad)?;
         let digits = &name[spelling.len()..];
@@ -634,28 +643,28 @@ impl<'t> LineParser<'t> {
                     return Err(bad());
                 }
                 let n: u32 = digits.parse().map_err(|_| {
-                    (
+                    Box::new((
                         Rule::RegisterIndex,
                         t.site,
                         format!("register index `{digits}` is too large"),
-                    )
+                    ))
                 })?;
                 (n, true)
             }
         };
         if !register_allowed(spelling, self.version) {
-            return Err((
+            return Err(Box::new((
                 Rule::RegisterNotInVersion,
                 t.site,
                 format!("{} has no register `{name}`", self.version),
-            ));
+            )));
         }
         let register = make_register(ty, num).ok_or_else(|| {
-            (
+            Box::new((
                 Rule::RegisterIndex,
                 t.site,
                 format!("register index {num} does not fit the 11-bit field"),
-            )
+            ))
         })?;
         Ok((register, has_number, suffix, t))
     }
@@ -671,21 +680,21 @@ impl<'t> LineParser<'t> {
                 Some(t) if t.kind == Kind::Number => {
                     self.pos += 1;
                     let v = super::preprocess::parse_int(self.text(&t)).ok_or_else(|| {
-                        (
+                        Box::new((
                             Rule::BadRelativeAddress,
                             t.site,
                             format!("`{}` is not an integer offset", self.text(&t)),
-                        )
+                        ))
                     })?;
                     offset += if negate { -v } else { v };
                 }
                 Some(t) if t.kind == Kind::Ident => {
                     if negate || address.is_some() {
-                        return Err((
+                        return Err(Box::new((
                             Rule::BadRelativeAddress,
                             t.site,
                             "a relative address has one address register, added".into(),
-                        ));
+                        )));
                     }
                     // Shader model 1 addresses through a0.x only (pixel shaders print it that
                     // way too, though they have no a0 otherwise); later models use a0 in
@@ -706,18 +715,18 @@ impl<'t> LineParser<'t> {
                             || (reg.ty == RegisterType::Addr && self.version.is_vertex())
                     };
                     if !is_address {
-                        return Err((
+                        return Err(Box::new((
                             Rule::BadRelativeAddress,
                             t.site,
                             "the address register must be a0 or aL".into(),
-                        ));
+                        )));
                     }
                     if !suffix.is_empty() {
-                        return Err((
+                        return Err(Box::new((
                             Rule::BadRelativeAddress,
                             t.site,
                             "an address register takes no modifier".into(),
-                        ));
+                        )));
                     }
                     let swizzle = if self.peek_kind() == Some(Kind::Dot) {
                         self.swizzle()?
@@ -757,11 +766,11 @@ impl<'t> LineParser<'t> {
     ) -> Res<Option<Relative>> {
         if !self.eat(Kind::LBracket) {
             if !has_number {
-                return Err((
+                return Err(Box::new((
                     Rule::BadRegister,
                     word.site,
                     format!("`{}` needs a register number", self.text(&word)),
-                ));
+                )));
             }
             return Ok(None);
         }
@@ -770,11 +779,11 @@ impl<'t> LineParser<'t> {
         let site = site_of(&self.toks[start..self.pos]);
         let index = register.index() as i64 + offset;
         let num = u32::try_from(index).map_err(|_| {
-            (
+            Box::new((
                 Rule::RegisterIndex,
                 site,
                 format!("register index {index} is negative"),
-            )
+            ))
         })?;
         // The index is the full one (`c2049`); make_register picks the CONST2..4 file again.
         let base = if register.ty.is_float_const() {
@@ -783,11 +792,11 @@ impl<'t> LineParser<'t> {
             register.ty
         };
         *register = make_register(base, num).ok_or_else(|| {
-            (
+            Box::new((
                 Rule::RegisterIndex,
                 site,
                 format!("register index {num} is too large"),
-            )
+            ))
         })?;
         Ok(match address {
             None => None,
@@ -804,13 +813,13 @@ impl<'t> LineParser<'t> {
     fn dst(&mut self) -> Res<DstParam> {
         let (mut register, has_number, suffix, word) = self.register()?;
         if !suffix.is_empty() {
-            return Err((
+            return Err(Box::new((
                 Rule::BadModifier,
                 word.site,
                 format!(
                     "a destination takes no `{suffix}`; put result modifiers on the instruction"
                 ),
-            ));
+            )));
         }
         let relative = self.apply_relative(&mut register, has_number, word)?;
         let mut dst = DstParam::new(register, WriteMask::ALL);
@@ -825,18 +834,18 @@ impl<'t> LineParser<'t> {
             let mut last = -1i32;
             for ch in letters.chars() {
                 let c = component_of(ch).ok_or_else(|| {
-                    (
+                    Box::new((
                         Rule::BadWriteMask,
                         t.site,
                         format!("`{letters}` is not a write mask (letters xyzw or rgba)"),
-                    )
+                    ))
                 })?;
                 if c as i32 <= last {
-                    return Err((
+                    return Err(Box::new((
                         Rule::BadWriteMask,
                         t.site,
                         format!("write mask `{letters}` must list components in order, once each"),
-                    ));
+                    )));
                 }
                 last = c as i32;
                 mask |= 1 << c;
@@ -854,21 +863,21 @@ impl<'t> LineParser<'t> {
         self.pos += 1;
         let letters = self.text(&t);
         if letters.is_empty() || letters.len() > 4 {
-            return Err((
+            return Err(Box::new((
                 Rule::BadSwizzle,
                 t.site,
                 format!("`{letters}` is not a swizzle (one to four of xyzw or rgba)"),
-            ));
+            )));
         }
         let mut sel = [0u8; 4];
         let mut n = 0;
         for ch in letters.chars() {
             sel[n] = component_of(ch).ok_or_else(|| {
-                (
+                Box::new((
                     Rule::BadSwizzle,
                     t.site,
                     format!("`{letters}` is not a swizzle (one to four of xyzw or rgba)"),
-                )
+                ))
             })?;
             n += 1;
         }
@@ -914,7 +923,7 @@ impl<'t> LineParser<'t> {
         }
         let site = site_of(&self.toks[start..self.pos]);
         let modifier = source_modifier(suffix, negate, complement, not).ok_or_else(|| {
-            (
+            Box::new((
                 Rule::BadSourceModifier,
                 site,
                 format!("`{}` is not a source modifier combination", {
@@ -931,7 +940,7 @@ impl<'t> LineParser<'t> {
                     s.push_str(if suffix.is_empty() { "r" } else { suffix });
                     s
                 }),
-            )
+            ))
         })?;
         let mut src = SrcParam::new(register, swizzle);
         src.modifier = modifier;

@@ -11,7 +11,8 @@ use std::process::ExitCode;
 /// the same bytes (MB/s of bytecode). Assembly: dxso's listing of every shader is the input to
 /// both `parse` + `encode` and `MOJOSHADER_assemble`; both are timed on the listings MojoShader
 /// accepts (MB/s of text). `ratio` is the smaller of the two dxso/MojoShader ratios; both are
-/// reported. MojoShader is measured only in builds with the `peer-mojoshader` feature.
+/// reported. dxso and MojoShader passes alternate so that both see the same machine load.
+/// MojoShader is measured only in builds with the `peer-mojoshader` feature.
 ///
 /// Example:
 ///   cargo run --release --features peer-mojoshader -- bench text --json
@@ -38,21 +39,23 @@ impl Opts {
         let bytecode: usize = shaders.iter().map(|(b, _)| b.len()).sum();
         let text: usize = asm_inputs.iter().map(|t| t.len()).sum();
 
-        let dxso_disasm = measure(self.args.budget(), || {
+        let disasm_dxso = || {
             for (b, _) in &shaders {
                 if let Ok(s) = dxso::decode(black_box(b)) {
                     black_box(dxso_text::print(&s));
                 }
             }
-        });
-        let dxso_asm = measure(self.args.budget(), || {
+        };
+        let asm_dxso = || {
             for t in &asm_inputs {
                 if let Ok(s) = dxso_text::parse(black_box(t)) {
                     black_box(dxso::encode(&s));
                 }
             }
-        });
-        let (mojo_disasm, mojo_asm) = mojo(&shaders, &asm_inputs, &self.args);
+        };
+        let (dxso_disasm, mojo_disasm) =
+            measure_pair(&self.args, disasm_dxso, mojo_disasm_pass(&shaders));
+        let (dxso_asm, mojo_asm) = measure_pair(&self.args, asm_dxso, mojo_asm_pass(&asm_inputs));
         let mb_bin = bytecode as f64 / 1e6;
         let mb_text = text as f64 / 1e6;
         let disasm_ratio = mojo_disasm.map(|m| dxso_disasm / m);
@@ -147,26 +150,63 @@ fn mojo_accepts(listings: &[String]) -> Vec<String> {
     listings.to_vec()
 }
 
-#[cfg(feature = "peer-mojoshader")]
-fn mojo(
-    shaders: &[(Vec<u8>, dxso::Shader)],
-    listings: &[String],
+/// Passes per second of `ours` and of `theirs` (when present), measured in alternation so
+/// that both see the same machine load; each figure is the mean of its fastest third.
+fn measure_pair(
     args: &BenchArgs,
-) -> (Option<f64>, Option<f64>) {
-    let disasm = measure(args.budget(), || {
+    mut ours: impl FnMut(),
+    mut theirs: Option<Box<dyn FnMut() + '_>>,
+) -> (f64, Option<f64>) {
+    let Some(theirs_pass) = theirs.as_mut() else {
+        return (measure(args.budget(), ours), None);
+    };
+    ours();
+    theirs_pass();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let start = std::time::Instant::now();
+    while a.len() < 3 || start.elapsed() < args.budget() * 2 {
+        let t = std::time::Instant::now();
+        ours();
+        a.push(t.elapsed().as_secs_f64());
+        let t = std::time::Instant::now();
+        theirs_pass();
+        b.push(t.elapsed().as_secs_f64());
+        if a.len() >= 100_000 {
+            break;
+        }
+    }
+    let rate = |mut v: Vec<f64>| {
+        v.sort_by(|x, y| x.total_cmp(y));
+        let best = &v[..v.len().div_ceil(3)];
+        1.0 / (best.iter().sum::<f64>() / best.len() as f64).max(1e-12)
+    };
+    (rate(a), Some(rate(b)))
+}
+
+#[cfg(feature = "peer-mojoshader")]
+fn mojo_disasm_pass(shaders: &[(Vec<u8>, dxso::Shader)]) -> Option<Box<dyn FnMut() + '_>> {
+    Some(Box::new(move || {
         for (b, _) in shaders {
             black_box(dxso_peer::mojoshader::parse("d3d", black_box(b)));
         }
-    });
-    let asm = measure(args.budget(), || {
+    }))
+}
+
+#[cfg(feature = "peer-mojoshader")]
+fn mojo_asm_pass(listings: &[String]) -> Option<Box<dyn FnMut() + '_>> {
+    Some(Box::new(move || {
         for t in listings {
             black_box(dxso_peer::mojoshader::assemble(black_box(t)));
         }
-    });
-    (Some(disasm), Some(asm))
+    }))
 }
 
 #[cfg(not(feature = "peer-mojoshader"))]
-fn mojo(_: &[(Vec<u8>, dxso::Shader)], _: &[String], _: &BenchArgs) -> (Option<f64>, Option<f64>) {
-    (None, None)
+fn mojo_disasm_pass(_: &[(Vec<u8>, dxso::Shader)]) -> Option<Box<dyn FnMut() + '_>> {
+    None
+}
+
+#[cfg(not(feature = "peer-mojoshader"))]
+fn mojo_asm_pass(_: &[String]) -> Option<Box<dyn FnMut() + '_>> {
+    None
 }
