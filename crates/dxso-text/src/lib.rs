@@ -2,9 +2,9 @@
 //!
 //! Direct3D 9 shader assembly as text, both ways:
 //!
-//! - [`print`] writes the listing Microsoft's tools write (fxc `/Fc`, `D3DXDisassembleShader`):
+//! - [`print()`] writes the listing Microsoft's tools write (fxc `/Fc`, `D3DXDisassembleShader`):
 //!   the constant-table header, the instructions, and the instruction-slot footer, byte for byte.
-//! - [`parse`] reads Microsoft's assembly syntax (what `D3DXAssembleShader` accepts, preprocessor
+//! - [`parse()`] reads Microsoft's assembly syntax (what `D3DXAssembleShader` accepts, preprocessor
 //!   included) into a [`dxso::Shader`] that encodes to the bytes Microsoft's assembler writes.
 //!
 //! ```

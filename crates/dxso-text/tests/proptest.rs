@@ -57,7 +57,8 @@ fn register(v: Version, dst: bool) -> impl Strategy<Value = Register> {
 }
 
 fn relative(v: Version, reg: Register) -> BoxedStrategy<Option<Relative>> {
-    if !reg.ty.is_float_const() && !(v.major >= 3 && matches!(reg.ty, RegisterType::Input)) {
+    let relative_ok = reg.ty.is_float_const() || (v.major >= 3 && reg.ty == RegisterType::Input);
+    if !relative_ok {
         return Just(None).boxed();
     }
     if v.is_sm1() {

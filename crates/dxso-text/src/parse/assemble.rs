@@ -296,7 +296,7 @@ impl<'t> LineParser<'t> {
         };
         self.pos += 1;
         let text = self.text(&mn_tok);
-        let mut parts = text.split(|c| c == '_');
+        let mut parts = text.split('_');
         let mut buf = [0u8; 16];
         let base = lower_into(&mut buf, parts.next().unwrap_or(""));
         let Some(mut mn) = mnemonics().get(base).copied() else {

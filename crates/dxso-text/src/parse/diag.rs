@@ -185,7 +185,7 @@ impl miette::Diagnostic for Diagnostic {
     }
 }
 
-/// Every error of one [`crate::parse`] run (at least one).
+/// Every error of one [`crate::parse()`] run (at least one).
 #[derive(Clone, Debug)]
 pub struct Diagnostics {
     /// The errors, in source order of discovery.
