@@ -604,7 +604,9 @@ impl<'t> LineParser<'t> {
 
     /// A register name (`r3`, `oPos`, `c`, `aL`) and what follows its name in the same word
     /// (the `_bx2` of `r1_bx2`).
-    fn register(&mut self) -> Res<(Register, bool, &'t str, Token)> {
+    /// Returns the register, whether a number was written, the `_suffix` part of the word, and
+    /// the word's token index (small results keep this hot path free of copies).
+    fn register(&mut self) -> Res<(Register, bool, &'t str, usize)> {
         let Some(t) = self.peek().copied().filter(|t| t.kind == Kind::Ident) else {
             return Err(match self.peek() {
                 None => Box::new((
@@ -666,7 +668,7 @@ impl<'t> LineParser<'t> {
                 format!("register index {num} does not fit the 11-bit field"),
             ))
         })?;
-        Ok((register, has_number, suffix, t))
+        Ok((register, has_number, suffix, self.pos - 1))
     }
 
     /// `[a0.x + 12]`: the address register (if any) and the constant sum.
@@ -762,14 +764,14 @@ impl<'t> LineParser<'t> {
         &mut self,
         register: &mut Register,
         has_number: bool,
-        word: Token,
+        word: usize,
     ) -> Res<Option<Relative>> {
         if !self.eat(Kind::LBracket) {
             if !has_number {
                 return Err(Box::new((
                     Rule::BadRegister,
-                    word.site,
-                    format!("`{}` needs a register number", self.text(&word)),
+                    self.toks[word].site,
+                    format!("`{}` needs a register number", self.text(&self.toks[word])),
                 )));
             }
             return Ok(None);
@@ -813,6 +815,7 @@ impl<'t> LineParser<'t> {
     fn dst(&mut self) -> Res<DstParam> {
         let (mut register, has_number, suffix, word) = self.register()?;
         if !suffix.is_empty() {
+            let word = self.toks[word];
             return Err(Box::new((
                 Rule::BadModifier,
                 word.site,
