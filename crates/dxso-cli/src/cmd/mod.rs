@@ -2,8 +2,10 @@
 
 use std::process::ExitCode;
 
+pub mod asm;
 pub mod bench;
 pub mod demo;
+pub mod disasm;
 pub mod dump;
 pub mod info;
 pub mod reencode;
@@ -16,6 +18,8 @@ pub enum Command {
     Dump(dump::Opts),
     Reencode(reencode::Opts),
     Validate(validate::Opts),
+    Disasm(disasm::Opts),
+    Asm(asm::Opts),
     Bench(bench::Opts),
     Demo(demo::Opts),
 }
@@ -27,6 +31,8 @@ impl Command {
             Command::Dump(o) => o.run(),
             Command::Reencode(o) => o.run(),
             Command::Validate(o) => o.run(),
+            Command::Disasm(o) => o.run(),
+            Command::Asm(o) => o.run(),
             Command::Bench(o) => o.run(),
             Command::Demo(o) => o.run(),
         }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub mod decode;
+pub mod text;
 
 /// Measure dxso against its baselines.
 #[derive(clap::Args)]
@@ -20,12 +21,14 @@ pub struct Opts {
 #[derive(clap::Subcommand)]
 enum What {
     Decode(decode::Opts),
+    Text(text::Opts),
 }
 
 impl Opts {
     pub fn run(self) -> Result<ExitCode> {
         match self.what {
             What::Decode(o) => o.run(),
+            What::Text(o) => o.run(),
         }
     }
 }

@@ -1,0 +1,25 @@
+//! # dxso-text
+//!
+//! Direct3D 9 shader assembly as text, both ways:
+//!
+//! - [`print()`] writes the listing Microsoft's tools write (fxc `/Fc`, `D3DXDisassembleShader`):
+//!   the constant-table header, the instructions, and the instruction-slot footer, byte for byte.
+//! - [`parse()`] reads Microsoft's assembly syntax (what `D3DXAssembleShader` accepts, preprocessor
+//!   included) into a [`dxso::Shader`] that encodes to the bytes Microsoft's assembler writes.
+//!
+//! ```
+//! let shader = dxso_text::parse("vs_1_1\ndcl_position v0\nmov oPos, v0\n")?;
+//! let listing = dxso_text::print(&shader);
+//! assert!(listing.contains("    mov oPos, v0\n"));
+//! assert_eq!(dxso_text::parse(&listing)?, shader);
+//! # Ok::<(), dxso_text::Diagnostics>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod parse;
+pub mod print;
+pub mod syntax;
+
+pub use parse::{parse, parse_with, Diagnostic, Diagnostics, ParseOptions, Rule};
+pub use print::{print, print_with, PrintOptions};

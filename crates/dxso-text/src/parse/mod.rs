@@ -1,0 +1,138 @@
+//! Microsoft assembly text to [`dxso::Shader`]: [`preprocess`] turns the text (and its
+//! `#include`s) into tokens of active lines, [`assemble`] turns each line into an instruction.
+//! Errors are collected as [`Diagnostics`]; a run reports every line it could not assemble.
+
+pub mod assemble;
+pub mod diag;
+pub mod lexer;
+pub mod preprocess;
+
+pub use diag::{Diagnostic, Diagnostics, Rule};
+
+use dxso::Shader;
+use lexer::Site;
+use miette::NamedSource;
+use preprocess::{Preprocessor, Sources};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Most diagnostics one run reports (the rest are dropped).
+const MAX_DIAGNOSTICS: usize = 64;
+
+/// How to read the text.
+#[derive(Default)]
+pub struct ParseOptions<'a> {
+    /// The file the text came from: names it in diagnostics and anchors its `#include`s.
+    pub path: Option<PathBuf>,
+    /// Where `#include`s of text without a path resolve (default: the current directory).
+    pub include_dir: Option<PathBuf>,
+    /// Macros defined before the first line (`NAME`, `value`).
+    pub defines: Vec<(String, String)>,
+    /// Reject instructions the shader version does not have (as D3DX's validation does).
+    /// Off by default: the assembler encodes what it is given, and `dxso::validate` judges.
+    pub strict: bool,
+    /// Reads included files (default: the file system).
+    #[allow(clippy::type_complexity)]
+    pub include_reader: Option<Box<dyn Fn(&Path) -> std::io::Result<String> + 'a>>,
+}
+
+/// Assembles Microsoft assembly text with default [`ParseOptions`].
+pub fn parse(text: &str) -> Result<Shader, Diagnostics> {
+    parse_with(text, &ParseOptions::default())
+}
+
+/// Assembles Microsoft assembly text.
+pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
+    let fs_reader = |p: &Path| std::fs::read_to_string(p);
+    let reader: &preprocess::IncludeReader<'_> = match &options.include_reader {
+        Some(r) => r.as_ref(),
+        None => &fs_reader,
+    };
+    let mut pre = Preprocessor::new(&options.defines, reader, options.include_dir.clone());
+    let name = options
+        .path
+        .as_ref()
+        .map_or_else(|| "<input>".to_string(), |p| p.display().to_string());
+    let root = pre.sources.add(name, options.path.clone(), text.into());
+    if let Some(p) = &options.path {
+        pre.enter_root(p);
+    }
+    let mut sink = Sink::default();
+    let mut tokens = Vec::with_capacity(text.len() / 3 + 16);
+    pre.run(root, &mut tokens, &mut sink);
+    let sources = pre.sources;
+    let shader = assemble::assemble(&tokens, &sources, options.strict, &mut sink);
+    match shader {
+        Some(s) if sink.errors.is_empty() => Ok(s),
+        _ => {
+            if sink.errors.is_empty() {
+                sink.error(
+                    &sources,
+                    Rule::MissingVersion,
+                    Site {
+                        file: root,
+                        start: 0,
+                        end: 0,
+                    },
+                    "the text has no version statement (vs_2_0, ps_3_0, ...)".into(),
+                );
+            }
+            // The preprocessor and the assembler report in separate passes; show text order.
+            sink.errors.sort_by_key(|d| (d.file_index, d.span.start));
+            Err(Diagnostics {
+                errors: sink.errors,
+            })
+        }
+    }
+}
+
+/// Collects diagnostics, turning byte sites into lines and columns.
+#[derive(Default)]
+pub struct Sink {
+    errors: Vec<Diagnostic>,
+    named: Vec<Option<Arc<NamedSource<Arc<str>>>>>,
+}
+
+impl Sink {
+    /// Records an error at `site`.
+    pub fn error(&mut self, sources: &Sources, rule: Rule, site: Site, message: String) {
+        if self.errors.len() >= MAX_DIAGNOSTICS {
+            return;
+        }
+        let Some(src) = sources.files.get(site.file as usize) else {
+            return;
+        };
+        let text = &src.text;
+        let start = (site.start as usize).min(text.len());
+        let end = (site.end as usize).clamp(start, text.len());
+        let before = &text[..start];
+        let mut line = before.bytes().filter(|&b| b == b'\n').count() as u32 + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() as u32 + 1;
+        let mut file = src.name.clone();
+        if let Some((_, physical, number, name)) =
+            src.line_map.iter().rev().find(|m| m.0 as usize <= start)
+        {
+            line = number + (line - physical);
+            if let Some(n) = name {
+                file = n.clone();
+            }
+        }
+        if self.named.len() <= site.file as usize {
+            self.named.resize(site.file as usize + 1, None);
+        }
+        let named = self.named[site.file as usize]
+            .get_or_insert_with(|| Arc::new(NamedSource::new(src.name.clone(), text.clone())))
+            .clone();
+        self.errors.push(Diagnostic::new(
+            rule,
+            message,
+            file,
+            line,
+            column,
+            start..end,
+            named,
+            site.file,
+        ));
+    }
+}

@@ -1,0 +1,151 @@
+//! Floats as Microsoft's listings print them: C `printf("%.9g")` from the MSVC runtime that
+//! fxc and D3DX were built with, which writes at least three exponent digits
+//! (`9.99999975e-005`) and spells the special values `1.#INF`, `-1.#INF` and `1.#QNAN`.
+//!
+//! Nine significant digits identify every `f32`, so parsing the text gives back the same bits
+//! (NaN payloads aside).
+
+/// Appends `value` formatted as `%.9g` with MSVC's exponent width.
+pub fn write_float(out: &mut String, value: f32) {
+    if value.is_nan() {
+        out.push_str(if value.is_sign_negative() {
+            "-1.#IND"
+        } else {
+            "1.#QNAN"
+        });
+        return;
+    }
+    if value.is_infinite() {
+        out.push_str(if value < 0.0 { "-1.#INF" } else { "1.#INF" });
+        return;
+    }
+    if value.is_sign_negative() {
+        out.push('-');
+    }
+    let value = value.abs();
+    // Integers below 10^9 print as themselves (the common case: 0, 1, 255, -0).
+    if value < 1e9 && value.fract() == 0.0 {
+        super::push_u32(out, value as u32);
+        return;
+    }
+    const PRECISION: i32 = 9;
+    // `{:.8e}` rounds to nine significant digits exactly as `%g` does; its exponent decides
+    // between the fixed and the scientific form, and both forms show those same digits.
+    let mut sci = String::with_capacity(24);
+    {
+        use std::fmt::Write;
+        let _ = write!(sci, "{:.*e}", (PRECISION - 1) as usize, value as f64);
+    }
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    // Significant digits without trailing zeros (at least one).
+    let len = digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1);
+    let digits = &digits[..len];
+    if !(-4..PRECISION).contains(&exp) {
+        out.push(digits[0] as char);
+        if digits.len() > 1 {
+            out.push('.');
+            digits[1..].iter().for_each(|&d| out.push(d as char));
+        }
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        let e = exp.unsigned_abs();
+        if e < 100 {
+            out.push('0');
+        }
+        if e < 10 {
+            out.push('0');
+        }
+        super::push_u32(out, e);
+    } else if exp < 0 {
+        out.push_str("0.");
+        for _ in 0..(-exp - 1) {
+            out.push('0');
+        }
+        digits.iter().for_each(|&d| out.push(d as char));
+    } else {
+        let int_len = exp as usize + 1;
+        for i in 0..int_len {
+            out.push(*digits.get(i).unwrap_or(&b'0') as char);
+        }
+        if digits.len() > int_len {
+            out.push('.');
+            digits[int_len..].iter().for_each(|&d| out.push(d as char));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(v: f32) -> String {
+        let mut s = String::new();
+        write_float(&mut s, v);
+        s
+    }
+
+    /// The reference: `%.9g` built from Rust's exact formatting of both forms.
+    fn reference(v: f32) -> String {
+        let sci = format!("{:.8e}", v as f64);
+        let (m, e) = sci.split_once('e').unwrap();
+        let e: i32 = e.parse().unwrap();
+        let trim = |s: &str| -> String {
+            if s.contains('.') {
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        if !(-4..9).contains(&e) {
+            format!(
+                "{}e{}{:03}",
+                trim(m),
+                if e < 0 { '-' } else { '+' },
+                e.abs()
+            )
+        } else {
+            trim(&format!("{:.*}", (8 - e).max(0) as usize, v as f64))
+        }
+    }
+
+    #[test]
+    fn matches_msvc_printf_g9() {
+        let cases: &[(f32, &str)] = &[
+            (0.0, "0"),
+            (-0.0, "-0"),
+            (1.0, "1"),
+            (255.0, "255"),
+            (0.5, "0.5"),
+            (0.159_154_94, "0.159154937"),
+            (0.000_1, "9.99999975e-005"),
+            (0.003_906_25, "0.00390625"),
+            (1.164, "1.16400003"),
+            (-0.062_745_1, "-0.0627451017"),
+            (1e10, "1e+010"),
+            (123_456_790.0, "123456792"),
+            (f32::INFINITY, "1.#INF"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(f(*v), *want, "{v:e}");
+        }
+    }
+
+    #[test]
+    fn digit_placement_matches_both_printf_forms() {
+        for bits in (0u32..0x7F80_0000).step_by(0x0001_0001) {
+            let v = f32::from_bits(bits);
+            assert_eq!(f(v), reference(v), "{v:e}");
+        }
+    }
+
+    #[test]
+    fn nine_digits_identify_every_float() {
+        for bits in (0u32..0x7F80_0000).step_by(0x0010_0001) {
+            let v = f32::from_bits(bits);
+            let text = f(v).replace("e-0", "e-").replace("e+0", "e+");
+            assert_eq!(text.parse::<f32>().unwrap().to_bits(), bits, "{text}");
+        }
+    }
+}

@@ -1,0 +1,394 @@
+//! One case per diagnostic rule: the text, the rule reported, and the exact text its span
+//! covers (and its line and column).
+
+use dxso_text::{parse, parse_with, ParseOptions, Rule};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// (name, source, rule, text under the span, line, column)
+const CASES: &[(&str, &str, Rule, &str, u32, u32)] = &[
+    (
+        "unknown mnemonic",
+        "vs_2_0\nmvo r0, r1\n",
+        Rule::UnknownMnemonic,
+        "mvo",
+        2,
+        1,
+    ),
+    (
+        "register of another stage",
+        "vs_2_0\nmov r0, t0\n",
+        Rule::RegisterNotInVersion,
+        "t0",
+        2,
+        9,
+    ),
+    (
+        "vs_3_0 output before 3_0",
+        "vs_2_0\nmov o0, r0\n",
+        Rule::RegisterNotInVersion,
+        "o0",
+        2,
+        5,
+    ),
+    (
+        "oT in vs_3_0",
+        "vs_3_0\nmov oT0, r0\n",
+        Rule::RegisterNotInVersion,
+        "oT0",
+        2,
+        5,
+    ),
+    (
+        "not a register",
+        "ps_2_0\nmov r0, q0\n",
+        Rule::BadRegister,
+        "q0",
+        2,
+        9,
+    ),
+    (
+        "register index too large",
+        "vs_2_0\nmov r0, r4096\n",
+        Rule::RegisterIndex,
+        "r4096",
+        2,
+        9,
+    ),
+    (
+        "bad instruction modifier",
+        "ps_2_0\nmov_foo r0, r1\n",
+        Rule::BadModifier,
+        "mov_foo",
+        2,
+        1,
+    ),
+    (
+        "modifier on a destination register",
+        "ps_2_0\nmov r0_sat, r1\n",
+        Rule::BadModifier,
+        "r0_sat",
+        2,
+        5,
+    ),
+    (
+        "bad source modifier",
+        "ps_1_4\nmov r0, -r1_dz\n",
+        Rule::BadSourceModifier,
+        "-r1_dz",
+        2,
+        9,
+    ),
+    (
+        "missing operand",
+        "vs_2_0\nadd r0, r1\n",
+        Rule::MissingOperand,
+        "",
+        2,
+        11,
+    ),
+    (
+        "extra operand",
+        "vs_2_0\nmov r0, r1, r2\n",
+        Rule::ExtraOperand,
+        ", r2",
+        2,
+        11,
+    ),
+    (
+        "bad swizzle",
+        "vs_2_0\nmov r0, r1.xyzq\n",
+        Rule::BadSwizzle,
+        "xyzq",
+        2,
+        12,
+    ),
+    (
+        "swizzle too long",
+        "vs_2_0\nmov r0, r1.xyzwx\n",
+        Rule::BadSwizzle,
+        "xyzwx",
+        2,
+        12,
+    ),
+    (
+        "write mask out of order",
+        "vs_2_0\nmov r0.yx, r1\n",
+        Rule::BadWriteMask,
+        "yx",
+        2,
+        8,
+    ),
+    (
+        "bad relative address",
+        "vs_2_0\nmov r0, c[r1.x]\n",
+        Rule::BadRelativeAddress,
+        "r1",
+        2,
+        11,
+    ),
+    (
+        "bad number",
+        "vs_2_0\ndef c0, 1, 2, 3, 1e\n",
+        Rule::UnexpectedToken,
+        "e",
+        2,
+        19,
+    ),
+    (
+        "bad defb value",
+        "vs_2_0\ndefb b0, maybe\n",
+        Rule::BadNumber,
+        "maybe",
+        2,
+        10,
+    ),
+    (
+        "missing version",
+        "mov r0, r1\n",
+        Rule::MissingVersion,
+        "mov r0, r1",
+        1,
+        1,
+    ),
+    (
+        "bad version",
+        "vs_4_0\nnop\n",
+        Rule::BadVersion,
+        "vs_4_0",
+        1,
+        1,
+    ),
+    (
+        "unexpected character",
+        "vs_2_0\nmov r0, @r1\n",
+        Rule::BadRegister,
+        "@",
+        2,
+        9,
+    ),
+    (
+        "setp without comparison",
+        "vs_2_x\nsetp p0, r0, r1\n",
+        Rule::BadModifier,
+        "setp",
+        2,
+        1,
+    ),
+    (
+        "unterminated #if",
+        "vs_2_0\n#ifdef X\nnop\n",
+        Rule::UnterminatedConditional,
+        "ifdef",
+        2,
+        2,
+    ),
+    (
+        "#endif without #if",
+        "vs_2_0\n#endif\n",
+        Rule::UnmatchedConditional,
+        "endif",
+        2,
+        2,
+    ),
+    (
+        "#else twice",
+        "vs_2_0\n#if 1\n#else\n#else\n#endif\n",
+        Rule::UnmatchedConditional,
+        "else",
+        4,
+        2,
+    ),
+    (
+        "bad #if expression",
+        "vs_2_0\n#if 1 +\n#endif\n",
+        Rule::BadExpression,
+        "if",
+        2,
+        2,
+    ),
+    (
+        "division by zero in #if",
+        "vs_2_0\n#if 1 / 0\n#endif\n",
+        Rule::BadExpression,
+        "/",
+        2,
+        7,
+    ),
+    (
+        "unknown directive",
+        "vs_2_0\n#frobnicate\n",
+        Rule::BadDirective,
+        "frobnicate",
+        2,
+        2,
+    ),
+    (
+        "macro argument count",
+        "#define F(a, b) a + b\nvs_2_0\nmov r0, c[F(1)]\n",
+        Rule::MacroArguments,
+        "F",
+        3,
+        11,
+    ),
+    (
+        "self-referential macro stays",
+        "#define R R\nvs_2_0\nmov R, r1\n",
+        Rule::BadRegister,
+        "R",
+        3,
+        5,
+    ),
+    (
+        "#error",
+        "vs_2_0\n#error stop here\n",
+        Rule::ErrorDirective,
+        "error",
+        2,
+        2,
+    ),
+    (
+        "strictness off by default",
+        "ps_2_0\ndefb b0, true\nmov r0, q\n",
+        Rule::BadRegister,
+        "q",
+        3,
+        9,
+    ),
+];
+
+#[test]
+fn every_rule_reports_its_span() {
+    let mut checked = 0;
+    for (name, text, rule, under, line, column) in CASES {
+        let err = match parse(text) {
+            Ok(s) => panic!("{name}: assembled to {s:?}"),
+            Err(e) => e,
+        };
+        let d = &err.errors[0];
+        assert_eq!(d.rule, *rule, "{name}: {err}");
+        assert_eq!(&text[d.span.clone()], *under, "{name}: {d}");
+        assert_eq!((d.line, d.column), (*line, *column), "{name}: {d}");
+        checked += 1;
+    }
+    println!("diagnostic cases: {checked}/{}", CASES.len());
+}
+
+#[test]
+fn several_errors_in_one_run() {
+    let err = parse("vs_2_0\nmvo r0, r1\nmov r0, t0\nnop\nadd r0\n").unwrap_err();
+    let rules: Vec<Rule> = err.errors.iter().map(|d| d.rule).collect();
+    assert_eq!(
+        rules,
+        [
+            Rule::UnknownMnemonic,
+            Rule::RegisterNotInVersion,
+            Rule::MissingOperand
+        ]
+    );
+    assert_eq!(
+        err.errors.iter().map(|d| d.line).collect::<Vec<_>>(),
+        [2, 3, 5]
+    );
+}
+
+#[test]
+fn strict_mode_checks_opcodes_against_the_version() {
+    let options = ParseOptions {
+        strict: true,
+        ..Default::default()
+    };
+    let err = parse_with("ps_2_0\ndefb b0, true\n", &options).unwrap_err();
+    assert_eq!(err.errors[0].rule, Rule::OpcodeNotInVersion);
+    assert!(parse("ps_2_0\ndefb b0, true\n").is_ok());
+}
+
+fn virtual_files(files: &'static [(&'static str, &'static str)]) -> ParseOptions<'static> {
+    let map: HashMap<&'static str, &'static str> = files.iter().copied().collect();
+    ParseOptions {
+        path: Some("/virtual/main.asm".into()),
+        include_reader: Some(Box::new(move |p: &Path| {
+            map.get(p.to_str().unwrap_or(""))
+                .map(|s| s.to_string())
+                .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"))
+        })),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn include_cycle_is_reported_at_the_include() {
+    let options = virtual_files(&[
+        ("/virtual/main.asm", ""),
+        ("/virtual/a.inc", "#include \"b.inc\"\n"),
+        ("/virtual/b.inc", "#include \"a.inc\"\n"),
+    ]);
+    let text = "vs_2_0\n#include \"a.inc\"\nnop\n";
+    let err = parse_with(text, &options).unwrap_err();
+    let d = &err.errors[0];
+    assert_eq!(d.rule, Rule::IncludeCycle, "{err}");
+    assert_eq!(d.file, "b.inc");
+    assert_eq!((d.line, d.column), (1, 2));
+    let self_include = virtual_files(&[("/virtual/main.asm", "")]);
+    let err = parse_with("vs_2_0\n#include \"main.asm\"\n", &self_include).unwrap_err();
+    assert_eq!(err.errors[0].rule, Rule::IncludeCycle);
+}
+
+#[test]
+fn includes_resolve_relative_to_the_including_file() {
+    let options = virtual_files(&[
+        (
+            "/virtual/lib/common.inc",
+            "#include \"more.inc\"\n#define SRC c1\n",
+        ),
+        ("/virtual/lib/more.inc", "#define DST r0\n"),
+    ]);
+    let s = parse_with(
+        "vs_2_0\n#include \"lib/common.inc\"\nmov DST, SRC\n",
+        &options,
+    )
+    .unwrap();
+    assert_eq!(s, parse("vs_2_0\nmov r0, c1\n").unwrap());
+    let missing = parse_with("vs_2_0\n#include \"nope.inc\"\n", &options).unwrap_err();
+    assert_eq!(missing.errors[0].rule, Rule::IncludeNotFound);
+}
+
+#[test]
+fn line_directive_renames_and_renumbers() {
+    let err = parse("vs_2_0\n#line 100 \"shader.fx\"\nmvo r0, r1\n").unwrap_err();
+    let d = &err.errors[0];
+    assert_eq!((d.file.as_str(), d.line), ("shader.fx", 100));
+}
+
+#[test]
+fn preprocessor_features() {
+    let text = "#define ONE 1\n#define ADD(a, b) add a, b, c0\n#define CAT(a, b) a##b\n\
+                #if defined(ONE) && ONE * 2 == 2 && !defined NOPE\nvs.1.1\n#elif 1\nvs_2_0\n#endif\n\
+                #ifndef ONE\nnop\n#else\nADD(r0, r1)\n#endif\nmov r0, CAT(c, 7)\n#undef ONE\n#ifdef ONE\nnop\n#endif\n";
+    let s = parse(text).unwrap();
+    assert_eq!(s, parse("vs_1_1\nadd r0, r1, c0\nmov r0, c7\n").unwrap());
+}
+
+#[test]
+fn diagnostics_render_with_miette() {
+    let err = parse("vs_2_0\nmov r0, r1.xyzq\n").unwrap_err();
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
+    let mut out = String::new();
+    handler.render_report(&mut out, &err.errors[0]).unwrap();
+    assert!(out.contains("dxso::asm::bad_swizzle"), "{out}");
+    assert!(out.contains("mov r0, r1.xyzq"), "{out}");
+}
+
+#[test]
+fn special_float_spellings_round_trip() {
+    let s = parse("ps_2_0\ndef c0, 1.#INF, -1.#INF, 1.#QNAN, -1.#IND\n").unwrap();
+    let listing = dxso_text::print(&s);
+    assert!(
+        listing.contains("def c0, 1.#INF, -1.#INF, 1.#QNAN, -1.#IND"),
+        "{listing}"
+    );
+    assert_eq!(parse(&listing).unwrap(), s);
+    let big = parse("ps_2_0\ndef c0, 1e39, 0, 0, 0\n").unwrap();
+    assert_eq!(parse(&dxso_text::print(&big)).unwrap(), big);
+}
