@@ -20,6 +20,7 @@ pub mod instruction;
 pub mod opcode;
 pub mod param;
 pub mod register;
+pub mod slots;
 pub mod version;
 
 pub use ctab::{ConstantTable, CtabError};

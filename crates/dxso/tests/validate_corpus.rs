@@ -112,7 +112,7 @@ fn slot_counts_match_the_listings() {
             .filter_map(|t| t.parse().ok())
             .collect();
         let shader = decode(&e.bytes()).expect("decodes");
-        let slots = dxso::validate::slots(&shader).expect("known version");
+        let slots = dxso::slots::count(&shader);
         compared += 1;
         let ours = if numbers.len() == 3 {
             vec![slots.total(), slots.texture, slots.arithmetic]

@@ -20,7 +20,6 @@ mod dataflow;
 mod dcl;
 mod flow;
 mod opcodes;
-pub use opcodes::{slots, Slots};
 mod operands;
 pub mod profile;
 mod ps1;
@@ -362,32 +361,7 @@ pub(crate) fn is_declaration(op: crate::Opcode) -> bool {
 
 /// `true` for the ps_1_x texture-address instructions (and texld/texkill in any pixel version).
 pub(crate) fn is_texture_op(op: crate::Opcode) -> bool {
-    use crate::Opcode::*;
-    matches!(
-        op,
-        TexCoord
-            | TexKill
-            | Tex
-            | TexBem
-            | TexBemL
-            | TexReg2Ar
-            | TexReg2Gb
-            | TexM3x2Pad
-            | TexM3x2Tex
-            | TexM3x3Pad
-            | TexM3x3Tex
-            | TexM3x3Diff
-            | TexM3x3Spec
-            | TexM3x3VSpec
-            | TexReg2Rgb
-            | TexDp3Tex
-            | TexM3x2Depth
-            | TexDp3
-            | TexM3x3
-            | TexDepth
-            | TexLdd
-            | TexLdl
-    )
+    crate::slots::is_texture_address(op)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Instruction-level rules: the opcode table's version gates and shapes, reserved and control
 //! bits, slot limits, the constant table, and the opcode-specific restrictions of seed 001.
 
-use super::{is_declaration, is_texture_op, At, Cx, Operand, Profile, Rule};
+use super::{is_declaration, At, Cx, Operand, Profile, Rule};
 use crate::instruction::{Extra, Item};
 use crate::opcode::{Opcode, Operands};
 use crate::param::{SrcModifier, WriteMask};
@@ -357,42 +357,6 @@ fn texld_2x(cx: &mut Cx<'_>, at: &At<'_>) {
     }
 }
 
-/// Instruction slots a shader uses, counted the way fxc's listing footer counts them
-/// ("approximately N instruction slots used (T texture, A arithmetic)").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Slots {
-    /// Texture instructions (pixel shaders).
-    pub texture: u32,
-    /// Everything else that executes.
-    pub arithmetic: u32,
-}
-
-impl Slots {
-    /// Texture plus arithmetic.
-    pub fn total(self) -> u32 {
-        self.texture + self.arithmetic
-    }
-}
-
-/// Counts the instruction slots of `shader` (all phases of ps_1_4 together). `None` for versions
-/// Direct3D 9 does not run.
-pub fn slots(shader: &crate::Shader) -> Option<Slots> {
-    let p = Profile::of(shader.version)?;
-    let mut s = Slots::default();
-    for inst in shader.instructions() {
-        let op = inst.opcode;
-        if is_declaration(op) || op == Opcode::Label || op == Opcode::Phase || inst.coissue {
-            continue;
-        }
-        if counts_as_texture(op, p) {
-            s.texture += slot_cost(op, p);
-        } else {
-            s.arithmetic += slot_cost(op, p);
-        }
-    }
-    Some(s)
-}
-
 fn slots_check(cx: &mut Cx<'_>) {
     let p = cx.p();
     let (tex_max, arith_max) = p.slots(cx.software);
@@ -411,8 +375,8 @@ fn slots_check(cx: &mut Cx<'_>) {
         if is_declaration(op) || op == Opcode::Label || at.inst.coissue {
             continue;
         }
-        let cost = slot_cost(op, p);
-        if tex_max > 0 && counts_as_texture(op, p) {
+        let cost = crate::slots::instruction_slots(op);
+        if tex_max > 0 && crate::slots::is_texture(op, cx.version) {
             tex += cost;
             if tex > tex_max && over.is_none() {
                 over = Some((at.index, "texture"));
@@ -448,36 +412,6 @@ fn slots_check(cx: &mut Cx<'_>) {
                 p.name()
             ),
         );
-    }
-}
-
-/// Instruction slots an instruction takes: the "instruction slots" column of the ps_2_0, ps_2_x
-/// and ps_3_0 instruction tables, corrected where fxc's listings count otherwise (lrp is one
-/// slot, not two). Vertex shaders count the same way (fxc's vs_2_0 listings agree).
-fn slot_cost(op: Opcode, _p: Profile) -> u32 {
-    use Opcode::*;
-    match op {
-        M4x4 | M3x4 => 4,
-        M4x3 | M3x3 => 3,
-        M3x2 | Crs | Dp2Add => 2,
-        Nrm | Pow | Sgn => 3,
-        SinCos => 8,
-        Dsx | Dsy => 2,
-        If | Ifc | Loop | Rep | CallNz | BreakC | BreakP => 3,
-        Call | EndLoop | EndRep => 2,
-        _ => 1,
-    }
-}
-
-/// Whether an instruction counts against the texture slots: every texture-address instruction
-/// in ps_1_x, the texture loads after (fxc counts texkill as arithmetic there).
-fn counts_as_texture(op: Opcode, p: Profile) -> bool {
-    if p.is_vertex() {
-        false
-    } else if p.is_ps1() {
-        is_texture_op(op)
-    } else {
-        matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl)
     }
 }
 
