@@ -107,3 +107,24 @@ fn corpus_invalid_shader_is_rejected() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("error[V0204]"));
 }
+
+#[test]
+fn disasm_validate_shows_findings_under_their_instruction() {
+    let bad = ps20_reading_constant("disasm-bad", 40);
+    let out = dxso(&["disasm", "--validate", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let mov = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("mov oC0, c40"))
+        .expect("the instruction line");
+    assert!(
+        lines[mov + 1].contains("// error[V0204]") && lines[mov + 1].contains("c40"),
+        "{text}"
+    );
+    let good = ps20_reading_constant("disasm-good", 3);
+    let out = dxso(&["disasm", "--validate", good.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("error["));
+}
