@@ -138,7 +138,11 @@ fn demo_runs() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("bit-exact"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("bit-exact") && text.contains("texld r0, t0, s0"),
+        "{text}"
+    );
 }
 
 #[test]

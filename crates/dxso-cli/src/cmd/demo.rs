@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 /// Run dxso end to end on shaders built into the binary and say what it found.
 ///
-/// Decodes each embedded shader, summarises it as `dxso info` does, re-encodes it and checks
-/// the bytes are identical, then shows the error a damaged copy gives.
+/// Assembles each embedded shader from its text, checks the bytes against a hand-encoded copy,
+/// decodes and summarises it as `dxso info` does, validates it, re-encodes it bit for bit and
+/// prints Microsoft's listing of it; then shows the error a damaged copy gives.
 ///
 /// Example:
 ///   cargo run --release -- demo
@@ -16,7 +17,38 @@ use std::process::ExitCode;
 #[command(verbatim_doc_comment)]
 pub struct Opts {}
 
-/// Hand-assembled shaders (this project's own; the token layout is in DESIGN.md section 2).
+/// The embedded shaders as assembly text (this project's own), assembled at run time.
+const VS_1_1_TRANSFORM_ASM: &str = "vs_1_1
+dcl_position v0
+dcl_texcoord v1
+dp4 oPos.x, v0, c0
+dp4 oPos.y, v0, c1
+dp4 oPos.z, v0, c2
+dp4 oPos.w, v0, c3
+mov oT0.xy, v1
+";
+
+const PS_2_0_TEXTURE_ASM: &str = "ps_2_0
+dcl t0.xy
+dcl_2d s0
+texld r0, t0, s0
+mul r0, r0, c0
+mov oC0, r0
+";
+
+const VS_3_0_LOOP_ASM: &str = "vs_3_0
+dcl_position v0
+dcl_position o0
+defi i0, 4, 0, 1, 0
+mov r0, v0
+loop aL, i0
+  add r0, r0, c4[aL]
+endloop
+mov o0, r0
+";
+
+/// The same shaders encoded by hand (the token layout is in DESIGN.md section 2): the
+/// assembler's output must equal them.
 const VS_1_1_TRANSFORM: &[u32] = &[
     0xFFFE_0101, // vs_1_1
     0x0000_001F,
@@ -93,7 +125,7 @@ const VS_3_0_LOOP: &[u32] = &[
     0x800F_0000,
     0x80E4_0000,
     0xA0E4_2004,
-    0xF000_0800, // add r0, r0, c4[aL]
+    0xF0E4_0800, // add r0, r0, c4[aL]
     0x0000_001D, // endloop
     0x0200_0001,
     0xE00F_0000,
@@ -133,9 +165,21 @@ fn offsets_table() -> ConstantTable {
     }
 }
 
-/// The embedded shaders, by name.
+/// Assembles `text` and checks it against the hand-encoded `words`.
+fn assemble(name: &str, text: &str, words: &[u32]) -> Result<Vec<u8>> {
+    let shader = dxso_text::parse(text).map_err(|d| anyhow::anyhow!("{name}: {d}"))?;
+    let bytes = dxso::encode(&shader);
+    ensure!(
+        bytes == bytes_of(words),
+        "{name}: the assembler's bytes differ from the hand-encoded ones"
+    );
+    Ok(bytes)
+}
+
+/// The embedded shaders, by name, assembled from their text.
 pub fn embedded_shaders() -> Result<Vec<(&'static str, Vec<u8>)>> {
-    let mut with_ctab = dxso::decode(&bytes_of(VS_3_0_LOOP))?;
+    let loop_bytes = assemble("vs_3_0 loop", VS_3_0_LOOP_ASM, VS_3_0_LOOP)?;
+    let mut with_ctab = dxso::decode(&loop_bytes)?;
     with_ctab.items.insert(
         0,
         Item::Comment(Comment {
@@ -143,8 +187,14 @@ pub fn embedded_shaders() -> Result<Vec<(&'static str, Vec<u8>)>> {
         }),
     );
     Ok(vec![
-        ("vs_1_1 transform", bytes_of(VS_1_1_TRANSFORM)),
-        ("ps_2_0 texture", bytes_of(PS_2_0_TEXTURE)),
+        (
+            "vs_1_1 transform",
+            assemble("vs_1_1 transform", VS_1_1_TRANSFORM_ASM, VS_1_1_TRANSFORM)?,
+        ),
+        (
+            "ps_2_0 texture",
+            assemble("ps_2_0 texture", PS_2_0_TEXTURE_ASM, PS_2_0_TEXTURE)?,
+        ),
         ("vs_3_0 loop with CTAB", dxso::encode(&with_ctab)),
     ])
 }
@@ -171,15 +221,43 @@ fn summarize(name: &str, bytes: &[u8]) -> Result<Shader> {
             );
         }
     }
+    let report = dxso::validate(&shader);
+    ensure!(report.is_valid(), "{name}: invalid: {:?}", report.rules());
+    println!(
+        "    validated: no errors, {} warning(s)",
+        report.warnings().count()
+    );
     let again = dxso::encode(&shader);
     ensure!(again == bytes, "{name}: re-encoding differs");
     println!("    re-encoded: {} bytes, identical", again.len());
+    let listing = dxso_text::print(&shader);
+    let back = dxso_text::parse(&listing).map_err(|d| anyhow::anyhow!("{name}: {d}"))?;
+    ensure!(
+        dxso::encode(&back) == dxso::encode(&without_comments(&shader)),
+        "{name}: the listing does not assemble back to the same instructions"
+    );
+    println!("    listing (assembles back to the same instructions):");
+    for line in listing.lines() {
+        println!("      | {line}");
+    }
     Ok(shader)
+}
+
+fn without_comments(shader: &Shader) -> Shader {
+    Shader {
+        version: shader.version,
+        items: shader
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Instruction(_)))
+            .cloned()
+            .collect(),
+    }
 }
 
 impl Opts {
     pub fn run(self) -> Result<ExitCode> {
-        println!("dxso demo: decode, inspect and re-encode embedded shaders");
+        println!("dxso demo: assemble, decode, inspect, validate, re-encode and disassemble embedded shaders");
         let shaders = embedded_shaders()?;
         for (name, bytes) in &shaders {
             summarize(name, bytes)?;
@@ -191,7 +269,7 @@ impl Opts {
             Err(e) => println!("  {name} cut short by 8 bytes: {e}"),
         }
         println!(
-            "demo finished: {} shaders decoded and re-encoded bit-exact",
+            "shaders: {} assembled from text, decoded, validated and re-encoded bit-exact",
             shaders.len()
         );
         Ok(ExitCode::SUCCESS)
