@@ -676,8 +676,10 @@ impl Device {
             let mut values = Vec::with_capacity(count);
             for i in 0..count {
                 let v = vertex(i);
-                let start = base + v * stride as u64 + e.offset as u64;
-                let end = start + size;
+                // 128-bit: index, stride and offsets all come from the stream.
+                let start128 = base as u128 + v as u128 * stride as u128 + e.offset as u128;
+                let start = u64::try_from(start128).unwrap_or(u64::MAX);
+                let end = start.saturating_add(size);
                 if end > bytes.len() as u64 {
                     return Err(ctx.err(ExecErrorKind::OutOfBounds {
                         stream,
@@ -755,9 +757,9 @@ impl Device {
         let w = info.width as u64;
         let channels = self.fetch(ctx, &decl, (info.width * info.height) as usize, |i| {
             let (r, c) = (i as u64 / w, i as u64 % w);
-            (info.start_vertex_offset_height as u64 + r) * info.stride as u64
-                + info.start_vertex_offset_width as u64
-                + c
+            (info.start_vertex_offset_height as u64 + r)
+                .saturating_mul(info.stride as u64)
+                .saturating_add(info.start_vertex_offset_width as u64 + c)
         })?;
         Ok(PatchData {
             shape: PatchShape::Rect {

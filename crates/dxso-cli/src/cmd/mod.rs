@@ -3,9 +3,11 @@
 use std::process::ExitCode;
 
 pub mod bench;
+pub mod dp2;
 pub mod dump;
 pub mod info;
 pub mod reencode;
+pub mod tessellate;
 
 /// The subcommands.
 #[derive(clap::Subcommand)]
@@ -14,6 +16,8 @@ pub enum Command {
     Dump(dump::Opts),
     Reencode(reencode::Opts),
     Bench(bench::Opts),
+    Dp2(dp2::Opts),
+    Tessellate(tessellate::Opts),
 }
 
 impl Command {
@@ -23,6 +27,8 @@ impl Command {
             Command::Dump(o) => o.run(),
             Command::Reencode(o) => o.run(),
             Command::Bench(o) => o.run(),
+            Command::Dp2(o) => o.run(),
+            Command::Tessellate(o) => o.run(),
         }
     }
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub mod decode;
+pub mod tessellate;
 
 /// Measure dxso against its baselines.
 #[derive(clap::Args)]
@@ -20,12 +21,14 @@ pub struct Opts {
 #[derive(clap::Subcommand)]
 enum What {
     Decode(decode::Opts),
+    Tessellate(tessellate::Opts),
 }
 
 impl Opts {
     pub fn run(self) -> Result<ExitCode> {
         match self.what {
             What::Decode(o) => o.run(),
+            What::Tessellate(o) => o.run(),
         }
     }
 }
