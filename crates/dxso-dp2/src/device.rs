@@ -17,9 +17,10 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::{self, Domain, EdgeStyle};
 use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::{Attribute, Mesh};
-use crate::surface::{evaluate_rect, Axis, Basis, Evaluated, SurfaceError};
+use crate::surface::{evaluate_rect, unit_normal, Axis, Basis, Evaluated, Need, SurfaceError};
 use crate::tri::{self, cross, normalize, PnTriangle};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Render state numbers (`D3DRENDERSTATETYPE`) the device interprets.
@@ -358,7 +359,7 @@ pub struct Device {
     pub ps_constants: ConstantFile,
     viewport: Option<[u32; 4]>,
     zrange: Option<[f32; 2]>,
-    patches: HashMap<u32, PatchData>,
+    patches: HashMap<u32, Arc<PatchData>>,
     total_vertices: usize,
 }
 
@@ -439,7 +440,7 @@ impl Device {
 
     /// The cached patch under `handle`.
     pub fn cached_patch(&self, handle: u32) -> Option<&PatchData> {
-        self.patches.get(&handle)
+        self.patches.get(&handle).map(|p| p.as_ref())
     }
 
     /// How many handles the cache holds.
@@ -809,7 +810,7 @@ impl Device {
         has_info: bool,
         capture: impl FnOnce(&Self) -> Result<PatchData, ExecError>,
         kind: &'static str,
-    ) -> Result<(Option<PatchData>, CacheAction), ExecError> {
+    ) -> Result<(Option<Arc<PatchData>>, CacheAction), ExecError> {
         if !has_info {
             return match self.patches.get(&handle) {
                 Some(p) if handle != 0 => {
@@ -820,12 +821,12 @@ impl Device {
                             drawn: kind,
                         }));
                     }
-                    Ok((Some(p.clone()), CacheAction::Cached))
+                    Ok((Some(Arc::clone(p)), CacheAction::Cached))
                 }
                 _ => Ok((None, CacheAction::Ignored)),
             };
         }
-        let data = capture(self)?;
+        let data = Arc::new(capture(self)?);
         if handle == 0 {
             return Ok((Some(data), CacheAction::Dynamic));
         }
@@ -834,7 +835,7 @@ impl Device {
         } else {
             CacheAction::Created
         };
-        self.patches.insert(handle, data.clone());
+        self.patches.insert(handle, Arc::clone(&data));
         Ok((Some(data), action))
     }
 
@@ -877,7 +878,7 @@ impl Device {
             self.check_output(ctx, domain::rect_vertex_bound(counts))?;
             let d = domain::rect(segs, style, max);
             report.segments = d.edge_segments.clone();
-            report.mesh = tessellate_rect(ctx, &data, &d)?;
+            report.mesh = tessellate_rect(ctx, &data, d)?;
             self.total_vertices += report.mesh.vertex_count();
         }
         Ok(report)
@@ -907,7 +908,7 @@ impl Device {
             self.check_output(ctx, domain::tri_vertex_bound(counts))?;
             let d = domain::tri(segs, style, max);
             report.segments = d.edge_segments.clone();
-            report.mesh = tessellate_tri(&data, &d);
+            report.mesh = tessellate_tri(&data, d);
             self.total_vertices += report.mesh.vertex_count();
         }
         Ok(report)
@@ -1226,74 +1227,92 @@ fn slot(e: &VertexElement) -> Slot {
     }
 }
 
-/// Builds the mesh from evaluated channels. `derivs(c)` yields the derivative arrays of
-/// channel `c`; `fix_normal(i)` recomputes a degenerate normal at vertex `i`.
+/// Builds the mesh from evaluated channels, moving the arrays rather than copying them.
+/// `fix_normal(c, i)` recomputes a degenerate CROSSUV normal of channel `c` at vertex `i`.
 fn assemble(
     decl: &[VertexElement],
-    evaluated: &[Evaluated],
+    mut evaluated: Vec<Evaluated>,
     points: &[[f32; 2]],
     fix_normal: impl Fn(usize, usize) -> [f32; 3],
 ) -> Mesh {
     let mut mesh = Mesh::default();
     for (index, e) in decl.iter().enumerate() {
         let method = e.method().unwrap_or(DeclMethod::Default);
+        let slot = slot(e);
         let values: Vec<[f32; 4]> = match method {
-            DeclMethod::Default => evaluated[index].value.clone(),
+            DeclMethod::Default => {
+                let v = std::mem::take(&mut evaluated[index].value);
+                match slot {
+                    Slot::Position if mesh.positions.is_empty() => {
+                        mesh.positions = v.into_iter().map(xyz).collect();
+                        continue;
+                    }
+                    Slot::Normal if mesh.normals.is_empty() => {
+                        mesh.normals = v.into_iter().map(xyz).collect();
+                        continue;
+                    }
+                    Slot::Uv if mesh.uvs.is_empty() => {
+                        mesh.uvs = v.into_iter().map(|x| [x[0], x[1]]).collect();
+                        continue;
+                    }
+                    _ => v,
+                }
+            }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
-                let ev = &evaluated[c];
-                ev.du
-                    .iter()
-                    .zip(&ev.dv)
-                    .enumerate()
-                    .map(|(i, (du, dv))| {
-                        let n = normalize(cross(xyz(*du), xyz(*dv)))
-                            .unwrap_or_else(|| fix_normal(c, i));
-                        [n[0], n[1], n[2], 0.0]
-                    })
+                let mut normals = evaluated[c].normal.clone();
+                for (i, n) in normals.iter_mut().enumerate() {
+                    if n[0].is_nan() {
+                        *n = fix_normal(c, i);
+                    }
+                }
+                if matches!(slot, Slot::Normal) && mesh.normals.is_empty() {
+                    mesh.normals = normals;
+                    continue;
+                }
+                normals
+                    .into_iter()
+                    .map(|n| [n[0], n[1], n[2], 0.0])
                     .collect()
             }
             DeclMethod::PartialU => evaluated[input_channel(decl, e)].du.clone(),
             DeclMethod::PartialV => evaluated[input_channel(decl, e)].dv.clone(),
-            DeclMethod::Uv => points.iter().map(|p| [p[0], p[1], 0.0, 1.0]).collect(),
+            DeclMethod::Uv => {
+                if matches!(slot, Slot::Uv) && mesh.uvs.is_empty() {
+                    mesh.uvs = points.to_vec();
+                    continue;
+                }
+                points.iter().map(|p| [p[0], p[1], 0.0, 1.0]).collect()
+            }
             DeclMethod::Lookup | DeclMethod::LookupPresampled => continue,
         };
-        match slot(e) {
-            Slot::Position if mesh.positions.is_empty() => {
-                mesh.positions = values.into_iter().map(xyz).collect()
-            }
-            Slot::Normal if mesh.normals.is_empty() => {
-                mesh.normals = values.into_iter().map(xyz).collect()
-            }
-            Slot::Uv if mesh.uvs.is_empty() => {
-                mesh.uvs = values.into_iter().map(|v| [v[0], v[1]]).collect()
-            }
-            _ => mesh.attributes.push(Attribute {
-                usage: e.usage,
-                usage_index: e.usage_index,
-                method: e.method,
-                values,
-            }),
-        }
+        mesh.attributes.push(Attribute {
+            usage: e.usage,
+            usage_index: e.usage_index,
+            method: e.method,
+            values,
+        });
     }
     mesh
 }
 
-fn needs_derivatives(decl: &[VertexElement]) -> Vec<bool> {
-    let mut need = vec![false; decl.len()];
+/// Per channel: which derived quantities the generated elements of `decl` need.
+fn needs(decl: &[VertexElement]) -> Vec<Need> {
+    let mut need = vec![Need::default(); decl.len()];
     for e in decl {
-        if matches!(
-            e.method(),
-            Some(DeclMethod::CrossUv | DeclMethod::PartialU | DeclMethod::PartialV)
-        ) {
-            need[input_channel(decl, e)] = true;
+        match e.method() {
+            Some(DeclMethod::CrossUv) => need[input_channel(decl, e)].normal = true,
+            Some(DeclMethod::PartialU | DeclMethod::PartialV) => {
+                need[input_channel(decl, e)].partials = true
+            }
+            _ => {}
         }
     }
     need
 }
 
 /// Tessellates a rect patch over a domain.
-fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: &Domain) -> Result<Mesh, ExecError> {
+fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: Domain) -> Result<Mesh, ExecError> {
     let PatchShape::Rect { u, v, width, .. } = data.shape else {
         return Err(ctx.err(ExecErrorKind::KindMismatch {
             handle: 0,
@@ -1301,9 +1320,8 @@ fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: &Domain) -> Result<Mesh, Exec
             drawn: "rect",
         }));
     };
-    let need = needs_derivatives(&data.decl);
     let chans: Vec<&[[f32; 4]]> = data.channels.iter().map(|c| c.as_slice()).collect();
-    let evaluated = evaluate_rect(&u, &v, width as usize, &chans, &need, d);
+    let evaluated = evaluate_rect(&u, &v, width as usize, &chans, &needs(&data.decl), &d);
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a
         // little way towards the patch centre.
@@ -1313,24 +1331,33 @@ fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: &Domain) -> Result<Mesh, Exec
             points: vec![q],
             ..Domain::default()
         };
-        let e = evaluate_rect(&u, &v, width as usize, &[chans[c]], &[true], &probe);
-        normalize(cross(xyz(e[0].du[0]), xyz(e[0].dv[0]))).unwrap_or([0.0; 3])
+        let need = Need {
+            partials: false,
+            normal: true,
+        };
+        let e = evaluate_rect(&u, &v, width as usize, &[chans[c]], &[need], &probe);
+        let n = e[0].normal[0];
+        if n[0].is_nan() {
+            [0.0; 3]
+        } else {
+            n
+        }
     };
-    let mut mesh = assemble(&data.decl, &evaluated, &d.points, fix);
-    mesh.indices = d.indices.clone();
+    let mut mesh = assemble(&data.decl, evaluated, &d.points, fix);
+    mesh.indices = d.indices;
     Ok(mesh)
 }
 
 fn eval_tri_channels(
     degree: usize,
     data: &PatchData,
-    need: &[bool],
+    needs: &[Need],
     points: &[[f32; 2]],
 ) -> Vec<Evaluated> {
     data.channels
         .iter()
-        .zip(need)
-        .map(|(ch, &deriv)| {
+        .zip(needs)
+        .map(|(ch, &need)| {
             let mut e = Evaluated::default();
             if ch.is_empty() {
                 return e;
@@ -1338,9 +1365,12 @@ fn eval_tri_channels(
             for p in points {
                 let (val, du, dv) = tri::evaluate(degree, ch, [1.0 - p[0] - p[1], p[0], p[1]]);
                 e.value.push(val);
-                if deriv {
+                if need.partials {
                     e.du.push(du);
                     e.dv.push(dv);
+                }
+                if need.normal {
+                    e.normal.push(unit_normal(&du, &dv));
                 }
             }
             e
@@ -1349,12 +1379,11 @@ fn eval_tri_channels(
 }
 
 /// Tessellates a tri patch over a domain.
-fn tessellate_tri(data: &PatchData, d: &Domain) -> Mesh {
+fn tessellate_tri(data: &PatchData, d: Domain) -> Mesh {
     let PatchShape::Tri { degree } = data.shape else {
         return Mesh::default();
     };
-    let need = needs_derivatives(&data.decl);
-    let evaluated = eval_tri_channels(degree as usize, data, &need, &d.points);
+    let evaluated = eval_tri_channels(degree as usize, data, &needs(&data.decl), &d.points);
     let fix = |c: usize, i: usize| {
         let p = d.points[i];
         let q = [
@@ -1368,8 +1397,8 @@ fn tessellate_tri(data: &PatchData, d: &Domain) -> Mesh {
         );
         normalize(cross(xyz(du), xyz(dv))).unwrap_or([0.0; 3])
     };
-    let mut mesh = assemble(&data.decl, &evaluated, &d.points, fix);
-    mesh.indices = d.indices.clone();
+    let mut mesh = assemble(&data.decl, evaluated, &d.points, fix);
+    mesh.indices = d.indices;
     mesh
 }
 
@@ -1397,7 +1426,7 @@ fn assemble_plain(decl: &[VertexElement], channels: &[Vec<[f32; 4]>], order: &[u
         .filter(|(e, _)| e.method() == Some(DeclMethod::Default))
         .map(|(_, v)| v)
         .collect();
-    assemble(&only_default, &evaluated, &[], |_, _| [0.0; 3])
+    assemble(&only_default, evaluated, &[], |_, _| [0.0; 3])
 }
 
 /// N-patches: every input triangle becomes a PN triangle tessellated over `d`. Positions are

@@ -235,15 +235,26 @@ fn uniform_bspline(d: usize, t: f32, w: &mut [f32; 6], dw: &mut [f32; 6]) {
 /// Control values of one element over the whole grid, row-major (`width * height`).
 pub type Channel = Vec<[f32; 4]>;
 
-/// One evaluated element: values and, when asked for, derivatives along u and v.
+/// What to compute for one channel besides its value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Need {
+    /// Keep dP/du and dP/dv (PARTIALU, PARTIALV).
+    pub partials: bool,
+    /// The unit normal dP/du x dP/dv of the first three components (CROSSUV).
+    pub normal: bool,
+}
+
+/// One evaluated element: values and, when asked for, derivatives and the normal.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Evaluated {
-    /// Value per domain point.
+    /// Value per domain point (empty for a generated element's slot).
     pub value: Vec<[f32; 4]>,
     /// dP/du per point (empty unless asked).
     pub du: Vec<[f32; 4]>,
     /// dP/dv per point (empty unless asked).
     pub dv: Vec<[f32; 4]>,
+    /// Unit normal per point (empty unless asked); NaN where the surface is degenerate.
+    pub normal: Vec<[f32; 3]>,
 }
 
 #[inline(always)]
@@ -253,24 +264,91 @@ fn mad(acc: &mut [f32; 4], w: f32, p: &[f32; 4]) {
     }
 }
 
-/// Evaluates every channel at every domain point. `derivatives[c]` asks for channel `c`'s
-/// partial derivatives.
+/// The unit normal of two tangents, NaN when they are (nearly) parallel or zero.
+#[inline(always)]
+pub fn unit_normal(du: &[f32; 4], dv: &[f32; 4]) -> [f32; 3] {
+    let n = [
+        du[1] * dv[2] - du[2] * dv[1],
+        du[2] * dv[0] - du[0] * dv[2],
+        du[0] * dv[1] - du[1] * dv[0],
+    ];
+    let len2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    if len2 > 1e-30 && len2.is_finite() {
+        let inv = 1.0 / len2.sqrt();
+        [n[0] * inv, n[1] * inv, n[2] * inv]
+    } else {
+        [f32::NAN; 3]
+    }
+}
+
+impl Evaluated {
+    fn with_capacity(count: usize, need: Need, present: bool) -> Self {
+        let cap = |on: bool| if on && present { count } else { 0 };
+        Evaluated {
+            value: Vec::with_capacity(cap(true)),
+            du: Vec::with_capacity(cap(need.partials)),
+            dv: Vec::with_capacity(cap(need.partials)),
+            normal: Vec::with_capacity(cap(need.normal)),
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, need: Need, val: [f32; 4], du: [f32; 4], dv: [f32; 4]) {
+        self.value.push(val);
+        if need.partials {
+            self.du.push(du);
+            self.dv.push(dv);
+        }
+        if need.normal {
+            self.normal.push(unit_normal(&du, &dv));
+        }
+    }
+}
+
+/// One grid row: every u at the current v, from the column curves `q` (values) and `qv`
+/// (their v-derivatives). `N` is the number of weights per u (degree + 1; Catmull-Rom 4).
+#[inline(always)]
+fn row<const N: usize>(
+    uw: &[Weights],
+    q: &[[f32; 4]],
+    qv: &[[f32; 4]],
+    need: Need,
+    o: &mut Evaluated,
+) {
+    let deriv = need.partials || need.normal;
+    for wu in uw {
+        let n = wu.n.min(N);
+        let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
+        let cols = &q[wu.first..wu.first + n];
+        let colv = &qv[wu.first..wu.first + n];
+        for a in 0..n {
+            mad(&mut val, wu.w[a], &cols[a]);
+        }
+        if deriv {
+            for a in 0..n {
+                mad(&mut du, wu.dw[a], &cols[a]);
+                mad(&mut dv, wu.w[a], &colv[a]);
+            }
+        }
+        o.push(need, val, du, dv);
+    }
+}
+
+/// Evaluates every channel at every domain point. An empty channel (a generated element)
+/// gets an empty result.
 pub fn evaluate_rect(
     u_axis: &Axis,
     v_axis: &Axis,
     width: usize,
     channels: &[&[[f32; 4]]],
-    derivatives: &[bool],
+    needs: &[Need],
     domain: &Domain,
 ) -> Vec<Evaluated> {
     let count = domain.points.len();
-    let mut out: Vec<Evaluated> = derivatives
+    let mut out: Vec<Evaluated> = channels
         .iter()
-        .map(|&d| Evaluated {
-            value: Vec::with_capacity(count),
-            du: Vec::with_capacity(if d { count } else { 0 }),
-            dv: Vec::with_capacity(if d { count } else { 0 }),
-        })
+        .zip(needs)
+        .map(|(c, &n)| Evaluated::with_capacity(count, n, !c.is_empty()))
         .collect();
     if let Some((us, vs)) = &domain.grid {
         let uw: Vec<Weights> = us.iter().map(|&u| u_axis.weights(u)).collect();
@@ -278,7 +356,7 @@ pub fn evaluate_rect(
         let mut qv = vec![[0.0f32; 4]; width];
         for &v in vs {
             let wv = v_axis.weights(v);
-            for ((ch, &deriv), o) in channels.iter().zip(derivatives).zip(&mut out) {
+            for ((ch, &need), o) in channels.iter().zip(needs).zip(&mut out) {
                 if ch.is_empty() {
                     continue; // a generated element: nothing to read
                 }
@@ -294,24 +372,11 @@ pub fn evaluate_rect(
                     q[col] = acc;
                     qv[col] = accv;
                 }
-                for wu in &uw {
-                    let mut val = [0.0; 4];
-                    let cols = &q[wu.first..wu.first + wu.n];
-                    for (a, p) in cols.iter().enumerate() {
-                        mad(&mut val, wu.w[a], p);
-                    }
-                    o.value.push(val);
-                    if deriv {
-                        let mut du = [0.0; 4];
-                        let mut dv = [0.0; 4];
-                        let colv = &qv[wu.first..wu.first + wu.n];
-                        for a in 0..wu.n {
-                            mad(&mut du, wu.dw[a], &cols[a]);
-                            mad(&mut dv, wu.w[a], &colv[a]);
-                        }
-                        o.du.push(du);
-                        o.dv.push(dv);
-                    }
+                match u_axis.degree as usize + 1 {
+                    2 => row::<2>(&uw, &q, &qv, need, o),
+                    3 => row::<3>(&uw, &q, &qv, need, o),
+                    4 => row::<4>(&uw, &q, &qv, need, o),
+                    _ => row::<6>(&uw, &q, &qv, need, o),
                 }
             }
         }
@@ -319,7 +384,7 @@ pub fn evaluate_rect(
         for p in &domain.points {
             let wu = u_axis.weights(p[0]);
             let wv = v_axis.weights(p[1]);
-            for ((ch, &deriv), o) in channels.iter().zip(derivatives).zip(&mut out) {
+            for ((ch, &need), o) in channels.iter().zip(needs).zip(&mut out) {
                 if ch.is_empty() {
                     continue;
                 }
@@ -328,17 +393,11 @@ pub fn evaluate_rect(
                     for a in 0..wu.n {
                         let cp = &ch[(wv.first + b) * width + wu.first + a];
                         mad(&mut val, wu.w[a] * wv.w[b], cp);
-                        if deriv {
-                            mad(&mut du, wu.dw[a] * wv.w[b], cp);
-                            mad(&mut dv, wu.w[a] * wv.dw[b], cp);
-                        }
+                        mad(&mut du, wu.dw[a] * wv.w[b], cp);
+                        mad(&mut dv, wu.w[a] * wv.dw[b], cp);
                     }
                 }
-                o.value.push(val);
-                if deriv {
-                    o.du.push(du);
-                    o.dv.push(dv);
-                }
+                o.push(need, val, du, dv);
             }
         }
     }
