@@ -347,7 +347,7 @@ pub fn tri(counts: [f32; 3], style: EdgeStyle, max: u32) -> Domain {
                 .push([(j + 1) as f32 / n as f32, (k + 1) as f32 / n as f32]);
         }
     }
-    tri_grid_indices(m, &mut d.indices, |k, j| inner(k, j));
+    tri_grid_indices(m, &mut d.indices, inner);
     // Inner sides parallel to each edge, in the edge's direction.
     let side0: Vec<u32> = (0..=m).map(|j| inner(0, j)).collect();
     let side1: Vec<u32> = (0..=m).map(|k| inner(k, m - k)).collect();

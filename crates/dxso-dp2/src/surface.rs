@@ -183,6 +183,7 @@ impl Axis {
 }
 
 /// Bernstein polynomials of degree `d` at `t` and their derivatives, by repeated blending.
+#[allow(clippy::needless_range_loop)] // indices tie weights to control points
 fn bernstein(d: usize, t: f32, w: &mut [f32; 6], dw: &mut [f32; 6]) {
     let s = 1.0 - t;
     let mut b = [0.0f32; 6];
@@ -206,6 +207,7 @@ fn bernstein(d: usize, t: f32, w: &mut [f32; 6], dw: &mut [f32; 6]) {
 /// The uniform B-spline basis of degree `d` on one span (integer knots), control points
 /// `span..=span + d`, at local `t` in [0, 1]; the Cox-de Boor triangle, keeping degree d-1
 /// for the derivative (N'_{i,d} = N_{i,d-1} - N_{i+1,d-1} with unit knot spacing).
+#[allow(clippy::needless_range_loop)] // indices tie weights to knots
 fn uniform_bspline(d: usize, t: f32, w: &mut [f32; 6], dw: &mut [f32; 6]) {
     // Knot span [J, J+1) with J = d; left[j] = t + j - 1 - ... in local terms.
     let mut n = [0.0f32; 6];
@@ -308,6 +310,7 @@ impl Evaluated {
 /// One grid row: every u at the current v, from the column curves `q` (values) and `qv`
 /// (their v-derivatives). `N` is the number of weights per u (degree + 1; Catmull-Rom 4).
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // one index walks three parallel arrays
 fn row<const N: usize>(
     uw: &[Weights],
     q: &[[f32; 4]],

@@ -60,8 +60,11 @@ pub fn rect_info(width: u32, height: u32, basis: u32, degree: u32) -> RectPatchI
     }
 }
 
+/// How many triangles use each edge (a pair of vertex indices).
+pub type EdgeCounts = HashMap<(u32, u32), usize>;
+
 /// Undirected edge -> number of triangles using it, and directed edge counts.
-pub fn edge_use(indices: &[u32]) -> (HashMap<(u32, u32), usize>, HashMap<(u32, u32), usize>) {
+pub fn edge_use(indices: &[u32]) -> (EdgeCounts, EdgeCounts) {
     let mut undirected = HashMap::new();
     let mut directed = HashMap::new();
     for t in indices.chunks_exact(3) {
