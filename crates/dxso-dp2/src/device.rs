@@ -17,7 +17,9 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::{self, Domain, EdgeStyle};
 use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::{Attribute, Mesh};
-use crate::surface::{evaluate_rect, unit_normal, Axis, Basis, Evaluated, Need, SurfaceError};
+use crate::surface::{
+    evaluate_rect, normal_at, unit_normal, Axis, Basis, Evaluated, Need, SurfaceError,
+};
 use crate::tri::{self, cross, normalize, PnTriangle};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -275,6 +277,36 @@ pub enum RunError {
     Exec(#[from] ExecError),
 }
 
+/// What a tessellated domain depends on: shape, segment counts (as bits), style, cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct DomainKey {
+    tri: bool,
+    segments: [u32; 4],
+    continuous: bool,
+    max: u32,
+}
+
+impl DomainKey {
+    fn rect(segs: [f32; 4], style: EdgeStyle, max: u32) -> Self {
+        DomainKey {
+            tri: false,
+            segments: segs.map(f32::to_bits),
+            continuous: style == EdgeStyle::Continuous,
+            max,
+        }
+    }
+
+    fn tri(segs: [f32; 3], style: EdgeStyle, max: u32) -> Self {
+        let s = segs.map(f32::to_bits);
+        DomainKey {
+            tri: true,
+            segments: [s[0], s[1], s[2], 0],
+            continuous: style == EdgeStyle::Continuous,
+            max,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stream {
     Buffer {
@@ -361,6 +393,7 @@ pub struct Device {
     zrange: Option<[f32; 2]>,
     patches: HashMap<u32, Arc<PatchData>>,
     total_vertices: usize,
+    domains: HashMap<DomainKey, Arc<Domain>>,
 }
 
 struct Ctx {
@@ -418,6 +451,7 @@ impl Device {
             zrange: None,
             patches: HashMap::new(),
             total_vertices: 0,
+            domains: HashMap::new(),
         }
     }
 
@@ -876,9 +910,11 @@ impl Device {
         };
         if let Some(data) = data {
             self.check_output(ctx, domain::rect_vertex_bound(counts))?;
-            let d = domain::rect(segs, style, max);
+            let d = self.domain(DomainKey::rect(segs, style, max), || {
+                domain::rect(segs, style, max)
+            });
             report.segments = d.edge_segments.clone();
-            report.mesh = tessellate_rect(ctx, &data, d)?;
+            report.mesh = tessellate_rect(ctx, &data, &d)?;
             self.total_vertices += report.mesh.vertex_count();
         }
         Ok(report)
@@ -906,12 +942,28 @@ impl Device {
         };
         if let Some(data) = data {
             self.check_output(ctx, domain::tri_vertex_bound(counts))?;
-            let d = domain::tri(segs, style, max);
+            let d = self.domain(DomainKey::tri(segs, style, max), || {
+                domain::tri(segs, style, max)
+            });
             report.segments = d.edge_segments.clone();
-            report.mesh = tessellate_tri(&data, d);
+            report.mesh = tessellate_tri(&data, &d);
             self.total_vertices += report.mesh.vertex_count();
         }
         Ok(report)
+    }
+
+    /// The tessellated domain for these counts, built once and reused: patches drawn with the
+    /// same segments share it (at most 256 are kept).
+    fn domain(&mut self, key: DomainKey, build: impl FnOnce() -> Domain) -> Arc<Domain> {
+        if let Some(d) = self.domains.get(&key) {
+            return Arc::clone(d);
+        }
+        if self.domains.len() >= 256 {
+            self.domains.clear();
+        }
+        let d = Arc::new(build());
+        self.domains.insert(key, Arc::clone(&d));
+        d
     }
 
     fn check_output(&self, ctx: &Ctx, bound: usize) -> Result<(), ExecError> {
@@ -1260,7 +1312,15 @@ fn assemble(
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
-                let mut normals = evaluated[c].normal.clone();
+                // The last CROSSUV reading this channel takes the array; earlier ones copy.
+                let later = decl[index + 1..].iter().any(|l| {
+                    l.method() == Some(DeclMethod::CrossUv) && input_channel(decl, l) == c
+                });
+                let mut normals = if later {
+                    evaluated[c].normal.clone()
+                } else {
+                    std::mem::take(&mut evaluated[c].normal)
+                };
                 for (i, n) in normals.iter_mut().enumerate() {
                     if n[0].is_nan() {
                         *n = fix_normal(c, i);
@@ -1312,7 +1372,7 @@ fn needs(decl: &[VertexElement]) -> Vec<Need> {
 }
 
 /// Tessellates a rect patch over a domain.
-fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: Domain) -> Result<Mesh, ExecError> {
+fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: &Domain) -> Result<Mesh, ExecError> {
     let PatchShape::Rect { u, v, width, .. } = data.shape else {
         return Err(ctx.err(ExecErrorKind::KindMismatch {
             handle: 0,
@@ -1321,22 +1381,13 @@ fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: Domain) -> Result<Mesh, ExecE
         }));
     };
     let chans: Vec<&[[f32; 4]]> = data.channels.iter().map(|c| c.as_slice()).collect();
-    let evaluated = evaluate_rect(&u, &v, width as usize, &chans, &needs(&data.decl), &d);
+    let evaluated = evaluate_rect(&u, &v, width as usize, &chans, &needs(&data.decl), d);
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a
         // little way towards the patch centre.
         let p = d.points[i];
-        let q = [p[0] + (0.5 - p[0]) * 1e-3, p[1] + (0.5 - p[1]) * 1e-3];
-        let probe = Domain {
-            points: vec![q],
-            ..Domain::default()
-        };
-        let need = Need {
-            partials: false,
-            normal: true,
-        };
-        let e = evaluate_rect(&u, &v, width as usize, &[chans[c]], &[need], &probe);
-        let n = e[0].normal[0];
+        let (pu, pv) = (p[0] + (0.5 - p[0]) * 1e-3, p[1] + (0.5 - p[1]) * 1e-3);
+        let n = normal_at(&u, &v, width as usize, chans[c], pu, pv);
         if n[0].is_nan() {
             [0.0; 3]
         } else {
@@ -1344,7 +1395,7 @@ fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: Domain) -> Result<Mesh, ExecE
         }
     };
     let mut mesh = assemble(&data.decl, evaluated, &d.points, fix);
-    mesh.indices = d.indices;
+    mesh.indices = d.indices.clone();
     Ok(mesh)
 }
 
@@ -1379,7 +1430,7 @@ fn eval_tri_channels(
 }
 
 /// Tessellates a tri patch over a domain.
-fn tessellate_tri(data: &PatchData, d: Domain) -> Mesh {
+fn tessellate_tri(data: &PatchData, d: &Domain) -> Mesh {
     let PatchShape::Tri { degree } = data.shape else {
         return Mesh::default();
     };
@@ -1398,7 +1449,7 @@ fn tessellate_tri(data: &PatchData, d: Domain) -> Mesh {
         normalize(cross(xyz(du), xyz(dv))).unwrap_or([0.0; 3])
     };
     let mut mesh = assemble(&data.decl, evaluated, &d.points, fix);
-    mesh.indices = d.indices;
+    mesh.indices = d.indices.clone();
     mesh
 }
 

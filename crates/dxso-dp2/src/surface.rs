@@ -307,6 +307,29 @@ impl Evaluated {
     }
 }
 
+/// The unit normal of one channel at (u, v), evaluated directly (no allocation); NaN when
+/// the surface is degenerate there.
+pub fn normal_at(
+    u_axis: &Axis,
+    v_axis: &Axis,
+    width: usize,
+    channel: &[[f32; 4]],
+    u: f32,
+    v: f32,
+) -> [f32; 3] {
+    let wu = u_axis.weights(u);
+    let wv = v_axis.weights(v);
+    let (mut du, mut dv) = ([0.0; 4], [0.0; 4]);
+    for b in 0..wv.n {
+        for a in 0..wu.n {
+            let cp = &channel[(wv.first + b) * width + wu.first + a];
+            mad(&mut du, wu.dw[a] * wv.w[b], cp);
+            mad(&mut dv, wu.w[a] * wv.dw[b], cp);
+        }
+    }
+    unit_normal(&du, &dv)
+}
+
 /// One grid row: every u at the current v, from the column curves `q` (values) and `qv`
 /// (their v-derivatives). `N` is the number of weights per u (degree + 1; Catmull-Rom 4).
 #[inline(always)]
@@ -318,17 +341,21 @@ fn row<const N: usize>(
     need: Need,
     o: &mut Evaluated,
 ) {
-    let deriv = need.partials || need.normal;
     for wu in uw {
-        let n = wu.n.min(N);
+        // Every weight set of an axis has exactly N entries; fixed-size slices let the
+        // compiler unroll the sums.
+        let (Some(cols), Some(colv)) = (
+            q.get(wu.first..wu.first + N),
+            qv.get(wu.first..wu.first + N),
+        ) else {
+            continue;
+        };
         let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
-        let cols = &q[wu.first..wu.first + n];
-        let colv = &qv[wu.first..wu.first + n];
-        for a in 0..n {
+        for a in 0..N {
             mad(&mut val, wu.w[a], &cols[a]);
         }
-        if deriv {
-            for a in 0..n {
+        if need.partials || need.normal {
+            for a in 0..N {
                 mad(&mut du, wu.dw[a], &cols[a]);
                 mad(&mut dv, wu.w[a], &colv[a]);
             }
