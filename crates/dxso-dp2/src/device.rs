@@ -17,6 +17,7 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::{self, Domain, EdgeStyle};
 use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::{Attribute, Mesh};
+use crate::surface::GridWeights;
 use crate::surface::{
     evaluate_rect, normal_at, unit_normal, Axis, Basis, Evaluated, Need, SurfaceError,
 };
@@ -394,6 +395,7 @@ pub struct Device {
     patches: HashMap<u32, Arc<PatchData>>,
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
+    weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
 }
 
 struct Ctx {
@@ -452,6 +454,7 @@ impl Device {
             patches: HashMap::new(),
             total_vertices: 0,
             domains: HashMap::new(),
+            weights: HashMap::new(),
         }
     }
 
@@ -910,11 +913,16 @@ impl Device {
         };
         if let Some(data) = data {
             self.check_output(ctx, domain::rect_vertex_bound(counts))?;
-            let d = self.domain(DomainKey::rect(segs, style, max), || {
-                domain::rect(segs, style, max)
-            });
+            let key = DomainKey::rect(segs, style, max);
+            let d = self.domain(key, || domain::rect(segs, style, max));
+            let w = match data.shape {
+                PatchShape::Rect { u, v, .. } if d.grid.is_some() => {
+                    Some(self.grid_weights(key, u, v, &d))
+                }
+                _ => None,
+            };
             report.segments = d.edge_segments.clone();
-            report.mesh = tessellate_rect(ctx, &data, &d)?;
+            report.mesh = tessellate_rect(ctx, &data, &d, w.as_deref())?;
             self.total_vertices += report.mesh.vertex_count();
         }
         Ok(report)
@@ -964,6 +972,20 @@ impl Device {
         let d = Arc::new(build());
         self.domains.insert(key, Arc::clone(&d));
         d
+    }
+
+    /// The grid weights for these axes over this domain, computed once per shape and
+    /// segment setting (at most 256 kept).
+    fn grid_weights(&mut self, key: DomainKey, u: Axis, v: Axis, d: &Domain) -> Arc<GridWeights> {
+        if let Some(w) = self.weights.get(&(key, u, v)) {
+            return Arc::clone(w);
+        }
+        if self.weights.len() >= 256 {
+            self.weights.clear();
+        }
+        let w = Arc::new(GridWeights::new(&u, &v, d));
+        self.weights.insert((key, u, v), Arc::clone(&w));
+        w
     }
 
     fn check_output(&self, ctx: &Ctx, bound: usize) -> Result<(), ExecError> {
@@ -1372,7 +1394,12 @@ fn needs(decl: &[VertexElement]) -> Vec<Need> {
 }
 
 /// Tessellates a rect patch over a domain.
-fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: &Domain) -> Result<Mesh, ExecError> {
+fn tessellate_rect(
+    ctx: &Ctx,
+    data: &PatchData,
+    d: &Domain,
+    weights: Option<&GridWeights>,
+) -> Result<Mesh, ExecError> {
     let PatchShape::Rect { u, v, width, .. } = data.shape else {
         return Err(ctx.err(ExecErrorKind::KindMismatch {
             handle: 0,
@@ -1381,7 +1408,15 @@ fn tessellate_rect(ctx: &Ctx, data: &PatchData, d: &Domain) -> Result<Mesh, Exec
         }));
     };
     let chans: Vec<&[[f32; 4]]> = data.channels.iter().map(|c| c.as_slice()).collect();
-    let evaluated = evaluate_rect(&u, &v, width as usize, &chans, &needs(&data.decl), d);
+    let evaluated = evaluate_rect(
+        &u,
+        &v,
+        width as usize,
+        &chans,
+        &needs(&data.decl),
+        d,
+        weights,
+    );
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a
         // little way towards the patch centre.

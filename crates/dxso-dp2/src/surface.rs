@@ -5,7 +5,7 @@ use crate::domain::Domain;
 use thiserror::Error;
 
 /// `D3DBASISTYPE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Basis {
     /// Bernstein polynomials; several patches sharing edges when the size allows.
@@ -75,7 +75,7 @@ pub struct Weights {
 }
 
 /// One axis of a rect patch: basis, degree and control-point count, validated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Axis {
     basis: Basis,
     degree: u32,
@@ -364,6 +364,29 @@ fn row<const N: usize>(
     }
 }
 
+/// The basis weights of every column (u) and row (v) parameter of a grid domain: they depend
+/// only on the axes and the domain, so draws with the same shape and segments share them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GridWeights {
+    /// Per u parameter.
+    pub u: Vec<Weights>,
+    /// Per v parameter.
+    pub v: Vec<Weights>,
+}
+
+impl GridWeights {
+    /// The weights for a grid domain (empty for a stitched one).
+    pub fn new(u_axis: &Axis, v_axis: &Axis, domain: &Domain) -> GridWeights {
+        match &domain.grid {
+            Some((us, vs)) => GridWeights {
+                u: us.iter().map(|&u| u_axis.weights(u)).collect(),
+                v: vs.iter().map(|&v| v_axis.weights(v)).collect(),
+            },
+            None => GridWeights::default(),
+        }
+    }
+}
+
 /// Evaluates every channel at every domain point. An empty channel (a generated element)
 /// gets an empty result.
 pub fn evaluate_rect(
@@ -373,6 +396,7 @@ pub fn evaluate_rect(
     channels: &[&[[f32; 4]]],
     needs: &[Need],
     domain: &Domain,
+    weights: Option<&GridWeights>,
 ) -> Vec<Evaluated> {
     let count = domain.points.len();
     let mut out: Vec<Evaluated> = channels
@@ -380,12 +404,19 @@ pub fn evaluate_rect(
         .zip(needs)
         .map(|(c, &n)| Evaluated::with_capacity(count, n, !c.is_empty()))
         .collect();
-    if let Some((us, vs)) = &domain.grid {
-        let uw: Vec<Weights> = us.iter().map(|&u| u_axis.weights(u)).collect();
+    if domain.grid.is_some() {
+        let computed;
+        let gw = match weights {
+            Some(w) => w,
+            None => {
+                computed = GridWeights::new(u_axis, v_axis, domain);
+                &computed
+            }
+        };
+        let uw = &gw.u;
         let mut q = vec![[0.0f32; 4]; width];
         let mut qv = vec![[0.0f32; 4]; width];
-        for &v in vs {
-            let wv = v_axis.weights(v);
+        for wv in &gw.v {
             for ((ch, &need), o) in channels.iter().zip(needs).zip(&mut out) {
                 if ch.is_empty() {
                     continue; // a generated element: nothing to read
@@ -403,10 +434,10 @@ pub fn evaluate_rect(
                     qv[col] = accv;
                 }
                 match u_axis.degree as usize + 1 {
-                    2 => row::<2>(&uw, &q, &qv, need, o),
-                    3 => row::<3>(&uw, &q, &qv, need, o),
-                    4 => row::<4>(&uw, &q, &qv, need, o),
-                    _ => row::<6>(&uw, &q, &qv, need, o),
+                    2 => row::<2>(uw, &q, &qv, need, o),
+                    3 => row::<3>(uw, &q, &qv, need, o),
+                    4 => row::<4>(uw, &q, &qv, need, o),
+                    _ => row::<6>(uw, &q, &qv, need, o),
                 }
             }
         }
