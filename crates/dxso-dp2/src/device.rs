@@ -82,8 +82,9 @@ pub struct DrawReport {
     pub cache: Option<CacheAction>,
     /// Segments per edge as tessellated (N-patches: one count; plain draws: empty).
     pub segments: Vec<u32>,
-    /// The tessellated geometry (empty when ignored or for points and lines).
-    pub mesh: Mesh,
+    /// The tessellated geometry (empty when ignored). A cached handle redrawn with the same
+    /// segments shares the mesh of its previous draw instead of tessellating again.
+    pub mesh: Arc<Mesh>,
 }
 
 impl DrawReport {
@@ -395,6 +396,7 @@ pub struct Device {
     patches: HashMap<u32, Arc<PatchData>>,
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
+    meshes: HashMap<u32, (DomainKey, Arc<Mesh>)>,
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
 }
 
@@ -454,6 +456,7 @@ impl Device {
             patches: HashMap::new(),
             total_vertices: 0,
             domains: HashMap::new(),
+            meshes: HashMap::new(),
             weights: HashMap::new(),
         }
     }
@@ -518,6 +521,7 @@ impl Device {
                 for &(state, value) in v {
                     if state == rs::DELETERTPATCH {
                         self.patches.remove(&value);
+                        self.meshes.remove(&value);
                     } else {
                         self.render_states.insert(state, value);
                     }
@@ -873,6 +877,7 @@ impl Device {
             CacheAction::Created
         };
         self.patches.insert(handle, Arc::clone(&data));
+        self.meshes.remove(&handle);
         Ok((Some(data), action))
     }
 
@@ -909,7 +914,7 @@ impl Device {
             handle: Some(p.handle),
             cache: Some(action),
             segments: counts.to_vec(),
-            mesh: Mesh::default(),
+            mesh: Arc::default(),
         };
         if let Some(data) = data {
             self.check_output(ctx, domain::rect_vertex_bound(counts))?;
@@ -922,7 +927,14 @@ impl Device {
                 _ => None,
             };
             report.segments = d.edge_segments.clone();
-            report.mesh = tessellate_rect(ctx, &data, &d, w.as_deref())?;
+            report.mesh = match self.meshes.get(&p.handle) {
+                Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
+                _ => {
+                    let m = Arc::new(tessellate_rect(ctx, &data, &d, w.as_deref())?);
+                    self.remember(p.handle, key, &m);
+                    m
+                }
+            };
             self.total_vertices += report.mesh.vertex_count();
         }
         Ok(report)
@@ -946,18 +958,31 @@ impl Device {
             handle: Some(p.handle),
             cache: Some(action),
             segments: counts.to_vec(),
-            mesh: Mesh::default(),
+            mesh: Arc::default(),
         };
         if let Some(data) = data {
             self.check_output(ctx, domain::tri_vertex_bound(counts))?;
-            let d = self.domain(DomainKey::tri(segs, style, max), || {
-                domain::tri(segs, style, max)
-            });
+            let key = DomainKey::tri(segs, style, max);
+            let d = self.domain(key, || domain::tri(segs, style, max));
             report.segments = d.edge_segments.clone();
-            report.mesh = tessellate_tri(&data, &d);
+            report.mesh = match self.meshes.get(&p.handle) {
+                Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
+                _ => {
+                    let m = Arc::new(tessellate_tri(&data, &d));
+                    self.remember(p.handle, key, &m);
+                    m
+                }
+            };
             self.total_vertices += report.mesh.vertex_count();
         }
         Ok(report)
+    }
+
+    /// Keeps the mesh a cacheable handle was last drawn with (handle 0 is never cached).
+    fn remember(&mut self, handle: u32, key: DomainKey, mesh: &Arc<Mesh>) {
+        if handle != 0 {
+            self.meshes.insert(handle, (key, Arc::clone(mesh)));
+        }
     }
 
     /// The tessellated domain for these counts, built once and reused: patches drawn with the
@@ -1153,21 +1178,25 @@ impl Device {
             handle: None,
             cache: None,
             segments: Vec::new(),
-            mesh: Mesh::default(),
+            mesh: Arc::default(),
         };
         if triangles.is_empty() {
             // Points and lines: nothing to tessellate; the positions are the output.
             self.check_output(ctx, vertices.len())?;
-            report.mesh =
-                assemble_plain(&decl, &channels, &(0..vertices.len()).collect::<Vec<_>>());
+            report.mesh = Arc::new(assemble_plain(
+                &decl,
+                &channels,
+                &(0..vertices.len()).collect::<Vec<_>>(),
+            ));
             self.total_vertices += vertices.len();
             return Ok(report);
         }
         if !npatch {
             self.check_output(ctx, triangles.len() * 3)?;
             let order: Vec<usize> = triangles.iter().flatten().copied().collect();
-            report.mesh = assemble_plain(&decl, &channels, &order);
-            report.mesh.indices = (0..order.len() as u32).collect();
+            let mut mesh = assemble_plain(&decl, &channels, &order);
+            mesh.indices = (0..order.len() as u32).collect();
+            report.mesh = Arc::new(mesh);
             self.total_vertices += order.len();
             return Ok(report);
         }
@@ -1180,7 +1209,9 @@ impl Device {
         report.segments = vec![count];
         let cubic = self.render_state(rs::POSITIONDEGREE) != Some(1);
         let quadratic = self.render_state(rs::NORMALDEGREE) == Some(2);
-        report.mesh = tessellate_npatches(&decl, &channels, &triangles, &d, cubic, quadratic);
+        report.mesh = Arc::new(tessellate_npatches(
+            &decl, &channels, &triangles, &d, cubic, quadratic,
+        ));
         self.total_vertices += report.mesh.vertex_count();
         Ok(report)
     }

@@ -100,6 +100,9 @@ impl PatchDescription {
     /// Tessellates the patch with the default limits.
     pub fn tessellate(&self) -> Result<Mesh, RunError> {
         let mut draws = device::run(&self.capture(), Limits::default())?;
-        Ok(draws.pop().map(|d| d.mesh).unwrap_or_default())
+        Ok(draws
+            .pop()
+            .map(|d| std::sync::Arc::unwrap_or_clone(d.mesh))
+            .unwrap_or_default())
     }
 }

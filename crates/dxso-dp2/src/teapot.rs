@@ -78,7 +78,7 @@ pub fn run(segments: f32) -> Result<Vec<DrawReport>, RunError> {
 
 /// The second (cached) pass of a teapot run: one mesh per patch.
 pub fn cached_meshes(draws: &[DrawReport]) -> impl Iterator<Item = &Mesh> {
-    draws.iter().skip(PATCHES.len()).map(|d| &d.mesh)
+    draws.iter().skip(PATCHES.len()).map(|d| &*d.mesh)
 }
 
 /// Writes the teapot (the cached pass) as OBJ.

@@ -263,3 +263,26 @@ fn commands_carry_offsets() {
         vec![0, 12]
     );
 }
+
+#[test]
+fn cached_redraw_with_same_segments_shares_the_tessellation() {
+    let mut d = device();
+    let created = rect(&mut d, 7, None, true).unwrap();
+    let cached = rect(&mut d, 7, None, false).unwrap();
+    assert!(
+        std::sync::Arc::ptr_eq(&created.mesh, &cached.mesh),
+        "same segments: reused"
+    );
+    let other = rect(&mut d, 7, Some([5.0; 4]), false).unwrap();
+    assert!(
+        !std::sync::Arc::ptr_eq(&cached.mesh, &other.mesh),
+        "new segments: re-tessellated from the cached points"
+    );
+    // An update forgets the old tessellation; a delete forgets it too.
+    let updated = rect(&mut d, 7, Some([5.0; 4]), true).unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&other.mesh, &updated.mesh));
+    state(&mut d, rs::DELETERTPATCH, 7);
+    let recreated = rect(&mut d, 7, Some([5.0; 4]), true).unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&updated.mesh, &recreated.mesh));
+    assert_eq!(updated.mesh, recreated.mesh);
+}

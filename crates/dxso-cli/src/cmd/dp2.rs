@@ -331,7 +331,7 @@ fn run(o: RunOpts) -> Result<ExitCode> {
             .map(|(i, d)| {
                 (
                     format!("draw{i}_{}", d.op.name().to_ascii_lowercase()),
-                    &d.mesh,
+                    &*d.mesh,
                 )
             });
         dxso_dp2::write_obj(&mut w, meshes)?;
