@@ -109,11 +109,13 @@ pub struct Domain {
 pub fn rect_vertex_bound(segs: [u32; 4]) -> usize {
     let nu = segs[0].max(segs[2]) as usize + 2;
     let nv = segs[1].max(segs[3]) as usize + 2;
-    nu * nv + segs.iter().map(|&s| s as usize).sum::<usize>()
+    nu.saturating_mul(nv)
+        .saturating_add(segs.iter().map(|&s| s as usize).sum::<usize>())
 }
 
 /// Tessellates the unit square. `counts` are per edge: [0] v=0, [1] u=1, [2] v=1, [3] u=0.
 pub fn rect(counts: [f32; 4], style: EdgeStyle, max: u32) -> Domain {
+    let max = max.max(1);
     let mut edges: [Vec<f32>; 4] = Default::default();
     for (e, &c) in edges.iter_mut().zip(&counts) {
         partition(c, style, max, e);
@@ -285,11 +287,13 @@ fn zip(
 /// An upper bound on the vertices [`tri`] makes, computed before anything is allocated.
 pub fn tri_vertex_bound(segs: [u32; 3]) -> usize {
     let n = *segs.iter().max().unwrap_or(&1) as usize + 3;
-    (n + 1) * (n + 2) / 2 + segs.iter().map(|&s| s as usize).sum::<usize>()
+    ((n + 1).saturating_mul(n + 2) / 2)
+        .saturating_add(segs.iter().map(|&s| s as usize).sum::<usize>())
 }
 
 /// The interior count of a tri domain: the average of the edges, rounded (continuous: up to odd).
 pub fn tri_interior(counts: [f32; 3], style: EdgeStyle, max: u32) -> u32 {
+    let max = max.max(1);
     let segs = counts.map(|c| segment_count(c, style, max));
     let avg = match style {
         EdgeStyle::Discrete => ((segs[0] + segs[1] + segs[2]) as f32 / 3.0).round(),
@@ -301,6 +305,7 @@ pub fn tri_interior(counts: [f32; 3], style: EdgeStyle, max: u32) -> u32 {
 /// Tessellates the triangle with corners C0 (0,0), C1 (1,0), C2 (0,1) in (b1, b2). Edges:
 /// [0] C0→C1, [1] C1→C2, [2] C2→C0. The interior is a uniform barycentric grid.
 pub fn tri(counts: [f32; 3], style: EdgeStyle, max: u32) -> Domain {
+    let max = max.max(1);
     let mut edges: [Vec<f32>; 3] = Default::default();
     for (e, &c) in edges.iter_mut().zip(&counts) {
         partition(c, style, max, e);
@@ -420,6 +425,12 @@ mod tests {
         // Just above 3 the two short segments are almost empty.
         partition(3.001, EdgeStyle::Continuous, 64, &mut p);
         assert!((p[2] - p[1]) < 1e-3);
+    }
+
+    #[test]
+    fn a_zero_cap_means_one_segment() {
+        assert_eq!(rect([4.0; 4], EdgeStyle::Continuous, 0).points.len(), 4);
+        assert_eq!(tri([4.0; 3], EdgeStyle::Continuous, 0).points.len(), 3);
     }
 
     #[test]
