@@ -6,9 +6,11 @@ pub mod asm;
 pub mod bench;
 pub mod demo;
 pub mod disasm;
+pub mod dp2;
 pub mod dump;
 pub mod info;
 pub mod reencode;
+pub mod tessellate;
 pub mod validate;
 
 /// The subcommands.
@@ -22,6 +24,8 @@ pub enum Command {
     Asm(asm::Opts),
     Bench(bench::Opts),
     Demo(demo::Opts),
+    Dp2(dp2::Opts),
+    Tessellate(tessellate::Opts),
 }
 
 impl Command {
@@ -35,6 +39,8 @@ impl Command {
             Command::Asm(o) => o.run(),
             Command::Bench(o) => o.run(),
             Command::Demo(o) => o.run(),
+            Command::Dp2(o) => o.run(),
+            Command::Tessellate(o) => o.run(),
         }
     }
 }

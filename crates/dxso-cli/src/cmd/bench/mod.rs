@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub mod decode;
+pub mod tessellate;
 pub mod text;
 
 /// Measure dxso against its baselines.
@@ -22,6 +23,7 @@ pub struct Opts {
 enum What {
     Decode(decode::Opts),
     Text(text::Opts),
+    Tessellate(tessellate::Opts),
 }
 
 impl Opts {
@@ -29,6 +31,7 @@ impl Opts {
         match self.what {
             What::Decode(o) => o.run(),
             What::Text(o) => o.run(),
+            What::Tessellate(o) => o.run(),
         }
     }
 }

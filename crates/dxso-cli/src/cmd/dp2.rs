@@ -1,0 +1,353 @@
+use crate::input::InputArg;
+use anyhow::{Context, Result};
+use dxso_dp2::command::{Command, CommandKind, Commands};
+use dxso_dp2::{Capture, DrawReport, Limits};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Inspect, run and build DP2 captures (`.dp2`: buffers plus a D3D DDI command buffer).
+///
+/// Examples:
+///   dxso dp2 dump capture.dp2
+///   dxso dp2 run capture.dp2 --json
+///   dxso dp2 run capture.dp2 --obj out.obj
+///   dxso dp2 build capture.json -o capture.dp2
+///
+/// Exit status: 0 on success, 1 when the file or a command is bad (the message names the
+/// byte offset, the op and the rule), 2 on usage errors.
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Opts {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand)]
+enum What {
+    Dump(DumpOpts),
+    Run(RunOpts),
+    Build(BuildOpts),
+}
+
+/// Decode every command of a capture, with its byte offset in the command buffer.
+///
+/// Example:
+///   dxso dp2 dump capture.dp2
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+struct DumpOpts {
+    #[command(flatten)]
+    input: InputArg,
+}
+
+/// Execute a capture: per draw, the command, handle, what the patch cache did (dynamic,
+/// created, updated, cached, ignored), segments, vertices and triangles.
+///
+/// Examples:
+///   dxso dp2 run capture.dp2
+///   dxso dp2 run capture.dp2 --json --obj all.obj
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+struct RunOpts {
+    #[command(flatten)]
+    input: InputArg,
+    /// Print `{"draws": [{"command", "handle", "cache", "segments", "vertices", "triangles"}]}`.
+    #[arg(long)]
+    json: bool,
+    /// Write all tessellated geometry as Wavefront OBJ.
+    #[arg(long, value_name = "OUT.obj")]
+    obj: Option<PathBuf>,
+}
+
+/// Build a `.dp2` capture from its JSON description (docs/DP2.md).
+///
+/// Example:
+///   dxso dp2 build capture.json -o capture.dp2
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+struct BuildOpts {
+    /// The JSON description.
+    file: PathBuf,
+    /// The `.dp2` file to write.
+    #[arg(short, long, value_name = "OUT.dp2")]
+    output: PathBuf,
+}
+
+impl Opts {
+    pub fn run(self) -> Result<ExitCode> {
+        match self.what {
+            What::Dump(o) => dump(o),
+            What::Run(o) => run(o),
+            What::Build(o) => build(o),
+        }
+    }
+}
+
+fn read_capture(input: &InputArg) -> Result<Capture> {
+    let bytes = input.read_raw()?;
+    Capture::parse(&bytes).with_context(|| input.display())
+}
+
+fn dump(o: DumpOpts) -> Result<ExitCode> {
+    let capture = read_capture(&o.input)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "; {} buffers, command buffer {} bytes",
+        capture.buffers.len(),
+        capture.commands.len()
+    )?;
+    for b in &capture.buffers {
+        writeln!(out, "; buffer {} ({} bytes)", b.handle, b.bytes.len())?;
+    }
+    let mut reader = Commands::new(&capture.commands);
+    loop {
+        match reader.next_command() {
+            Ok(Some(c)) => print_command(&mut out, &c)?,
+            Ok(None) => break,
+            Err(e) => {
+                out.flush()?;
+                return Err(anyhow::Error::new(e).context(o.input.display()));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_command(out: &mut impl Write, c: &Command) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:06x}  {} ({} records)",
+        c.offset,
+        c.op.name(),
+        c.record_count()
+    )?;
+    let line = |out: &mut dyn Write, s: String| writeln!(out, "          {s}");
+    match &c.kind {
+        CommandKind::RenderState(v) => {
+            for (s, val) in v {
+                // PATCHSEGMENTS and the other float states: show the float too.
+                let float = matches!(s, 154 | 164 | 170 | 174) || (36..=38).contains(s);
+                let shown = if float {
+                    format!(" ({})", f32::from_bits(*val))
+                } else {
+                    String::new()
+                };
+                line(out, format!("state {s} = {val:#010x}{shown}"))?;
+            }
+        }
+        CommandKind::ViewportInfo(v) => v
+            .iter()
+            .try_for_each(|x| line(out, format!("viewport {x:?}")))?,
+        CommandKind::ZRange(v) => v
+            .iter()
+            .try_for_each(|x| line(out, format!("z range {x:?}")))?,
+        CommandKind::Clear(x) => line(
+            out,
+            format!(
+                "flags {:#x} colour {:#010x} depth {} stencil {} rects {:?}",
+                x.flags, x.color, x.depth, x.stencil, x.rects
+            ),
+        )?,
+        CommandKind::SetStreamSource(v) => v.iter().try_for_each(|s| {
+            line(
+                out,
+                format!(
+                    "stream {} <- buffer {} offset {} stride {}",
+                    s.stream, s.buffer, s.offset, s.stride
+                ),
+            )
+        })?,
+        CommandKind::SetStreamSourceUm(v) => v
+            .iter()
+            .try_for_each(|(s, st)| line(out, format!("stream {s} <- user memory stride {st}")))?,
+        CommandKind::SetIndices(v) => v
+            .iter()
+            .try_for_each(|(h, s)| line(out, format!("indices <- buffer {h} stride {s}")))?,
+        CommandKind::DrawPrimitive(v) => v.iter().try_for_each(|d| {
+            line(
+                out,
+                format!(
+                    "type {} start {} count {}",
+                    d.primitive_type, d.start, d.primitive_count
+                ),
+            )
+        })?,
+        CommandKind::DrawIndexedPrimitive(v) => v.iter().try_for_each(|d| {
+            line(
+                out,
+                format!(
+                    "type {} base {} min {} vertices {} start {} count {}",
+                    d.primitive_type,
+                    d.base_vertex,
+                    d.min_index,
+                    d.num_vertices,
+                    d.start_index,
+                    d.primitive_count
+                ),
+            )
+        })?,
+        CommandKind::DrawRectPatch(v) => v.iter().try_for_each(|p| {
+            line(
+                out,
+                format!(
+                    "handle {} flags {:#x} segments {:?} info {:?}",
+                    p.handle, p.flags, p.segments, p.info
+                ),
+            )
+        })?,
+        CommandKind::DrawTriPatch(v) => v.iter().try_for_each(|p| {
+            line(
+                out,
+                format!(
+                    "handle {} flags {:#x} segments {:?} info {:?}",
+                    p.handle, p.flags, p.segments, p.info
+                ),
+            )
+        })?,
+        CommandKind::CreateVertexShaderDecl(v) => {
+            for (h, elements) in v {
+                line(out, format!("decl {h}: {} elements", elements.len()))?;
+                for e in elements {
+                    let name = |n: Option<&'static str>, raw: u8| {
+                        n.map_or(raw.to_string(), str::to_string)
+                    };
+                    line(
+                        out,
+                        format!(
+                            "  stream {} offset {} {} {} {}{}",
+                            e.stream,
+                            e.offset,
+                            name(e.decl_type().map(|t| t.name()), e.ty),
+                            name(e.method().map(|m| m.name()), e.method),
+                            name(e.decl_usage().map(|u| u.name()), e.usage),
+                            e.usage_index
+                        ),
+                    )?;
+                }
+            }
+        }
+        CommandKind::CreateShader(v) => v.iter().try_for_each(|s| {
+            line(
+                out,
+                format!(
+                    "handle {}: {} bytes, {} with {} items",
+                    s.handle,
+                    s.size,
+                    s.shader.version,
+                    s.shader.items.len()
+                ),
+            )
+        })?,
+        CommandKind::Handles(v) => v
+            .iter()
+            .try_for_each(|h| line(out, format!("handle {h}")))?,
+        CommandKind::FloatConstants(v) => v
+            .iter()
+            .try_for_each(|c| line(out, format!("c{}: {:?}", c.register, c.values)))?,
+        CommandKind::IntConstants(v) => v
+            .iter()
+            .try_for_each(|c| line(out, format!("i{}: {:?}", c.register, c.values)))?,
+        CommandKind::BoolConstants(v) => v
+            .iter()
+            .try_for_each(|c| line(out, format!("b{}: {:?}", c.register, c.values)))?,
+    }
+    Ok(())
+}
+
+/// One draw as `dxso dp2 run --json` prints it (fields in this order).
+#[derive(serde::Serialize)]
+pub struct DrawJson {
+    command: &'static str,
+    handle: Option<u32>,
+    cache: Option<&'static str>,
+    segments: Vec<u32>,
+    vertices: usize,
+    triangles: usize,
+}
+
+/// `{"draws": [...]}`.
+#[derive(serde::Serialize)]
+pub struct DrawsJson {
+    draws: Vec<DrawJson>,
+}
+
+impl DrawsJson {
+    /// The JSON form of a run.
+    pub fn new(draws: &[DrawReport]) -> Self {
+        DrawsJson {
+            draws: draws.iter().map(draw_json).collect(),
+        }
+    }
+}
+
+/// The JSON form of a draw report.
+pub fn draw_json(d: &DrawReport) -> DrawJson {
+    DrawJson {
+        command: d.op.name(),
+        handle: d.handle,
+        cache: d.cache.map(|c| c.name()),
+        segments: d.segments.clone(),
+        vertices: d.vertices(),
+        triangles: d.triangles(),
+    }
+}
+
+/// One draw as a text line.
+pub fn draw_line(d: &DrawReport) -> String {
+    let handle = d.handle.map_or("-".to_string(), |h| h.to_string());
+    let cache = d.cache.map_or("-", |c| c.name());
+    format!(
+        "{:06x}  {:<22} handle {:<10} cache {:<8} segments {:?} vertices {} triangles {}",
+        d.offset,
+        d.op.name(),
+        handle,
+        cache,
+        d.segments,
+        d.vertices(),
+        d.triangles()
+    )
+}
+
+fn run(o: RunOpts) -> Result<ExitCode> {
+    let capture = read_capture(&o.input)?;
+    let draws = dxso_dp2::run(&capture, Limits::default()).with_context(|| o.input.display())?;
+    if o.json {
+        println!("{}", serde_json::to_string(&DrawsJson::new(&draws))?);
+    } else {
+        for d in &draws {
+            println!("{}", draw_line(d));
+        }
+    }
+    if let Some(path) = &o.obj {
+        let file =
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+        let mut w = std::io::BufWriter::new(file);
+        let meshes = draws
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.triangles() > 0)
+            .map(|(i, d)| {
+                (
+                    format!("draw{i}_{}", d.op.name().to_ascii_lowercase()),
+                    &*d.mesh,
+                )
+            });
+        dxso_dp2::write_obj(&mut w, meshes)?;
+        w.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn build(o: BuildOpts) -> Result<ExitCode> {
+    let text = std::fs::read_to_string(&o.file)
+        .with_context(|| format!("reading {}", o.file.display()))?;
+    let capture = dxso_dp2::describe::build(&text).with_context(|| o.file.display().to_string())?;
+    // Check the result parses, so a description that builds a broken stream fails here.
+    dxso_dp2::parse(&capture.commands)
+        .with_context(|| format!("{} builds an unreadable command buffer", o.file.display()))?;
+    std::fs::write(&o.output, capture.to_bytes())
+        .with_context(|| format!("writing {}", o.output.display()))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,441 @@
+//! A JSON description of a capture (`dxso dp2 build FILE.json -o OUT.dp2`).
+//!
+//! ```json
+//! {"buffers": [{"handle": 1, "f32": [0, 0, 0, 1, 0, 0]}, {"handle": 2, "u16": [0, 1, 2]}],
+//!  "commands": [
+//!    {"op": "CREATEVERTEXSHADERDECL", "handle": 1, "elements": [
+//!       {"stream": 0, "offset": 0, "type": "FLOAT3", "method": "DEFAULT", "usage": "POSITION"}]},
+//!    {"op": "SETVERTEXSHADERDECL", "handle": 1},
+//!    {"op": "SETSTREAMSOURCE", "stream": 0, "buffer": 1, "stride": 12},
+//!    {"op": "RENDERSTATE", "state": "PATCHSEGMENTS", "float": 4.0},
+//!    {"op": "DRAWRECTPATCH", "handle": 7, "segments": [4, 4, 4, 4],
+//!     "info": {"start_vertex_offset_width": 0, "start_vertex_offset_height": 0,
+//!              "width": 4, "height": 4, "stride": 4, "basis": 0, "degree": 3}}]}
+//! ```
+//! Buffers take `f32`, `u16`, `u32` or `bytes` arrays. `docs/DP2.md` lists every op's fields.
+
+use crate::capture::{Capture, CaptureBuilder};
+use crate::command::{Op, RectPatchInfo, TriPatchInfo};
+use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
+use crate::device::rs;
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+/// A description that cannot be built.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("{place}: {message}")]
+pub struct DescribeError {
+    /// Where: `buffers[2]`, `commands[5] (DRAWRECTPATCH)`.
+    pub place: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+type Obj = Map<String, Value>;
+
+struct At<'a> {
+    place: String,
+    obj: &'a Obj,
+}
+
+impl At<'_> {
+    fn err(&self, message: impl Into<String>) -> DescribeError {
+        DescribeError {
+            place: self.place.clone(),
+            message: message.into(),
+        }
+    }
+
+    fn u32(&self, key: &str) -> Result<u32, DescribeError> {
+        self.opt_u32(key)?
+            .ok_or_else(|| self.err(format!("missing `{key}`")))
+    }
+
+    fn opt_u32(&self, key: &str) -> Result<Option<u32>, DescribeError> {
+        match self.obj.get(key) {
+            None => Ok(None),
+            Some(v) => as_u32(v)
+                .map(Some)
+                .ok_or_else(|| self.err(format!("`{key}` is not a DWORD"))),
+        }
+    }
+
+    fn i32(&self, key: &str) -> Result<i32, DescribeError> {
+        self.obj
+            .get(key)
+            .and_then(Value::as_i64)
+            .and_then(|v| i32::try_from(v).ok())
+            .ok_or_else(|| self.err(format!("`{key}` is missing or not a 32-bit integer")))
+    }
+
+    fn f32(&self, key: &str) -> Result<f32, DescribeError> {
+        self.obj
+            .get(key)
+            .and_then(as_f32)
+            .ok_or_else(|| self.err(format!("`{key}` is missing or not a number")))
+    }
+
+    fn array(&self, key: &str) -> Result<Option<&Vec<Value>>, DescribeError> {
+        match self.obj.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Array(a)) => Ok(Some(a)),
+            Some(_) => Err(self.err(format!("`{key}` is not an array"))),
+        }
+    }
+
+    fn floats<const N: usize>(&self, key: &str) -> Result<Option<[f32; N]>, DescribeError> {
+        let Some(a) = self.array(key)? else {
+            return Ok(None);
+        };
+        let v: Option<Vec<f32>> = a.iter().map(as_f32).collect();
+        v.and_then(|v| v.try_into().ok())
+            .map(Some)
+            .ok_or_else(|| self.err(format!("`{key}` must be {N} numbers")))
+    }
+}
+
+fn as_u32(v: &Value) -> Option<u32> {
+    v.as_u64().and_then(|x| u32::try_from(x).ok())
+}
+
+fn as_f32(v: &Value) -> Option<f32> {
+    v.as_f64().map(|x| x as f32)
+}
+
+fn named<T>(
+    v: Option<&Value>,
+    default: u8,
+    from_name: impl Fn(&str) -> Option<T>,
+    to: impl Fn(T) -> u8,
+) -> Option<u8> {
+    match v {
+        None => Some(default),
+        Some(Value::String(s)) => from_name(s).map(to),
+        Some(v) => v.as_u64().and_then(|x| u8::try_from(x).ok()),
+    }
+}
+
+fn render_state_number(v: &Value) -> Option<u32> {
+    match v {
+        Value::String(s) => match s.to_ascii_uppercase().trim_start_matches("D3DRS_") {
+            "PATCHEDGESTYLE" => Some(rs::PATCHEDGESTYLE),
+            "PATCHSEGMENTS" => Some(rs::PATCHSEGMENTS),
+            "DELETERTPATCH" => Some(rs::DELETERTPATCH),
+            "POSITIONDEGREE" => Some(rs::POSITIONDEGREE),
+            "NORMALDEGREE" => Some(rs::NORMALDEGREE),
+            _ => None,
+        },
+        v => as_u32(v),
+    }
+}
+
+/// Builds a capture from its JSON description.
+pub fn build(json: &str) -> Result<Capture, DescribeError> {
+    let top: Value = serde_json::from_str(json).map_err(|e| DescribeError {
+        place: "document".into(),
+        message: e.to_string(),
+    })?;
+    let root = top.as_object().ok_or_else(|| DescribeError {
+        place: "document".into(),
+        message: "not an object".into(),
+    })?;
+    let mut b = CaptureBuilder::new();
+    let empty = Vec::new();
+    let list = |key: &str| match root.get(key) {
+        None => Ok(&empty),
+        Some(Value::Array(a)) => Ok(a),
+        Some(_) => Err(DescribeError {
+            place: key.into(),
+            message: "not an array".into(),
+        }),
+    };
+    for (i, v) in list("buffers")?.iter().enumerate() {
+        let place = format!("buffers[{i}]");
+        let obj = v.as_object().ok_or_else(|| DescribeError {
+            place: place.clone(),
+            message: "not an object".into(),
+        })?;
+        let at = At { place, obj };
+        let handle = at.u32("handle")?;
+        let mut bytes = Vec::new();
+        let mut kinds = 0;
+        if let Some(a) = at.array("f32")? {
+            kinds += 1;
+            for x in a {
+                bytes.extend(
+                    as_f32(x)
+                        .ok_or_else(|| at.err("`f32` holds a non-number"))?
+                        .to_le_bytes(),
+                );
+            }
+        }
+        if let Some(a) = at.array("u16")? {
+            kinds += 1;
+            for x in a {
+                let v = x
+                    .as_u64()
+                    .and_then(|x| u16::try_from(x).ok())
+                    .ok_or_else(|| at.err("`u16` holds a value outside 0..65535"))?;
+                bytes.extend(v.to_le_bytes());
+            }
+        }
+        if let Some(a) = at.array("u32")? {
+            kinds += 1;
+            for x in a {
+                bytes.extend(
+                    as_u32(x)
+                        .ok_or_else(|| at.err("`u32` holds a non-DWORD"))?
+                        .to_le_bytes(),
+                );
+            }
+        }
+        if let Some(a) = at.array("bytes")? {
+            kinds += 1;
+            for x in a {
+                bytes.push(
+                    x.as_u64()
+                        .and_then(|x| u8::try_from(x).ok())
+                        .ok_or_else(|| at.err("`bytes` holds a non-byte"))?,
+                );
+            }
+        }
+        if kinds != 1 {
+            return Err(at.err("give exactly one of `f32`, `u16`, `u32`, `bytes`"));
+        }
+        b.buffer(handle, bytes);
+    }
+    for (i, v) in list("commands")?.iter().enumerate() {
+        let obj = v.as_object().ok_or_else(|| DescribeError {
+            place: format!("commands[{i}]"),
+            message: "not an object".into(),
+        })?;
+        let name = obj.get("op").and_then(Value::as_str).unwrap_or("");
+        let at = At {
+            place: format!("commands[{i}] ({name})"),
+            obj,
+        };
+        let op = Op::from_name(name).ok_or_else(|| at.err(format!("unknown op `{name}`")))?;
+        command(&mut b, op, &at)?;
+    }
+    Ok(b.finish())
+}
+
+fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeError> {
+    match op {
+        Op::RenderState => {
+            let state = at
+                .obj
+                .get("state")
+                .and_then(render_state_number)
+                .ok_or_else(|| at.err("`state` is missing or unknown"))?;
+            let value = match (at.opt_u32("value")?, at.obj.get("float")) {
+                (Some(v), None) => v,
+                (None, Some(f)) => as_f32(f)
+                    .ok_or_else(|| at.err("`float` is not a number"))?
+                    .to_bits(),
+                _ => return Err(at.err("give exactly one of `value` (DWORD) or `float`")),
+            };
+            b.render_state(state, value);
+        }
+        Op::ViewportInfo => {
+            let w = [
+                at.u32("x")?,
+                at.u32("y")?,
+                at.u32("width")?,
+                at.u32("height")?,
+            ];
+            b.command(
+                op,
+                1,
+                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
+            );
+        }
+        Op::ZRange => {
+            let w = [at.f32("min")?.to_bits(), at.f32("max")?.to_bits()];
+            b.command(
+                op,
+                1,
+                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
+            );
+        }
+        Op::Clear => {
+            let w = [
+                at.u32("flags")?,
+                at.opt_u32("color")?.unwrap_or(0),
+                at.f32("depth").unwrap_or(1.0).to_bits(),
+                at.opt_u32("stencil")?.unwrap_or(0),
+            ];
+            b.command(
+                op,
+                0,
+                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
+            );
+        }
+        Op::SetStreamSource => {
+            b.set_stream_source(at.u32("stream")?, at.u32("buffer")?, at.u32("stride")?);
+        }
+        Op::SetStreamSource2 => {
+            b.set_stream_source2(
+                at.u32("stream")?,
+                at.u32("buffer")?,
+                at.u32("offset")?,
+                at.u32("stride")?,
+            );
+        }
+        Op::SetStreamSourceUm => {
+            let w = [at.u32("stream")?, at.u32("stride")?];
+            b.command(
+                op,
+                1,
+                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
+            );
+        }
+        Op::SetIndices => {
+            b.set_indices(at.u32("buffer")?, at.u32("stride")?);
+        }
+        Op::CreateVertexShaderDecl => {
+            let elements = at
+                .array("elements")?
+                .ok_or_else(|| at.err("missing `elements`"))?;
+            let mut out = Vec::new();
+            for (k, e) in elements.iter().enumerate() {
+                let obj = e
+                    .as_object()
+                    .ok_or_else(|| at.err(format!("elements[{k}] is not an object")))?;
+                let ea = At {
+                    place: format!("{} elements[{k}]", at.place),
+                    obj,
+                };
+                let small = |key: &str| -> Result<u16, DescribeError> {
+                    ea.opt_u32(key)?
+                        .unwrap_or(0)
+                        .try_into()
+                        .map_err(|_| ea.err(format!("`{key}` exceeds 65535")))
+                };
+                out.push(VertexElement {
+                    stream: small("stream")?,
+                    offset: small("offset")?,
+                    ty: named(obj.get("type"), 2, DeclType::from_name, |t| t as u8)
+                        .ok_or_else(|| ea.err("bad `type`"))?,
+                    method: named(obj.get("method"), 0, DeclMethod::from_name, |t| t as u8)
+                        .ok_or_else(|| ea.err("bad `method`"))?,
+                    usage: named(obj.get("usage"), 0, DeclUsage::from_name, |t| t as u8)
+                        .ok_or_else(|| ea.err("bad `usage`"))?,
+                    usage_index: named(obj.get("usage_index"), 0, |_| None::<u8>, |t| t)
+                        .ok_or_else(|| ea.err("bad `usage_index`"))?,
+                });
+            }
+            b.create_vertex_decl(at.u32("handle")?, &out);
+        }
+        Op::CreateVertexShaderFunc | Op::CreatePixelShader => {
+            let tokens = at
+                .array("tokens")?
+                .ok_or_else(|| at.err("missing `tokens` (DWORDs)"))?;
+            let mut bytes = Vec::new();
+            for t in tokens {
+                bytes.extend(
+                    as_u32(t)
+                        .ok_or_else(|| at.err("`tokens` holds a non-DWORD"))?
+                        .to_le_bytes(),
+                );
+            }
+            b.create_shader(op, at.u32("handle")?, &bytes);
+        }
+        Op::SetVertexShaderDecl
+        | Op::DeleteVertexShaderDecl
+        | Op::SetVertexShaderFunc
+        | Op::DeleteVertexShaderFunc
+        | Op::SetPixelShader
+        | Op::DeletePixelShader => {
+            b.handle_op(op, at.u32("handle")?);
+        }
+        Op::SetVertexShaderConst
+        | Op::SetPixelShaderConst
+        | Op::SetVertexShaderConstI
+        | Op::SetPixelShaderConstI
+        | Op::SetVertexShaderConstB
+        | Op::SetPixelShaderConstB => {
+            let values = at
+                .array("values")?
+                .ok_or_else(|| at.err("missing `values`"))?;
+            let boolean = matches!(op, Op::SetVertexShaderConstB | Op::SetPixelShaderConstB);
+            let int = matches!(op, Op::SetVertexShaderConstI | Op::SetPixelShaderConstI);
+            let mut w = vec![at.u32("register")?, values.len() as u32];
+            for v in values {
+                if boolean {
+                    let x = v
+                        .as_bool()
+                        .map(u32::from)
+                        .or_else(|| as_u32(v))
+                        .ok_or_else(|| at.err("bool constants are true/false or DWORDs"))?;
+                    w.push(x);
+                } else {
+                    let a = v
+                        .as_array()
+                        .filter(|a| a.len() == 4)
+                        .ok_or_else(|| at.err("each register is 4 numbers"))?;
+                    for x in a {
+                        let bits = if int {
+                            x.as_i64()
+                                .and_then(|x| i32::try_from(x).ok())
+                                .ok_or_else(|| at.err("int constants are 32-bit integers"))?
+                                as u32
+                        } else {
+                            as_f32(x)
+                                .ok_or_else(|| at.err("float constants are numbers"))?
+                                .to_bits()
+                        };
+                        w.push(bits);
+                    }
+                }
+            }
+            b.command(
+                op,
+                1,
+                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
+            );
+        }
+        Op::DrawPrimitive | Op::DrawPrimitive2 => {
+            b.draw_primitive(
+                op,
+                at.u32("primitive_type")?,
+                at.u32("start")?,
+                at.u32("primitive_count")?,
+            );
+        }
+        Op::DrawIndexedPrimitive | Op::DrawIndexedPrimitive2 => {
+            b.draw_indexed_primitive(
+                op,
+                at.u32("primitive_type")?,
+                at.obj
+                    .get("base_vertex")
+                    .map_or(Ok(0), |_| at.i32("base_vertex"))?,
+                at.opt_u32("min_index")?.unwrap_or(0),
+                at.u32("num_vertices")?,
+                at.opt_u32("start_index")?.unwrap_or(0),
+                at.u32("primitive_count")?,
+            );
+        }
+        Op::DrawRectPatch => {
+            let info = match at.obj.get("info") {
+                None | Some(Value::Null) => None,
+                Some(v) => Some(
+                    serde_json::from_value::<RectPatchInfo>(v.clone())
+                        .map_err(|e| at.err(format!("`info`: {e}")))?,
+                ),
+            };
+            b.draw_rect_patch(at.u32("handle")?, at.floats::<4>("segments")?, info);
+        }
+        Op::DrawTriPatch => {
+            let info = match at.obj.get("info") {
+                None | Some(Value::Null) => None,
+                Some(v) => Some(
+                    serde_json::from_value::<TriPatchInfo>(v.clone())
+                        .map_err(|e| at.err(format!("`info`: {e}")))?,
+                ),
+            };
+            b.draw_tri_patch(at.u32("handle")?, at.floats::<3>("segments")?, info);
+        }
+    }
+    Ok(())
+}

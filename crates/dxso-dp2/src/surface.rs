@@ -1,0 +1,529 @@
+//! Rect patch surfaces: the 1-D bases (Bezier, uniform B-spline, Catmull-Rom) and their tensor
+//! product evaluated over a tessellated [`Domain`].
+
+use crate::domain::Domain;
+use thiserror::Error;
+
+/// `D3DBASISTYPE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Bernstein polynomials; several patches sharing edges when the size allows.
+    Bezier,
+    /// Uniform B-spline over the whole grid.
+    #[serde(alias = "b_spline")]
+    Bspline,
+    /// Catmull-Rom (cubic, interpolating).
+    CatmullRom,
+}
+
+impl Basis {
+    /// From `D3DBASISTYPE` (0, 1, 2).
+    pub fn from_u32(v: u32) -> Option<Basis> {
+        match v {
+            0 => Some(Basis::Bezier),
+            1 => Some(Basis::Bspline),
+            2 => Some(Basis::CatmullRom),
+            _ => None,
+        }
+    }
+
+    /// The SDK value.
+    pub fn to_u32(self) -> u32 {
+        self as u32
+    }
+}
+
+/// A basis, degree and size combination D3D9 does not allow.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SurfaceError {
+    /// The degree is not one the basis has (Bezier/B-spline: 1, 2, 3, 5; Catmull-Rom: 3).
+    #[error("{basis:?} has no degree {degree} (Bezier and B-spline: 1, 2, 3, 5; Catmull-Rom: 3)")]
+    BadDegree {
+        /// The basis.
+        basis: Basis,
+        /// The degree given.
+        degree: u32,
+    },
+    /// The control points along one axis do not fit the basis.
+    #[error("{basis:?} degree {degree} cannot use {count} control points along {axis} ({rule})")]
+    BadSize {
+        /// The basis.
+        basis: Basis,
+        /// The degree.
+        degree: u32,
+        /// Control points along the axis.
+        count: u32,
+        /// "width" or "height".
+        axis: &'static str,
+        /// What the basis needs.
+        rule: &'static str,
+    },
+}
+
+/// Weights of the control points that influence one parameter value.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Weights {
+    /// Index of the first control point.
+    pub first: usize,
+    /// How many weights are used.
+    pub n: usize,
+    /// The basis values.
+    pub w: [f32; 6],
+    /// Their derivatives with respect to the parameter.
+    pub dw: [f32; 6],
+}
+
+/// One axis of a rect patch: basis, degree and control-point count, validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Axis {
+    basis: Basis,
+    degree: u32,
+    spans: u32,
+}
+
+impl Axis {
+    /// Checks the combination; `axis` names it in errors.
+    pub fn new(
+        basis: Basis,
+        degree: u32,
+        count: u32,
+        axis: &'static str,
+    ) -> Result<Axis, SurfaceError> {
+        let bad_size = |rule| SurfaceError::BadSize {
+            basis,
+            degree,
+            count,
+            axis,
+            rule,
+        };
+        match basis {
+            Basis::Bezier | Basis::Bspline if ![1, 2, 3, 5].contains(&degree) => {
+                Err(SurfaceError::BadDegree { basis, degree })
+            }
+            Basis::CatmullRom if degree != 3 => Err(SurfaceError::BadDegree { basis, degree }),
+            Basis::Bezier => {
+                if count < degree + 1 || (count - 1) % degree != 0 {
+                    Err(bad_size("Bezier needs k * degree + 1 points, k >= 1"))
+                } else {
+                    Ok(Axis {
+                        basis,
+                        degree,
+                        spans: (count - 1) / degree,
+                    })
+                }
+            }
+            Basis::Bspline => {
+                if count <= degree {
+                    Err(bad_size("B-spline needs more points than its degree"))
+                } else {
+                    Ok(Axis {
+                        basis,
+                        degree,
+                        spans: count - degree,
+                    })
+                }
+            }
+            Basis::CatmullRom => {
+                if count < 4 {
+                    Err(bad_size("Catmull-Rom needs at least 4 points"))
+                } else {
+                    Ok(Axis {
+                        basis,
+                        degree,
+                        spans: count - 3,
+                    })
+                }
+            }
+        }
+    }
+
+    /// The weights at parameter `t` in [0, 1] over the whole axis.
+    pub fn weights(&self, t: f32) -> Weights {
+        let x = t.clamp(0.0, 1.0) * self.spans as f32;
+        let span = (x as u32).min(self.spans - 1);
+        let local = x - span as f32;
+        let scale = self.spans as f32;
+        let d = self.degree as usize;
+        let mut out = Weights::default();
+        match self.basis {
+            Basis::Bezier => {
+                out.first = span as usize * d;
+                out.n = d + 1;
+                bernstein(d, local, &mut out.w, &mut out.dw);
+            }
+            Basis::Bspline => {
+                out.first = span as usize;
+                out.n = d + 1;
+                uniform_bspline(d, local, &mut out.w, &mut out.dw);
+            }
+            Basis::CatmullRom => {
+                out.first = span as usize;
+                out.n = 4;
+                let (t, t2, t3) = (local, local * local, local * local * local);
+                out.w[..4].copy_from_slice(&[
+                    0.5 * (-t3 + 2.0 * t2 - t),
+                    0.5 * (3.0 * t3 - 5.0 * t2 + 2.0),
+                    0.5 * (-3.0 * t3 + 4.0 * t2 + t),
+                    0.5 * (t3 - t2),
+                ]);
+                out.dw[..4].copy_from_slice(&[
+                    0.5 * (-3.0 * t2 + 4.0 * t - 1.0),
+                    0.5 * (9.0 * t2 - 10.0 * t),
+                    0.5 * (-9.0 * t2 + 8.0 * t + 1.0),
+                    0.5 * (3.0 * t2 - 2.0 * t),
+                ]);
+            }
+        }
+        for dw in &mut out.dw[..out.n] {
+            *dw *= scale;
+        }
+        out
+    }
+}
+
+/// Bernstein polynomials of degree `d` at `t` and their derivatives, by repeated blending.
+#[allow(clippy::needless_range_loop)] // indices tie weights to control points
+fn bernstein(d: usize, t: f32, w: &mut [f32; 6], dw: &mut [f32; 6]) {
+    let s = 1.0 - t;
+    let mut b = [0.0f32; 6];
+    b[0] = 1.0;
+    let mut lower = b;
+    for p in 1..=d {
+        lower = b;
+        b[p] = 0.0;
+        for i in (0..=p).rev() {
+            b[i] = s * b[i] + if i > 0 { t * b[i - 1] } else { 0.0 };
+        }
+    }
+    w[..=d].copy_from_slice(&b[..=d]);
+    for i in 0..=d {
+        let left = if i > 0 { lower[i - 1] } else { 0.0 };
+        let right = if i < d { lower[i] } else { 0.0 };
+        dw[i] = d as f32 * (left - right);
+    }
+}
+
+/// The uniform B-spline basis of degree `d` on one span (integer knots), control points
+/// `span..=span + d`, at local `t` in [0, 1]; the Cox-de Boor triangle, keeping degree d-1
+/// for the derivative (N'_{i,d} = N_{i,d-1} - N_{i+1,d-1} with unit knot spacing).
+#[allow(clippy::needless_range_loop)] // indices tie weights to knots
+fn uniform_bspline(d: usize, t: f32, w: &mut [f32; 6], dw: &mut [f32; 6]) {
+    // Knot span [J, J+1) with J = d; left[j] = t + j - 1 - ... in local terms.
+    let mut n = [0.0f32; 6];
+    n[0] = 1.0;
+    let mut lower = n;
+    for p in 1..=d {
+        lower = n;
+        let mut saved = 0.0;
+        for r in 0..p {
+            // right[r+1] = (r + 1) - t, left[p - r] = t + (p - r) - 1, their sum = p.
+            let right = (r + 1) as f32 - t;
+            let left = t + (p - r) as f32 - 1.0;
+            let temp = n[r] / p as f32;
+            n[r] = saved + right * temp;
+            saved = left * temp;
+        }
+        n[p] = saved;
+    }
+    w[..=d].copy_from_slice(&n[..=d]);
+    for i in 0..=d {
+        let left = if i > 0 { lower[i - 1] } else { 0.0 };
+        let right = if i < d { lower[i] } else { 0.0 };
+        dw[i] = left - right;
+    }
+}
+
+/// Control values of one element over the whole grid, row-major (`width * height`).
+pub type Channel = Vec<[f32; 4]>;
+
+/// What to compute for one channel besides its value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Need {
+    /// Keep dP/du and dP/dv (PARTIALU, PARTIALV).
+    pub partials: bool,
+    /// The unit normal dP/du x dP/dv of the first three components (CROSSUV).
+    pub normal: bool,
+}
+
+/// One evaluated element: values and, when asked for, derivatives and the normal.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Evaluated {
+    /// Value per domain point (empty for a generated element's slot).
+    pub value: Vec<[f32; 4]>,
+    /// dP/du per point (empty unless asked).
+    pub du: Vec<[f32; 4]>,
+    /// dP/dv per point (empty unless asked).
+    pub dv: Vec<[f32; 4]>,
+    /// Unit normal per point (empty unless asked); NaN where the surface is degenerate.
+    pub normal: Vec<[f32; 3]>,
+}
+
+#[inline(always)]
+fn mad(acc: &mut [f32; 4], w: f32, p: &[f32; 4]) {
+    for k in 0..4 {
+        acc[k] += w * p[k];
+    }
+}
+
+/// The unit normal of two tangents, NaN when they are (nearly) parallel or zero.
+#[inline(always)]
+pub fn unit_normal(du: &[f32; 4], dv: &[f32; 4]) -> [f32; 3] {
+    let n = [
+        du[1] * dv[2] - du[2] * dv[1],
+        du[2] * dv[0] - du[0] * dv[2],
+        du[0] * dv[1] - du[1] * dv[0],
+    ];
+    let len2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    if len2 > 1e-30 && len2.is_finite() {
+        let inv = 1.0 / len2.sqrt();
+        [n[0] * inv, n[1] * inv, n[2] * inv]
+    } else {
+        [f32::NAN; 3]
+    }
+}
+
+impl Evaluated {
+    fn with_capacity(count: usize, need: Need, present: bool) -> Self {
+        let cap = |on: bool| if on && present { count } else { 0 };
+        Evaluated {
+            value: Vec::with_capacity(cap(true)),
+            du: Vec::with_capacity(cap(need.partials)),
+            dv: Vec::with_capacity(cap(need.partials)),
+            normal: Vec::with_capacity(cap(need.normal)),
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, need: Need, val: [f32; 4], du: [f32; 4], dv: [f32; 4]) {
+        self.value.push(val);
+        if need.partials {
+            self.du.push(du);
+            self.dv.push(dv);
+        }
+        if need.normal {
+            self.normal.push(unit_normal(&du, &dv));
+        }
+    }
+}
+
+/// The unit normal of one channel at (u, v), evaluated directly (no allocation); NaN when
+/// the surface is degenerate there.
+pub fn normal_at(
+    u_axis: &Axis,
+    v_axis: &Axis,
+    width: usize,
+    channel: &[[f32; 4]],
+    u: f32,
+    v: f32,
+) -> [f32; 3] {
+    let wu = u_axis.weights(u);
+    let wv = v_axis.weights(v);
+    let (mut du, mut dv) = ([0.0; 4], [0.0; 4]);
+    for b in 0..wv.n {
+        for a in 0..wu.n {
+            let cp = &channel[(wv.first + b) * width + wu.first + a];
+            mad(&mut du, wu.dw[a] * wv.w[b], cp);
+            mad(&mut dv, wu.w[a] * wv.dw[b], cp);
+        }
+    }
+    unit_normal(&du, &dv)
+}
+
+/// One grid row: every u at the current v, from the column curves `q` (values) and `qv`
+/// (their v-derivatives). `N` is the number of weights per u (degree + 1; Catmull-Rom 4).
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // one index walks three parallel arrays
+fn row<const N: usize>(
+    uw: &[Weights],
+    q: &[[f32; 4]],
+    qv: &[[f32; 4]],
+    need: Need,
+    o: &mut Evaluated,
+) {
+    for wu in uw {
+        // Every weight set of an axis has exactly N entries; fixed-size slices let the
+        // compiler unroll the sums.
+        let (Some(cols), Some(colv)) = (
+            q.get(wu.first..wu.first + N),
+            qv.get(wu.first..wu.first + N),
+        ) else {
+            continue;
+        };
+        let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
+        for a in 0..N {
+            mad(&mut val, wu.w[a], &cols[a]);
+        }
+        if need.partials || need.normal {
+            for a in 0..N {
+                mad(&mut du, wu.dw[a], &cols[a]);
+                mad(&mut dv, wu.w[a], &colv[a]);
+            }
+        }
+        o.push(need, val, du, dv);
+    }
+}
+
+/// The basis weights of every column (u) and row (v) parameter of a grid domain: they depend
+/// only on the axes and the domain, so draws with the same shape and segments share them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GridWeights {
+    /// Per u parameter.
+    pub u: Vec<Weights>,
+    /// Per v parameter.
+    pub v: Vec<Weights>,
+}
+
+impl GridWeights {
+    /// The weights for a grid domain (empty for a stitched one).
+    pub fn new(u_axis: &Axis, v_axis: &Axis, domain: &Domain) -> GridWeights {
+        match &domain.grid {
+            Some((us, vs)) => GridWeights {
+                u: us.iter().map(|&u| u_axis.weights(u)).collect(),
+                v: vs.iter().map(|&v| v_axis.weights(v)).collect(),
+            },
+            None => GridWeights::default(),
+        }
+    }
+}
+
+/// Evaluates every channel at every domain point. An empty channel (a generated element)
+/// gets an empty result.
+pub fn evaluate_rect(
+    u_axis: &Axis,
+    v_axis: &Axis,
+    width: usize,
+    channels: &[&[[f32; 4]]],
+    needs: &[Need],
+    domain: &Domain,
+    weights: Option<&GridWeights>,
+) -> Vec<Evaluated> {
+    let count = domain.points.len();
+    let mut out: Vec<Evaluated> = channels
+        .iter()
+        .zip(needs)
+        .map(|(c, &n)| Evaluated::with_capacity(count, n, !c.is_empty()))
+        .collect();
+    if domain.grid.is_some() {
+        let computed;
+        let gw = match weights {
+            Some(w) => w,
+            None => {
+                computed = GridWeights::new(u_axis, v_axis, domain);
+                &computed
+            }
+        };
+        let uw = &gw.u;
+        let mut q = vec![[0.0f32; 4]; width];
+        let mut qv = vec![[0.0f32; 4]; width];
+        for wv in &gw.v {
+            for ((ch, &need), o) in channels.iter().zip(needs).zip(&mut out) {
+                if ch.is_empty() {
+                    continue; // a generated element: nothing to read
+                }
+                // Curves down each control column at this v, then across them per u.
+                for col in 0..width {
+                    let mut acc = [0.0; 4];
+                    let mut accv = [0.0; 4];
+                    for b in 0..wv.n {
+                        let p = &ch[(wv.first + b) * width + col];
+                        mad(&mut acc, wv.w[b], p);
+                        mad(&mut accv, wv.dw[b], p);
+                    }
+                    q[col] = acc;
+                    qv[col] = accv;
+                }
+                match u_axis.degree as usize + 1 {
+                    2 => row::<2>(uw, &q, &qv, need, o),
+                    3 => row::<3>(uw, &q, &qv, need, o),
+                    4 => row::<4>(uw, &q, &qv, need, o),
+                    _ => row::<6>(uw, &q, &qv, need, o),
+                }
+            }
+        }
+    } else {
+        for p in &domain.points {
+            let wu = u_axis.weights(p[0]);
+            let wv = v_axis.weights(p[1]);
+            for ((ch, &need), o) in channels.iter().zip(needs).zip(&mut out) {
+                if ch.is_empty() {
+                    continue;
+                }
+                let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
+                for b in 0..wv.n {
+                    for a in 0..wu.n {
+                        let cp = &ch[(wv.first + b) * width + wu.first + a];
+                        mad(&mut val, wu.w[a] * wv.w[b], cp);
+                        mad(&mut du, wu.dw[a] * wv.w[b], cp);
+                        mad(&mut dv, wu.w[a] * wv.dw[b], cp);
+                    }
+                }
+                o.push(need, val, du, dv);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sums(axis: Axis) {
+        for i in 0..=50 {
+            let w = axis.weights(i as f32 / 50.0);
+            let s: f32 = w.w[..w.n].iter().sum();
+            let ds: f32 = w.dw[..w.n].iter().sum();
+            assert!((s - 1.0).abs() < 1e-5, "{axis:?} sum {s}");
+            assert!(ds.abs() < 1e-3, "{axis:?} derivative sum {ds}");
+        }
+    }
+
+    #[test]
+    fn partition_of_unity() {
+        for d in [1, 2, 3, 5] {
+            sums(Axis::new(Basis::Bezier, d, d + 1, "width").unwrap());
+            sums(Axis::new(Basis::Bezier, d, 2 * d + 1, "width").unwrap());
+            sums(Axis::new(Basis::Bspline, d, d + 4, "width").unwrap());
+        }
+        sums(Axis::new(Basis::CatmullRom, 3, 7, "width").unwrap());
+    }
+
+    #[test]
+    fn forbidden_combinations() {
+        assert!(Axis::new(Basis::Bezier, 4, 5, "width").is_err());
+        assert!(Axis::new(Basis::Bezier, 3, 5, "width").is_err());
+        assert!(Axis::new(Basis::Bspline, 3, 3, "width").is_err());
+        assert!(Axis::new(Basis::CatmullRom, 2, 4, "width").is_err());
+        assert!(Axis::new(Basis::CatmullRom, 3, 3, "width").is_err());
+    }
+
+    #[test]
+    fn derivatives_match_finite_differences() {
+        for axis in [
+            Axis::new(Basis::Bezier, 3, 7, "w").unwrap(),
+            Axis::new(Basis::Bspline, 5, 9, "w").unwrap(),
+            Axis::new(Basis::Bspline, 2, 5, "w").unwrap(),
+            Axis::new(Basis::CatmullRom, 3, 6, "w").unwrap(),
+        ] {
+            let f = |t: f32| {
+                let w = axis.weights(t);
+                (0..w.n)
+                    .map(|i| w.w[i] * ((w.first + i) as f32).powi(2))
+                    .sum::<f32>()
+            };
+            for t in [0.1f32, 0.37, 0.62, 0.9] {
+                let w = axis.weights(t);
+                let d: f32 = (0..w.n)
+                    .map(|i| w.dw[i] * ((w.first + i) as f32).powi(2))
+                    .sum();
+                let h = 1e-3;
+                let fd = (f(t + h) - f(t - h)) / (2.0 * h);
+                assert!(
+                    (d - fd).abs() < 0.05 * fd.abs().max(1.0),
+                    "{axis:?} t={t}: {d} vs {fd}"
+                );
+            }
+        }
+    }
+}
