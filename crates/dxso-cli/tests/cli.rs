@@ -132,7 +132,13 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn demo_runs() {
-    let out = dxso(&["demo"], None);
+    let dir = tmp("demo");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dxso"))
+        .arg("demo")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -143,6 +149,9 @@ fn demo_runs() {
         text.contains("bit-exact") && text.contains("texld r0, t0, s0"),
         "{text}"
     );
+    assert!(text.contains("32 cached, 32 created"), "{text}");
+    let obj = std::fs::read_to_string(dir.join("teapot.obj")).unwrap();
+    assert!(obj.lines().filter(|l| l.starts_with("v ")).count() >= 32 * 81);
 }
 
 #[test]

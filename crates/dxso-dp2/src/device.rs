@@ -113,9 +113,27 @@ pub struct ExecError {
     pub kind: ExecErrorKind,
 }
 
+fn first_error(report: &dxso::Report) -> String {
+    let errors = report.errors().count();
+    match report.errors().next() {
+        Some(d) if errors > 1 => format!("{d} (and {} more)", errors - 1),
+        Some(d) => d.to_string(),
+        None => String::from("no errors"),
+    }
+}
+
 /// Why a command cannot be executed.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum ExecErrorKind {
+    /// A CREATEVERTEXSHADERFUNC / CREATEPIXELSHADER whose bytecode `dxso::validate` rejects; the
+    /// report says which rules it breaks (a driver refuses such a shader).
+    #[error("shader {handle} is invalid: {}", first_error(report))]
+    InvalidShader {
+        /// The shader handle.
+        handle: u32,
+        /// The validator's findings.
+        report: dxso::Report,
+    },
     /// A stream number >= 16.
     #[error("stream {0} does not exist (16 streams)")]
     NoSuchStream(u32),
@@ -570,7 +588,15 @@ impl Device {
                 } else {
                     &mut self.vertex_shaders
                 };
-                for s in v {
+                for (i, s) in v.iter().enumerate() {
+                    ctx.record = i;
+                    let report = dxso::validate(&s.shader);
+                    if !report.is_valid() {
+                        return Err(ctx.err(ExecErrorKind::InvalidShader {
+                            handle: s.handle,
+                            report,
+                        }));
+                    }
                     table.insert(s.handle, s.shader.clone());
                 }
             }

@@ -168,6 +168,15 @@ fn capture_is_independent_of_later_stream_changes() {
         dynamic.mesh.positions, created.mesh.positions,
         "the stream did change"
     );
+    // New segments force a new tessellation, which must come from the captured points: it
+    // equals a dynamic draw of the original grid, not of the changed buffer.
+    let retessellated = rect(&mut d, 7, Some([5.0; 4]), false).unwrap();
+    assert_eq!(retessellated.cache, Some(CacheAction::Cached));
+    let mut original = device();
+    let reference = rect(&mut original, 0, Some([5.0; 4]), true).unwrap();
+    assert_eq!(retessellated.mesh.positions, reference.mesh.positions);
+    let changed = rect(&mut d, 0, Some([5.0; 4]), true).unwrap();
+    assert_ne!(retessellated.mesh.positions, changed.mesh.positions);
 }
 
 #[test]

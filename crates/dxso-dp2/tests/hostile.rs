@@ -146,6 +146,33 @@ fn bad_shader_bytecode_names_the_command_and_offset() {
 }
 
 #[test]
+fn invalid_shaders_are_refused_with_the_validator_report() {
+    // ps_2_0: mov oC0, c40 (ps_2_0 has c0-c31).
+    let words: [u32; 5] = [
+        0xFFFF_0200,
+        0x0200_0001,
+        0x800F_0800,
+        0xA0E4_0028,
+        0x0000_FFFF,
+    ];
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut b = CaptureBuilder::new();
+    b.create_shader(Op::CreatePixelShader, 9, &bytes);
+    let cmds = dxso_dp2::parse(&b.finish().commands).unwrap();
+    let mut d = dxso_dp2::Device::new(Limits::default());
+    let err = d.execute(&cmds[0]).unwrap_err();
+    match &err.kind {
+        ExecErrorKind::InvalidShader { handle, report } => {
+            assert_eq!(*handle, 9);
+            assert_eq!(report.rules(), vec![dxso::Rule::RegisterIndex]);
+        }
+        other => panic!("expected InvalidShader, got {other:?}"),
+    }
+    assert!(err.to_string().contains("V0204"), "{err}");
+    assert!(d.pixel_shader(9).is_none(), "an invalid shader is not kept");
+}
+
+#[test]
 fn nan_segments_are_errors() {
     let mut b = base();
     b.draw_rect_patch(

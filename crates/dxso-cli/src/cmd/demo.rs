@@ -7,7 +7,9 @@ use std::process::ExitCode;
 ///
 /// Assembles each embedded shader from its text, checks the bytes against a hand-encoded copy,
 /// decodes and summarises it as `dxso info` does, validates it, re-encodes it bit for bit and
-/// prints Microsoft's listing of it; then shows the error a damaged copy gives.
+/// prints Microsoft's listing of it; then shows the error a damaged copy gives. Finally it runs
+/// the Utah teapot as a DP2 stream (patches created, then drawn from the patch cache) and writes
+/// `teapot.obj` in the current directory.
 ///
 /// Example:
 ///   cargo run --release -- demo
@@ -243,6 +245,41 @@ fn summarize(name: &str, bytes: &[u8]) -> Result<Shader> {
     Ok(shader)
 }
 
+/// Runs the teapot DP2 stream (32 bicubic Bezier patches created under handles, then drawn again
+/// from the patch cache with the vertex stream pointed elsewhere) and writes `teapot.obj`.
+fn teapot() -> Result<()> {
+    const SEGMENTS: f32 = 8.0;
+    println!("teapot: DP2 stream of DRAWRECTPATCH commands, {SEGMENTS} segments per edge");
+    let draws = dxso_dp2::teapot::run(SEGMENTS)?;
+    let mut actions = std::collections::BTreeMap::<&str, usize>::new();
+    for d in &draws {
+        if let Some(a) = d.cache {
+            *actions.entry(a.name()).or_default() += 1;
+        }
+    }
+    let (vertices, triangles) = draws
+        .iter()
+        .fold((0, 0), |(v, t), d| (v + d.vertices(), t + d.triangles()));
+    let summary: Vec<String> = actions.iter().map(|(a, n)| format!("{n} {a}")).collect();
+    println!(
+        "  {} draws: patch cache {}; {vertices} vertices, {triangles} triangles tessellated",
+        draws.len(),
+        summary.join(", ")
+    );
+    let half = draws.len() / 2;
+    let same = draws[..half]
+        .iter()
+        .zip(&draws[half..])
+        .all(|(created, cached)| created.mesh == cached.mesh);
+    ensure!(same, "a cached draw differs from the draw that created it");
+    println!("  every cached draw matches the draw that created it (its streams were moved)");
+    let mut file = std::io::BufWriter::new(std::fs::File::create("teapot.obj")?);
+    dxso_dp2::teapot::write_teapot_obj(&mut file, &draws)?;
+    std::io::Write::flush(&mut file)?;
+    println!("  wrote teapot.obj");
+    Ok(())
+}
+
 fn without_comments(shader: &Shader) -> Shader {
     Shader {
         version: shader.version,
@@ -272,6 +309,7 @@ impl Opts {
             "shaders: {} assembled from text, decoded, validated and re-encoded bit-exact",
             shaders.len()
         );
+        teapot()?;
         Ok(ExitCode::SUCCESS)
     }
 }
