@@ -28,20 +28,82 @@ pub fn write_float(out: &mut String, value: f32) {
         super::push_u32(out, value as u32);
         return;
     }
-    const PRECISION: i32 = 9;
-    // `{:.8e}` rounds to nine significant digits exactly as `%g` does; its exponent decides
-    // between the fixed and the scientific form, and both forms show those same digits.
-    let mut sci = String::with_capacity(24);
-    {
-        use std::fmt::Write;
-        let _ = write!(sci, "{:.*e}", (PRECISION - 1) as usize, value as f64);
+    let (digits, len, exp) = match nine_digits_exact_fast(value) {
+        Some(d) => d,
+        None => nine_digits_via_fmt(value),
+    };
+    write_layout(out, &digits[..len], exp);
+}
+
+/// Significant digits (`%.9g` keeps nine).
+const PRECISION: i32 = 9;
+
+/// `10^k` for `k` in `0..=12`: every one is exact in `f64`, and so is an `f32` times one of
+/// them (24 significand bits times at most 28 bits of `5^12` fit 53).
+const EXACT_POWERS_OF_TEN: [f64; 13] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+];
+
+/// The nine-digit rounding of a positive `value` in `[1e-4, 1e9)` (the fixed-notation range
+/// that most constants fall in) without formatting machinery: scaled by an exact power of ten
+/// to nine integer digits, the value is exact, so rounding it is exact too. Ties and roundings
+/// that carry into a tenth digit are left to [`nine_digits_via_fmt`].
+fn nine_digits_exact_fast(value: f32) -> Option<([u8; 9], usize, i32)> {
+    let value = value as f64;
+    if !(1e-4..1e9).contains(&value) {
+        return None;
     }
+    let k = EXACT_POWERS_OF_TEN.iter().position(|p| value * p >= 1e8)?;
+    let scaled = value * EXACT_POWERS_OF_TEN[k];
+    let floor = scaled.floor();
+    let fraction = scaled - floor;
+    if fraction == 0.5 {
+        return None;
+    }
+    let rounded = floor as u32 + (fraction > 0.5) as u32;
+    if rounded >= 1_000_000_000 {
+        return None;
+    }
+    Some(trimmed_digits(rounded, 8 - k as i32))
+}
+
+/// The nine-digit rounding through `{:.8e}`, which rounds exactly (half to even) at any
+/// magnitude.
+fn nine_digits_via_fmt(value: f32) -> ([u8; 9], usize, i32) {
+    use std::fmt::Write;
+    let mut sci = String::with_capacity(24);
+    let _ = write!(sci, "{:.*e}", (PRECISION - 1) as usize, value as f64);
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-    // Significant digits without trailing zeros (at least one).
-    let len = digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1);
-    let digits = &digits[..len];
+    let mut digits = [b'0'; 9];
+    for (slot, d) in digits
+        .iter_mut()
+        .zip(mantissa.bytes().filter(u8::is_ascii_digit))
+    {
+        *slot = d;
+    }
+    (digits, significant_len(&digits), exp)
+}
+
+/// The nine decimal digits of `n` (in `[1e8, 1e9)`), how many remain without trailing zeros,
+/// and the decimal exponent of the first.
+fn trimmed_digits(mut n: u32, exp: i32) -> ([u8; 9], usize, i32) {
+    let mut digits = [b'0'; 9];
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    (digits, significant_len(&digits), exp)
+}
+
+/// Digits without trailing zeros (at least one).
+fn significant_len(digits: &[u8]) -> usize {
+    digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1)
+}
+
+/// `%g`'s choice between the fixed and the scientific form, for significant `digits` whose
+/// first has decimal exponent `exp`.
+fn write_layout(out: &mut String, digits: &[u8], exp: i32) {
     if !(-4..PRECISION).contains(&exp) {
         out.push(digits[0] as char);
         if digits.len() > 1 {
@@ -138,6 +200,20 @@ mod tests {
             let v = f32::from_bits(bits);
             assert_eq!(f(v), reference(v), "{v:e}");
         }
+    }
+
+    #[test]
+    fn fast_rounding_agrees_with_exact_formatting() {
+        let mut checked = 0;
+        for bits in (0x3800_0000u32..0x4E80_0000).step_by(0x0000_0101) {
+            let v = f32::from_bits(bits);
+            if let Some(fast) = nine_digits_exact_fast(v) {
+                let (digits, len, exp) = nine_digits_via_fmt(v);
+                assert_eq!(fast, (digits, len, exp), "{v:e}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 1_000_000, "{checked}");
     }
 
     #[test]

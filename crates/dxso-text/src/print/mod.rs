@@ -56,7 +56,7 @@ pub fn print(shader: &Shader) -> String {
 
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
-    let mut out = String::with_capacity(64 + shader.items.len() * 28);
+    let mut out = String::with_capacity(listing_capacity(shader, options));
     if options.header {
         header::write_header(&mut out, shader, options.command_line.as_deref());
     }
@@ -132,6 +132,26 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
     out
 }
 
+/// A capacity that holds the whole listing in one allocation in the common case: instruction
+/// lines average under 32 bytes, and the header takes about two bytes of text per byte of
+/// constant table.
+fn listing_capacity(shader: &Shader, options: &PrintOptions) -> usize {
+    let per_line = if options.offsets || options.hex {
+        96
+    } else {
+        32
+    };
+    let comment_bytes: usize = shader
+        .items
+        .iter()
+        .map(|item| match item {
+            Item::Comment(c) => c.data.len() * 8,
+            Item::Instruction(_) => per_line,
+        })
+        .sum();
+    128 + comment_bytes
+}
+
 fn token_count(inst: &Instruction, version: Version) -> usize {
     let mut n = 0;
     inst.for_each_token(version, |_, _| n += 1);
@@ -170,7 +190,9 @@ pub fn write_instruction(out: &mut String, inst: &Instruction, version: Version)
     if let Some(dst) = &inst.dst {
         sep(out);
         write_register(out, dst.register, version);
-        write_relative(out, dst.relative, version);
+        if let Some(relative) = dst.relative {
+            write_relative(out, relative, version);
+        }
         if !dst.mask.is_full() {
             out.push('.');
             for (i, letter) in COMPONENTS.iter().enumerate() {
@@ -292,15 +314,17 @@ pub fn write_src(out: &mut String, src: &SrcParam, version: Version) {
     out.push_str(src.modifier.prefix());
     write_register(out, src.register, version);
     out.push_str(src.modifier.suffix());
-    write_relative(out, src.relative, version);
+    if let Some(relative) = src.relative {
+        write_relative(out, relative, version);
+    }
     write_swizzle(out, src.swizzle);
 }
 
-fn write_relative(out: &mut String, relative: Option<Relative>, version: Version) {
+/// Appends `[a0.x]`, `[aL]`, `[a0.y]`.
+fn write_relative(out: &mut String, relative: Relative, version: Version) {
     match relative {
-        None => {}
-        Some(Relative::Implicit) => out.push_str("[a0.x]"),
-        Some(Relative::Token(t)) => {
+        Relative::Implicit => out.push_str("[a0.x]"),
+        Relative::Token(t) => {
             out.push('[');
             write_register(out, t.register, version);
             // Compilers write a replicate (`a0.x`) or, for `aL`, `.xyzw`; hand-made tokens
@@ -358,6 +382,12 @@ pub fn write_register(out: &mut String, register: dxso::Register, version: Versi
 pub fn push_u32(out: &mut String, v: u32) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
+        return;
+    }
+    // Register numbers and most counts have two digits.
+    if v < 100 {
+        out.push((b'0' + (v / 10) as u8) as char);
+        out.push((b'0' + (v % 10) as u8) as char);
         return;
     }
     let mut buf = [0u8; 10];
