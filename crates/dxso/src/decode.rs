@@ -451,7 +451,13 @@ pub fn decode_instruction_into(
     if sm1 {
         inst.sm1_length = length_field as u8;
     }
-    let shape = info.operands(version);
+    // Shader model 2+ takes the source count from the length field (checked below), so any
+    // shape of the opcode says what precedes the sources; shader model 1 needs the exact one.
+    let shape = if sm1 {
+        info.operands(version)
+    } else {
+        info.shapes[0].operands
+    };
     match shape {
         Operands::Dcl => {
             let t = ops.param("dcl usage")?;

@@ -205,10 +205,11 @@ use Operands::{Dcl, Def, DefB, DefI, DstSrc, None as NoOps, Src};
 
 macro_rules! table {
     ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr;)*) => {
-        /// The opcode table, in [`Opcode::ALL`] order.
-        pub static TABLE: &[OpcodeInfo] = &[
+        const ROWS: &[OpcodeInfo] = &[
             $(OpcodeInfo { opcode: Opcode::$op, mnemonic: $mn, shapes: $shapes, vs: $vs, ps: $ps },)*
         ];
+        /// The opcode table, in [`Opcode::ALL`] order.
+        pub static TABLE: &[OpcodeInfo] = ROWS;
     };
 }
 
@@ -299,6 +300,22 @@ table! {
     Phase "phase" shapes!(NoOps), vs NONE, ps PS_1_4;
 }
 
+/// Per opcode, bit `n` set when some shape takes `n` sources: the decoder checks every shader
+/// model 2 length field against this, so it is computed once, at compile time.
+const SRC_COUNT_MASKS: [u8; ROWS.len()] = {
+    let mut masks = [0u8; ROWS.len()];
+    let mut i = 0;
+    while i < ROWS.len() {
+        let mut j = 0;
+        while j < ROWS[i].shapes.len() {
+            masks[i] |= 1 << ROWS[i].shapes[j].operands.src_count();
+            j += 1;
+        }
+        i += 1;
+    }
+    masks
+};
+
 impl Opcode {
     /// The table entry of this opcode.
     pub fn info(self) -> &'static OpcodeInfo {
@@ -348,9 +365,7 @@ impl OpcodeInfo {
     /// `true` when a shader model 2+ instruction with `srcs` sources (and a destination exactly
     /// when the opcode has one) matches some shape of this opcode. Used to check the length field.
     pub fn accepts_src_count(&self, srcs: usize) -> bool {
-        self.shapes
-            .iter()
-            .any(|s| s.operands.src_count() as usize == srcs)
+        srcs < 8 && SRC_COUNT_MASKS[self.opcode.index()] & (1 << srcs) != 0
     }
 
     /// Whether `version` allows this opcode.
