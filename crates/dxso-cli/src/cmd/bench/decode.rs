@@ -1,4 +1,4 @@
-use super::{corpus_blobs, measure, BenchArgs};
+use super::{corpus_blobs, measure_pair, BenchArgs};
 use anyhow::Result;
 use serde_json::json;
 use std::hint::black_box;
@@ -26,12 +26,16 @@ impl Opts {
         for (_, b) in &blobs {
             failures += dxso::decode(b).is_err() as usize;
         }
-        let dxso_passes = measure(self.args.budget(), || {
-            for (_, b) in &blobs {
-                let _ = black_box(dxso::decode(black_box(b)));
-            }
-        });
-        let mojo_passes = mojo(&blobs, &self.args);
+        // Passes alternate with MojoShader's so that both see the same machine load.
+        let (dxso_passes, mojo_passes) = measure_pair(
+            &self.args,
+            || {
+                for (_, b) in &blobs {
+                    let _ = black_box(dxso::decode(black_box(b)));
+                }
+            },
+            mojo_pass(&blobs),
+        );
         let mb = bytes as f64 / 1e6;
         let n = blobs.len() as f64;
         let ratio = mojo_passes.map(|m| dxso_passes / m);
@@ -84,8 +88,8 @@ impl Opts {
 }
 
 #[cfg(feature = "peer-mojoshader")]
-fn mojo(blobs: &[(String, Vec<u8>)], args: &BenchArgs) -> Option<f64> {
-    Some(measure(args.budget(), || {
+fn mojo_pass(blobs: &[(String, Vec<u8>)]) -> Option<Box<dyn FnMut() + '_>> {
+    Some(Box::new(move || {
         for (_, b) in blobs {
             black_box(dxso_peer::mojoshader::parse("d3d", black_box(b)));
         }
@@ -93,6 +97,6 @@ fn mojo(blobs: &[(String, Vec<u8>)], args: &BenchArgs) -> Option<f64> {
 }
 
 #[cfg(not(feature = "peer-mojoshader"))]
-fn mojo(_: &[(String, Vec<u8>)], _: &BenchArgs) -> Option<f64> {
+fn mojo_pass(_: &[(String, Vec<u8>)]) -> Option<Box<dyn FnMut() + '_>> {
     None
 }

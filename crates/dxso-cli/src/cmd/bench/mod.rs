@@ -111,3 +111,36 @@ pub fn measure(budget: Duration, mut pass: impl FnMut()) -> f64 {
     let mean = best.iter().sum::<f64>() / best.len() as f64;
     1.0 / mean.max(1e-12)
 }
+
+/// Passes per second of `ours` and of `theirs` (when present), measured in alternation so
+/// that both see the same machine load; each figure is the mean of its fastest third.
+pub fn measure_pair(
+    args: &BenchArgs,
+    mut ours: impl FnMut(),
+    mut theirs: Option<Box<dyn FnMut() + '_>>,
+) -> (f64, Option<f64>) {
+    let Some(theirs_pass) = theirs.as_mut() else {
+        return (measure(args.budget(), ours), None);
+    };
+    ours();
+    theirs_pass();
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let start = std::time::Instant::now();
+    while a.len() < 3 || start.elapsed() < args.budget() * 2 {
+        let t = std::time::Instant::now();
+        ours();
+        a.push(t.elapsed().as_secs_f64());
+        let t = std::time::Instant::now();
+        theirs_pass();
+        b.push(t.elapsed().as_secs_f64());
+        if a.len() >= 100_000 {
+            break;
+        }
+    }
+    let rate = |mut v: Vec<f64>| {
+        v.sort_by(|x, y| x.total_cmp(y));
+        let best = &v[..v.len().div_ceil(3)];
+        1.0 / (best.iter().sum::<f64>() / best.len() as f64).max(1e-12)
+    };
+    (rate(a), Some(rate(b)))
+}

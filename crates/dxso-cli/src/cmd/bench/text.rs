@@ -1,4 +1,4 @@
-use super::{corpus_blobs, measure, BenchArgs};
+use super::{corpus_blobs, measure_pair, BenchArgs};
 use anyhow::Result;
 use serde_json::json;
 use std::hint::black_box;
@@ -148,39 +148,6 @@ fn crashes_mojoshader(listing: &str) -> bool {
 #[cfg(not(feature = "peer-mojoshader"))]
 fn mojo_accepts(listings: &[String]) -> Vec<String> {
     listings.to_vec()
-}
-
-/// Passes per second of `ours` and of `theirs` (when present), measured in alternation so
-/// that both see the same machine load; each figure is the mean of its fastest third.
-fn measure_pair(
-    args: &BenchArgs,
-    mut ours: impl FnMut(),
-    mut theirs: Option<Box<dyn FnMut() + '_>>,
-) -> (f64, Option<f64>) {
-    let Some(theirs_pass) = theirs.as_mut() else {
-        return (measure(args.budget(), ours), None);
-    };
-    ours();
-    theirs_pass();
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    let start = std::time::Instant::now();
-    while a.len() < 3 || start.elapsed() < args.budget() * 2 {
-        let t = std::time::Instant::now();
-        ours();
-        a.push(t.elapsed().as_secs_f64());
-        let t = std::time::Instant::now();
-        theirs_pass();
-        b.push(t.elapsed().as_secs_f64());
-        if a.len() >= 100_000 {
-            break;
-        }
-    }
-    let rate = |mut v: Vec<f64>| {
-        v.sort_by(|x, y| x.total_cmp(y));
-        let best = &v[..v.len().div_ceil(3)];
-        1.0 / (best.iter().sum::<f64>() / best.len() as f64).max(1e-12)
-    };
-    (rate(a), Some(rate(b)))
 }
 
 #[cfg(feature = "peer-mojoshader")]
