@@ -1434,12 +1434,21 @@ fn assemble_into(
                         evaluated[c].normal[i] = fix_normal(c, i);
                     }
                 }
-                let n = &evaluated[c].normal;
                 if matches!(slot, Slot::Normal) && !normals {
                     normals = true;
-                    mesh.normals.extend_from_slice(n);
+                    // The last CROSSUV reading this channel trades arrays with the mesh
+                    // (which is empty) instead of copying; both keep their capacity.
+                    let later = decl[index + 1..].iter().any(|l| {
+                        l.method() == Some(DeclMethod::CrossUv) && input_channel(decl, l) == c
+                    });
+                    if later {
+                        mesh.normals.extend_from_slice(&evaluated[c].normal);
+                    } else {
+                        std::mem::swap(&mut mesh.normals, &mut evaluated[c].normal);
+                    }
                     continue;
                 }
+                let n = &evaluated[c].normal;
                 n.iter().map(|n| [n[0], n[1], n[2], 0.0]).collect()
             }
             DeclMethod::PartialU => evaluated[input_channel(decl, e)].du.clone(),

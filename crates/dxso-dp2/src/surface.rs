@@ -376,6 +376,8 @@ fn grid_channel<const N: usize>(
     let zero = [[0.0f32; 4]; N];
     let mut q = vec![[0.0f32; 4]; width];
     let mut qv = vec![[0.0f32; 4]; width];
+    let mut row_du = Vec::with_capacity(if need.normal { gw.u.len() } else { 0 });
+    let mut row_dv = Vec::with_capacity(row_du.capacity());
     for wv in &gw.v {
         for (col, (qc, qvc)) in q.iter_mut().zip(&mut qv).enumerate() {
             let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
@@ -399,8 +401,19 @@ fn grid_channel<const N: usize>(
             o.dv.extend(gw.u.iter().map(dv));
         }
         if need.normal {
-            o.normal
-                .extend(gw.u.iter().map(|wu| unit_normal(&du(wu), &dv(wu))));
+            // The derivatives go through memory first: as whole 4-lane rows their sums stay
+            // vector code, where feeding them straight into the cross product (which reads
+            // only x, y, z) compiles to partial-lane shuffles costing about twice as much.
+            row_du.clear();
+            row_du.extend(gw.u.iter().map(du));
+            row_dv.clear();
+            row_dv.extend(gw.u.iter().map(dv));
+            o.normal.extend(
+                row_du
+                    .iter()
+                    .zip(&row_dv)
+                    .map(|(du, dv)| unit_normal(du, dv)),
+            );
         }
     }
 }
