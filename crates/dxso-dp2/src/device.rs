@@ -403,6 +403,10 @@ pub struct Device {
     spare: Vec<Mesh>,
     /// Rect-patch evaluation results, reused from draw to draw.
     scratch: Vec<Evaluated>,
+    /// The domain and grid weights of the last draw: consecutive draws usually share them,
+    /// and comparing keys is cheaper than hashing them.
+    last_domain: Option<(DomainKey, Arc<Domain>)>,
+    last_weights: Option<((DomainKey, Axis, Axis), Arc<GridWeights>)>,
 }
 
 /// How many retired meshes a device keeps for reuse.
@@ -461,6 +465,8 @@ impl Device {
             weights: HashMap::new(),
             spare: Vec::new(),
             scratch: Vec::new(),
+            last_domain: None,
+            last_weights: None,
         }
     }
 
@@ -1032,28 +1038,47 @@ impl Device {
     /// The tessellated domain for these counts, built once and reused: patches drawn with the
     /// same segments share it (at most 256 are kept).
     fn domain(&mut self, key: DomainKey, build: impl FnOnce() -> Domain) -> Arc<Domain> {
-        if let Some(d) = self.domains.get(&key) {
-            return Arc::clone(d);
+        if let Some((k, d)) = &self.last_domain {
+            if *k == key {
+                return Arc::clone(d);
+            }
         }
-        if self.domains.len() >= 256 {
-            self.domains.clear();
-        }
-        let d = Arc::new(build());
-        self.domains.insert(key, Arc::clone(&d));
+        let d = match self.domains.get(&key) {
+            Some(d) => Arc::clone(d),
+            None => {
+                if self.domains.len() >= 256 {
+                    self.domains.clear();
+                }
+                let d = Arc::new(build());
+                self.domains.insert(key, Arc::clone(&d));
+                d
+            }
+        };
+        self.last_domain = Some((key, Arc::clone(&d)));
         d
     }
 
     /// The grid weights for these axes over this domain, computed once per shape and
     /// segment setting (at most 256 kept).
     fn grid_weights(&mut self, key: DomainKey, u: Axis, v: Axis, d: &Domain) -> Arc<GridWeights> {
-        if let Some(w) = self.weights.get(&(key, u, v)) {
-            return Arc::clone(w);
+        let full = (key, u, v);
+        if let Some((k, w)) = &self.last_weights {
+            if *k == full {
+                return Arc::clone(w);
+            }
         }
-        if self.weights.len() >= 256 {
-            self.weights.clear();
-        }
-        let w = Arc::new(GridWeights::new(&u, &v, d));
-        self.weights.insert((key, u, v), Arc::clone(&w));
+        let w = match self.weights.get(&full) {
+            Some(w) => Arc::clone(w),
+            None => {
+                if self.weights.len() >= 256 {
+                    self.weights.clear();
+                }
+                let w = Arc::new(GridWeights::new(&u, &v, d));
+                self.weights.insert(full, Arc::clone(&w));
+                w
+            }
+        };
+        self.last_weights = Some((full, Arc::clone(&w)));
         w
     }
 
