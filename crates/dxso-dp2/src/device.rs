@@ -17,9 +17,9 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::{self, Domain, EdgeStyle};
 use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::{Attribute, Mesh};
-use crate::surface::GridWeights;
 use crate::surface::{
-    evaluate_rect, normal_at, unit_normal, Axis, Basis, Evaluated, Need, SurfaceError,
+    evaluate_rect_into, normal_at, unit_normal, Axis, Basis, Evaluated, GridWeights, Need,
+    SurfaceError,
 };
 use crate::tri::{self, cross, normalize, PnTriangle};
 use std::collections::{BTreeMap, HashMap};
@@ -416,7 +416,19 @@ pub struct Device {
     domains: HashMap<DomainKey, Arc<Domain>>,
     meshes: HashMap<u32, (DomainKey, Arc<Mesh>)>,
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
+    /// Meshes no one refers to any more, emptied, kept for their capacity (at most
+    /// [`SPARE_MESHES`]).
+    spare: Vec<Mesh>,
+    /// Rect-patch evaluation results, reused from draw to draw.
+    scratch: Vec<Evaluated>,
+    /// The domain and grid weights of the last draw: consecutive draws usually share them,
+    /// and comparing keys is cheaper than hashing them.
+    last_domain: Option<(DomainKey, Arc<Domain>)>,
+    last_weights: Option<((DomainKey, Axis, Axis), Arc<GridWeights>)>,
 }
+
+/// How many retired meshes a device keeps for reuse.
+const SPARE_MESHES: usize = 256;
 
 struct Ctx {
     offset: usize,
@@ -435,16 +447,9 @@ impl Ctx {
     }
 }
 
-/// Parses and runs a whole capture with `limits`, returning every draw.
+/// Parses and runs a whole capture with `limits` on a fresh device, returning every draw.
 pub fn run(capture: &Capture, limits: Limits) -> Result<Vec<DrawReport>, RunError> {
-    let mut device = Device::new(limits);
-    device.load_buffers(capture);
-    let mut commands = Commands::new(&capture.commands);
-    let mut draws = Vec::new();
-    while let Some(c) = commands.next_command()? {
-        draws.extend(device.execute(&c)?);
-    }
-    Ok(draws)
+    Device::new(limits).run_capture(capture)
 }
 
 impl Device {
@@ -476,6 +481,45 @@ impl Device {
             domains: HashMap::new(),
             meshes: HashMap::new(),
             weights: HashMap::new(),
+            spare: Vec::new(),
+            scratch: Vec::new(),
+            last_domain: None,
+            last_weights: None,
+        }
+    }
+
+    /// Loads the capture's buffers and runs all its commands on this device, returning every
+    /// draw. The capture is one run: its output-vertex budget
+    /// ([`Limits::max_total_vertices`]) starts afresh. States, the patch cache and the
+    /// tessellation caches carry over from earlier runs, as on a real device; a caller that
+    /// runs many captures hands each run's draws back with [`Device::recycle`] so their
+    /// meshes' memory is reused instead of allocated again.
+    pub fn run_capture(&mut self, capture: &Capture) -> Result<Vec<DrawReport>, RunError> {
+        self.total_vertices = 0;
+        self.load_buffers(capture);
+        let mut commands = Commands::new(&capture.commands);
+        let mut draws = Vec::new();
+        while let Some(c) = commands.next_command()? {
+            draws.extend(self.execute(&c)?);
+        }
+        Ok(draws)
+    }
+
+    /// Takes back draws the caller is done with: meshes no longer shared (with other reports
+    /// or the patch cache) are kept, emptied, to be filled by later draws.
+    pub fn recycle(&mut self, draws: Vec<DrawReport>) {
+        for d in draws {
+            self.retire(d.mesh);
+        }
+    }
+
+    /// Keeps a mesh for reuse if this was its last reference.
+    fn retire(&mut self, mesh: Arc<Mesh>) {
+        if let Ok(mut m) = Arc::try_unwrap(mesh) {
+            if self.spare.len() < SPARE_MESHES {
+                m.clear();
+                self.spare.push(m);
+            }
         }
     }
 
@@ -903,7 +947,9 @@ impl Device {
             CacheAction::Created
         };
         self.patches.insert(handle, Arc::clone(&data));
-        self.meshes.remove(&handle);
+        if let Some((_, old)) = self.meshes.remove(&handle) {
+            self.retire(old);
+        }
         Ok((Some(data), action))
     }
 
@@ -956,7 +1002,9 @@ impl Device {
             report.mesh = match self.meshes.get(&p.handle) {
                 Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
                 _ => {
-                    let m = Arc::new(tessellate_rect(ctx, &data, &d, w.as_deref())?);
+                    let mut mesh = self.spare.pop().unwrap_or_default();
+                    tessellate_rect(ctx, &data, &d, w.as_deref(), &mut self.scratch, &mut mesh)?;
+                    let m = Arc::new(mesh);
                     self.remember(p.handle, key, &m);
                     m
                 }
@@ -1007,35 +1055,56 @@ impl Device {
     /// Keeps the mesh a cacheable handle was last drawn with (handle 0 is never cached).
     fn remember(&mut self, handle: u32, key: DomainKey, mesh: &Arc<Mesh>) {
         if handle != 0 {
-            self.meshes.insert(handle, (key, Arc::clone(mesh)));
+            if let Some((_, old)) = self.meshes.insert(handle, (key, Arc::clone(mesh))) {
+                self.retire(old);
+            }
         }
     }
 
     /// The tessellated domain for these counts, built once and reused: patches drawn with the
     /// same segments share it (at most 256 are kept).
     fn domain(&mut self, key: DomainKey, build: impl FnOnce() -> Domain) -> Arc<Domain> {
-        if let Some(d) = self.domains.get(&key) {
-            return Arc::clone(d);
+        if let Some((k, d)) = &self.last_domain {
+            if *k == key {
+                return Arc::clone(d);
+            }
         }
-        if self.domains.len() >= 256 {
-            self.domains.clear();
-        }
-        let d = Arc::new(build());
-        self.domains.insert(key, Arc::clone(&d));
+        let d = match self.domains.get(&key) {
+            Some(d) => Arc::clone(d),
+            None => {
+                if self.domains.len() >= 256 {
+                    self.domains.clear();
+                }
+                let d = Arc::new(build());
+                self.domains.insert(key, Arc::clone(&d));
+                d
+            }
+        };
+        self.last_domain = Some((key, Arc::clone(&d)));
         d
     }
 
     /// The grid weights for these axes over this domain, computed once per shape and
     /// segment setting (at most 256 kept).
     fn grid_weights(&mut self, key: DomainKey, u: Axis, v: Axis, d: &Domain) -> Arc<GridWeights> {
-        if let Some(w) = self.weights.get(&(key, u, v)) {
-            return Arc::clone(w);
+        let full = (key, u, v);
+        if let Some((k, w)) = &self.last_weights {
+            if *k == full {
+                return Arc::clone(w);
+            }
         }
-        if self.weights.len() >= 256 {
-            self.weights.clear();
-        }
-        let w = Arc::new(GridWeights::new(&u, &v, d));
-        self.weights.insert((key, u, v), Arc::clone(&w));
+        let w = match self.weights.get(&full) {
+            Some(w) => Arc::clone(w),
+            None => {
+                if self.weights.len() >= 256 {
+                    self.weights.clear();
+                }
+                let w = Arc::new(GridWeights::new(&u, &v, d));
+                self.weights.insert(full, Arc::clone(&w));
+                w
+            }
+        };
+        self.last_weights = Some((full, Arc::clone(&w)));
         w
     }
 
@@ -1358,8 +1427,7 @@ fn slot(e: &VertexElement) -> Slot {
     }
 }
 
-/// Builds the mesh from evaluated channels, moving the arrays rather than copying them.
-/// `fix_normal(c, i)` recomputes a degenerate CROSSUV normal of channel `c` at vertex `i`.
+/// Builds a new mesh from evaluated channels (see [`assemble_into`]).
 fn assemble(
     decl: &[VertexElement],
     mut evaluated: Vec<Evaluated>,
@@ -1367,58 +1435,79 @@ fn assemble(
     fix_normal: impl Fn(usize, usize) -> [f32; 3],
 ) -> Mesh {
     let mut mesh = Mesh::default();
+    assemble_into(decl, &mut evaluated, points, fix_normal, &mut mesh);
+    mesh
+}
+
+/// Fills `mesh` (emptied first, its capacity kept) from evaluated channels, copying so the
+/// evaluation buffers and the mesh can both be reused. `fix_normal(c, i)` recomputes a
+/// degenerate CROSSUV normal of channel `c` at vertex `i`; the fix is written back into the
+/// channel, so several CROSSUV elements reading one channel see the same normals.
+fn assemble_into(
+    decl: &[VertexElement],
+    evaluated: &mut [Evaluated],
+    points: &[[f32; 2]],
+    fix_normal: impl Fn(usize, usize) -> [f32; 3],
+    mesh: &mut Mesh,
+) {
+    mesh.clear();
+    // Whether the mesh's own arrays are taken (the first element of each slot fills them).
+    let (mut positions, mut normals, mut uvs) = (false, false, false);
     for (index, e) in decl.iter().enumerate() {
         let method = e.method().unwrap_or(DeclMethod::Default);
         let slot = slot(e);
         let values: Vec<[f32; 4]> = match method {
             DeclMethod::Default => {
-                let v = std::mem::take(&mut evaluated[index].value);
+                let v = &evaluated[index].value;
                 match slot {
-                    Slot::Position if mesh.positions.is_empty() => {
-                        mesh.positions = v.into_iter().map(xyz).collect();
+                    Slot::Position if !positions => {
+                        positions = true;
+                        mesh.positions.extend(v.iter().map(|&p| xyz(p)));
                         continue;
                     }
-                    Slot::Normal if mesh.normals.is_empty() => {
-                        mesh.normals = v.into_iter().map(xyz).collect();
+                    Slot::Normal if !normals => {
+                        normals = true;
+                        mesh.normals.extend(v.iter().map(|&n| xyz(n)));
                         continue;
                     }
-                    Slot::Uv if mesh.uvs.is_empty() => {
-                        mesh.uvs = v.into_iter().map(|x| [x[0], x[1]]).collect();
+                    Slot::Uv if !uvs => {
+                        uvs = true;
+                        mesh.uvs.extend(v.iter().map(|x| [x[0], x[1]]));
                         continue;
                     }
-                    _ => v,
+                    _ => v.clone(),
                 }
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
-                // The last CROSSUV reading this channel takes the array; earlier ones copy.
-                let later = decl[index + 1..].iter().any(|l| {
-                    l.method() == Some(DeclMethod::CrossUv) && input_channel(decl, l) == c
-                });
-                let mut normals = if later {
-                    evaluated[c].normal.clone()
-                } else {
-                    std::mem::take(&mut evaluated[c].normal)
-                };
-                for (i, n) in normals.iter_mut().enumerate() {
-                    if n[0].is_nan() {
-                        *n = fix_normal(c, i);
+                for i in 0..evaluated[c].normal.len() {
+                    if evaluated[c].normal[i][0].is_nan() {
+                        evaluated[c].normal[i] = fix_normal(c, i);
                     }
                 }
-                if matches!(slot, Slot::Normal) && mesh.normals.is_empty() {
-                    mesh.normals = normals;
+                if matches!(slot, Slot::Normal) && !normals {
+                    normals = true;
+                    // The last CROSSUV reading this channel trades arrays with the mesh
+                    // (which is empty) instead of copying; both keep their capacity.
+                    let later = decl[index + 1..].iter().any(|l| {
+                        l.method() == Some(DeclMethod::CrossUv) && input_channel(decl, l) == c
+                    });
+                    if later {
+                        mesh.normals.extend_from_slice(&evaluated[c].normal);
+                    } else {
+                        std::mem::swap(&mut mesh.normals, &mut evaluated[c].normal);
+                    }
                     continue;
                 }
-                normals
-                    .into_iter()
-                    .map(|n| [n[0], n[1], n[2], 0.0])
-                    .collect()
+                let n = &evaluated[c].normal;
+                n.iter().map(|n| [n[0], n[1], n[2], 0.0]).collect()
             }
             DeclMethod::PartialU => evaluated[input_channel(decl, e)].du.clone(),
             DeclMethod::PartialV => evaluated[input_channel(decl, e)].dv.clone(),
             DeclMethod::Uv => {
-                if matches!(slot, Slot::Uv) && mesh.uvs.is_empty() {
-                    mesh.uvs = points.to_vec();
+                if matches!(slot, Slot::Uv) && !uvs {
+                    uvs = true;
+                    mesh.uvs.extend_from_slice(points);
                     continue;
                 }
                 points.iter().map(|p| [p[0], p[1], 0.0, 1.0]).collect()
@@ -1432,7 +1521,6 @@ fn assemble(
             values,
         });
     }
-    mesh
 }
 
 /// Per channel: which derived quantities the generated elements of `decl` need.
@@ -1450,13 +1538,16 @@ fn needs(decl: &[VertexElement]) -> Vec<Need> {
     need
 }
 
-/// Tessellates a rect patch over a domain.
+/// Tessellates a rect patch over a domain into `mesh`, evaluating into `scratch`; both keep
+/// their capacity from earlier draws.
 fn tessellate_rect(
     ctx: &Ctx,
     data: &PatchData,
     d: &Domain,
     weights: Option<&GridWeights>,
-) -> Result<Mesh, ExecError> {
+    scratch: &mut Vec<Evaluated>,
+    mesh: &mut Mesh,
+) -> Result<(), ExecError> {
     let PatchShape::Rect { u, v, width, .. } = data.shape else {
         return Err(ctx.err(ExecErrorKind::KindMismatch {
             handle: 0,
@@ -1465,7 +1556,7 @@ fn tessellate_rect(
         }));
     };
     let chans: Vec<&[[f32; 4]]> = data.channels.iter().map(|c| c.as_slice()).collect();
-    let evaluated = evaluate_rect(
+    evaluate_rect_into(
         &u,
         &v,
         width as usize,
@@ -1473,6 +1564,7 @@ fn tessellate_rect(
         &needs(&data.decl),
         d,
         weights,
+        scratch,
     );
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a
@@ -1486,9 +1578,9 @@ fn tessellate_rect(
             n
         }
     };
-    let mut mesh = assemble(&data.decl, evaluated, &d.points, fix);
-    mesh.indices = d.indices.clone();
-    Ok(mesh)
+    assemble_into(&data.decl, scratch, &d.points, fix, mesh);
+    mesh.indices.extend_from_slice(&d.indices);
+    Ok(())
 }
 
 fn eval_tri_channels(

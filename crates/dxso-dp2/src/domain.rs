@@ -113,7 +113,7 @@ pub fn rect_vertex_bound(segs: [u32; 4]) -> usize {
         .saturating_add(segs.iter().map(|&s| s as usize).sum::<usize>())
 }
 
-/// Tessellates the unit square. `counts` are per edge: [0] v=0, [1] u=1, [2] v=1, [3] u=0.
+/// Tessellates the unit square. `counts` are per edge: `[0]` v=0, `[1]` u=1, `[2]` v=1, `[3]` u=0.
 pub fn rect(counts: [f32; 4], style: EdgeStyle, max: u32) -> Domain {
     let max = max.max(1);
     let mut edges: [Vec<f32>; 4] = Default::default();
@@ -303,7 +303,7 @@ pub fn tri_interior(counts: [f32; 3], style: EdgeStyle, max: u32) -> u32 {
 }
 
 /// Tessellates the triangle with corners C0 (0,0), C1 (1,0), C2 (0,1) in (b1, b2). Edges:
-/// [0] C0→C1, [1] C1→C2, [2] C2→C0. The interior is a uniform barycentric grid.
+/// `[0]` C0→C1, `[1]` C1→C2, `[2]` C2→C0. The interior is a uniform barycentric grid.
 pub fn tri(counts: [f32; 3], style: EdgeStyle, max: u32) -> Domain {
     let max = max.max(1);
     let mut edges: [Vec<f32>; 3] = Default::default();

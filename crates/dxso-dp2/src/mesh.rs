@@ -36,6 +36,15 @@ impl Mesh {
         self.positions.len()
     }
 
+    /// Empties the mesh, keeping the capacity of its arrays for the next one.
+    pub fn clear(&mut self) {
+        self.positions.clear();
+        self.normals.clear();
+        self.uvs.clear();
+        self.attributes.clear();
+        self.indices.clear();
+    }
+
     /// Triangles.
     pub fn triangle_count(&self) -> usize {
         self.indices.len() / 3

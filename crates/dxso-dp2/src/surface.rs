@@ -284,14 +284,20 @@ pub fn unit_normal(du: &[f32; 4], dv: &[f32; 4]) -> [f32; 3] {
 }
 
 impl Evaluated {
-    fn with_capacity(count: usize, need: Need, present: bool) -> Self {
+    /// Empties every array, keeping its capacity, and reserves room for `count` points in
+    /// the arrays this channel fills.
+    fn reset(&mut self, count: usize, need: Need, present: bool) {
         let cap = |on: bool| if on && present { count } else { 0 };
-        Evaluated {
-            value: Vec::with_capacity(cap(true)),
-            du: Vec::with_capacity(cap(need.partials)),
-            dv: Vec::with_capacity(cap(need.partials)),
-            normal: Vec::with_capacity(cap(need.normal)),
+        for (array, on) in [
+            (&mut self.value, true),
+            (&mut self.du, need.partials),
+            (&mut self.dv, need.partials),
+        ] {
+            array.clear();
+            array.reserve(cap(on));
         }
+        self.normal.clear();
+        self.normal.reserve(cap(need.normal));
     }
 
     #[inline(always)]
@@ -330,37 +336,85 @@ pub fn normal_at(
     unit_normal(&du, &dv)
 }
 
-/// One grid row: every u at the current v, from the column curves `q` (values) and `qv`
-/// (their v-derivatives). `N` is the number of weights per u (degree + 1; Catmull-Rom 4).
+/// The `N` column curves starting at `first` as a fixed-size window (zeros if the weights
+/// ever pointed outside the grid, which [`Axis::weights`] rules out).
 #[inline(always)]
-#[allow(clippy::needless_range_loop)] // one index walks three parallel arrays
-fn row<const N: usize>(
-    uw: &[Weights],
-    q: &[[f32; 4]],
-    qv: &[[f32; 4]],
+fn window<'a, const N: usize>(
+    curves: &'a [[f32; 4]],
+    first: usize,
+    zero: &'a [[f32; 4]; N],
+) -> &'a [[f32; 4]; N] {
+    curves
+        .get(first..first + N)
+        .and_then(|s| s.try_into().ok())
+        .unwrap_or(zero)
+}
+
+/// The sum of `N` curve values with `N` weights, accumulated in index order from zero (the
+/// order every path uses, so results match to the bit).
+#[inline(always)]
+fn combine<const N: usize>(weights: &[f32; 6], curves: &[[f32; 4]; N]) -> [f32; 4] {
+    let mut acc = [0.0; 4];
+    for (w, c) in weights.iter().zip(curves) {
+        mad(&mut acc, *w, c);
+    }
+    acc
+}
+
+/// One channel over a whole grid, separably: per row, the control columns are combined with
+/// that row's v-weights once (`q` values, `qv` v-derivatives), then each vertex is an `N`-term
+/// sum across them (`N` = weights per u). Each output is appended in one tight pass over the
+/// row, into arrays reserved for the whole grid (and, through [`evaluate_rect_into`], kept
+/// from earlier draws).
+fn grid_channel<const N: usize>(
+    gw: &GridWeights,
+    width: usize,
+    ch: &[[f32; 4]],
     need: Need,
     o: &mut Evaluated,
 ) {
-    for wu in uw {
-        // Every weight set of an axis has exactly N entries; fixed-size slices let the
-        // compiler unroll the sums.
-        let (Some(cols), Some(colv)) = (
-            q.get(wu.first..wu.first + N),
-            qv.get(wu.first..wu.first + N),
-        ) else {
-            continue;
-        };
-        let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
-        for a in 0..N {
-            mad(&mut val, wu.w[a], &cols[a]);
-        }
-        if need.partials || need.normal {
-            for a in 0..N {
-                mad(&mut du, wu.dw[a], &cols[a]);
-                mad(&mut dv, wu.w[a], &colv[a]);
+    let zero = [[0.0f32; 4]; N];
+    let mut q = vec![[0.0f32; 4]; width];
+    let mut qv = vec![[0.0f32; 4]; width];
+    let mut row_du = Vec::with_capacity(if need.normal { gw.u.len() } else { 0 });
+    let mut row_dv = Vec::with_capacity(row_du.capacity());
+    for wv in &gw.v {
+        for (col, (qc, qvc)) in q.iter_mut().zip(&mut qv).enumerate() {
+            let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
+            for b in 0..wv.n {
+                let p = &ch[(wv.first + b) * width + col];
+                mad(&mut acc, wv.w[b], p);
+                mad(&mut accv, wv.dw[b], p);
             }
+            *qc = acc;
+            *qvc = accv;
         }
-        o.push(need, val, du, dv);
+        let (q, qv) = (&q[..], &qv[..]);
+        o.value.extend(
+            gw.u.iter()
+                .map(|wu| combine(&wu.w, window::<N>(q, wu.first, &zero))),
+        );
+        let du = |wu: &Weights| combine(&wu.dw, window::<N>(q, wu.first, &zero));
+        let dv = |wu: &Weights| combine(&wu.w, window::<N>(qv, wu.first, &zero));
+        if need.partials {
+            o.du.extend(gw.u.iter().map(du));
+            o.dv.extend(gw.u.iter().map(dv));
+        }
+        if need.normal {
+            // The derivatives go through memory first: as whole 4-lane rows their sums stay
+            // vector code, where feeding them straight into the cross product (which reads
+            // only x, y, z) compiles to partial-lane shuffles costing about twice as much.
+            row_du.clear();
+            row_du.extend(gw.u.iter().map(du));
+            row_dv.clear();
+            row_dv.extend(gw.u.iter().map(dv));
+            o.normal.extend(
+                row_du
+                    .iter()
+                    .zip(&row_dv)
+                    .map(|(du, dv)| unit_normal(du, dv)),
+            );
+        }
     }
 }
 
@@ -398,12 +452,32 @@ pub fn evaluate_rect(
     domain: &Domain,
     weights: Option<&GridWeights>,
 ) -> Vec<Evaluated> {
+    let mut out = Vec::new();
+    evaluate_rect_into(
+        u_axis, v_axis, width, channels, needs, domain, weights, &mut out,
+    );
+    out
+}
+
+/// [`evaluate_rect`] into caller-owned results: `out` ends with one [`Evaluated`] per channel,
+/// and arrays it already holds are reused, so a caller that keeps `out` across draws of the
+/// same size allocates nothing.
+#[allow(clippy::too_many_arguments)] // evaluate_rect's inputs plus the output
+pub fn evaluate_rect_into(
+    u_axis: &Axis,
+    v_axis: &Axis,
+    width: usize,
+    channels: &[&[[f32; 4]]],
+    needs: &[Need],
+    domain: &Domain,
+    weights: Option<&GridWeights>,
+    out: &mut Vec<Evaluated>,
+) {
     let count = domain.points.len();
-    let mut out: Vec<Evaluated> = channels
-        .iter()
-        .zip(needs)
-        .map(|(c, &n)| Evaluated::with_capacity(count, n, !c.is_empty()))
-        .collect();
+    out.resize_with(channels.len().min(needs.len()), Evaluated::default);
+    for ((o, c), &n) in out.iter_mut().zip(channels).zip(needs) {
+        o.reset(count, n, !c.is_empty());
+    }
     if domain.grid.is_some() {
         let computed;
         let gw = match weights {
@@ -413,39 +487,22 @@ pub fn evaluate_rect(
                 &computed
             }
         };
-        let uw = &gw.u;
-        let mut q = vec![[0.0f32; 4]; width];
-        let mut qv = vec![[0.0f32; 4]; width];
-        for wv in &gw.v {
-            for ((ch, &need), o) in channels.iter().zip(needs).zip(&mut out) {
-                if ch.is_empty() {
-                    continue; // a generated element: nothing to read
-                }
-                // Curves down each control column at this v, then across them per u.
-                for col in 0..width {
-                    let mut acc = [0.0; 4];
-                    let mut accv = [0.0; 4];
-                    for b in 0..wv.n {
-                        let p = &ch[(wv.first + b) * width + col];
-                        mad(&mut acc, wv.w[b], p);
-                        mad(&mut accv, wv.dw[b], p);
-                    }
-                    q[col] = acc;
-                    qv[col] = accv;
-                }
-                match u_axis.degree as usize + 1 {
-                    2 => row::<2>(uw, &q, &qv, need, o),
-                    3 => row::<3>(uw, &q, &qv, need, o),
-                    4 => row::<4>(uw, &q, &qv, need, o),
-                    _ => row::<6>(uw, &q, &qv, need, o),
-                }
+        for ((ch, &need), o) in channels.iter().zip(needs).zip(out.iter_mut()) {
+            if ch.is_empty() {
+                continue; // a generated element: nothing to read
+            }
+            match u_axis.degree as usize + 1 {
+                2 => grid_channel::<2>(gw, width, ch, need, o),
+                3 => grid_channel::<3>(gw, width, ch, need, o),
+                4 => grid_channel::<4>(gw, width, ch, need, o),
+                _ => grid_channel::<6>(gw, width, ch, need, o),
             }
         }
     } else {
         for p in &domain.points {
             let wu = u_axis.weights(p[0]);
             let wv = v_axis.weights(p[1]);
-            for ((ch, &need), o) in channels.iter().zip(needs).zip(&mut out) {
+            for ((ch, &need), o) in channels.iter().zip(needs).zip(out.iter_mut()) {
                 if ch.is_empty() {
                     continue;
                 }
@@ -462,7 +519,6 @@ pub fn evaluate_rect(
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -487,6 +543,46 @@ mod tests {
             sums(Axis::new(Basis::Bspline, d, d + 4, "width").unwrap());
         }
         sums(Axis::new(Basis::CatmullRom, 3, 7, "width").unwrap());
+    }
+
+    #[test]
+    fn evaluating_into_used_buffers_matches_a_fresh_evaluation() {
+        use crate::domain::{rect, EdgeStyle};
+        let u = Axis::new(Basis::Bspline, 3, 6, "width").unwrap();
+        let v = Axis::new(Basis::Bezier, 3, 4, "height").unwrap();
+        let points: Vec<[f32; 4]> = (0..24)
+            .map(|i| [i as f32, (i * i % 7) as f32, (i % 5) as f32, 1.0])
+            .collect();
+        let channels: [&[[f32; 4]]; 2] = [&points, &[]];
+        let needs = [
+            Need {
+                partials: true,
+                normal: true,
+            },
+            Need::default(),
+        ];
+        let mut out = Vec::new();
+        // A larger grid first, then a stitched one, then a grid again: stale contents and
+        // capacity must not leak into the next result.
+        for segs in [[9.0; 4], [2.0, 3.0, 4.0, 5.0], [5.0; 4]] {
+            let d = rect(segs, EdgeStyle::Discrete, 64);
+            let gw = GridWeights::new(&u, &v, &d);
+            let fresh = evaluate_rect(&u, &v, 6, &channels, &needs, &d, Some(&gw));
+            evaluate_rect_into(&u, &v, 6, &channels, &needs, &d, Some(&gw), &mut out);
+            assert_eq!(out.len(), 2);
+            for (a, b) in out.iter().zip(&fresh) {
+                assert_eq!(a.value, b.value);
+                assert_eq!(a.du, b.du);
+                assert_eq!(a.dv, b.dv);
+                // NaN != NaN: compare bits.
+                let bits = |n: &[[f32; 3]]| -> Vec<[u32; 3]> {
+                    n.iter().map(|p| p.map(f32::to_bits)).collect()
+                };
+                assert_eq!(bits(&a.normal), bits(&b.normal));
+            }
+            assert_eq!(out[0].value.len(), d.points.len());
+            assert!(out[1].value.is_empty());
+        }
     }
 
     #[test]
