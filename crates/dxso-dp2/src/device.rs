@@ -999,17 +999,11 @@ impl Device {
                 _ => None,
             };
             report.segments = d.edge_segments.clone();
-            report.mesh = match self.meshes.get(&p.handle) {
-                Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
-                _ => {
-                    let mut mesh = self.spare.pop().unwrap_or_default();
-                    tessellate_rect(ctx, &data, &d, w.as_deref(), &mut self.scratch, &mut mesh)?;
-                    let m = Arc::new(mesh);
-                    self.remember(p.handle, key, &m);
-                    m
-                }
-            };
-            self.total_vertices += report.mesh.vertex_count();
+            report.mesh = self.mesh_for(p.handle, key, action, |dev| {
+                let mut mesh = dev.spare.pop().unwrap_or_default();
+                tessellate_rect(ctx, &data, &d, w.as_deref(), &mut dev.scratch, &mut mesh)?;
+                Ok(mesh)
+            })?;
         }
         Ok(report)
     }
@@ -1039,17 +1033,31 @@ impl Device {
             let key = DomainKey::tri(segs, style, max);
             let d = self.domain(key, || domain::tri(segs, style, max));
             report.segments = d.edge_segments.clone();
-            report.mesh = match self.meshes.get(&p.handle) {
-                Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
-                _ => {
-                    let m = Arc::new(tessellate_tri(&data, &d));
-                    self.remember(p.handle, key, &m);
-                    m
-                }
-            };
-            self.total_vertices += report.mesh.vertex_count();
+            report.mesh =
+                self.mesh_for(p.handle, key, action, |_| Ok(tessellate_tri(&data, &d)))?;
         }
         Ok(report)
+    }
+
+    /// The mesh of a patch draw: a cached handle redrawn with the same domain shares the mesh of
+    /// its previous draw; otherwise `tessellate` builds it and the handle remembers it.
+    fn mesh_for(
+        &mut self,
+        handle: u32,
+        key: DomainKey,
+        action: CacheAction,
+        tessellate: impl FnOnce(&mut Self) -> Result<Mesh, ExecError>,
+    ) -> Result<Arc<Mesh>, ExecError> {
+        let mesh = match self.meshes.get(&handle) {
+            Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
+            _ => {
+                let m = Arc::new(tessellate(self)?);
+                self.remember(handle, key, &m);
+                m
+            }
+        };
+        self.total_vertices += mesh.vertex_count();
+        Ok(mesh)
     }
 
     /// Keeps the mesh a cacheable handle was last drawn with (handle 0 is never cached).
