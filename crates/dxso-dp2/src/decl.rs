@@ -66,7 +66,7 @@ impl VertexElement {
 
     /// The typed usage, if known.
     pub fn decl_usage(&self) -> Option<DeclUsage> {
-        DeclUsage::from_u8(self.usage)
+        DeclUsage::from_raw(self.usage)
     }
 
     /// The end marker.
@@ -171,39 +171,8 @@ named_enum! {
     }
 }
 
-named_enum! {
-    /// `D3DDECLUSAGE`.
-    DeclUsage {
-        /// Position.
-        Position = 0, "POSITION";
-        /// Blend weights.
-        BlendWeight = 1, "BLENDWEIGHT";
-        /// Blend indices.
-        BlendIndices = 2, "BLENDINDICES";
-        /// Normal.
-        Normal = 3, "NORMAL";
-        /// Point size.
-        PSize = 4, "PSIZE";
-        /// Texture coordinate.
-        TexCoord = 5, "TEXCOORD";
-        /// Tangent.
-        Tangent = 6, "TANGENT";
-        /// Binormal.
-        Binormal = 7, "BINORMAL";
-        /// Tessellation factor.
-        TessFactor = 8, "TESSFACTOR";
-        /// Transformed position.
-        PositionT = 9, "POSITIONT";
-        /// Colour.
-        Color = 10, "COLOR";
-        /// Fog.
-        Fog = 11, "FOG";
-        /// Depth.
-        Depth = 12, "DEPTH";
-        /// Sample.
-        Sample = 13, "SAMPLE";
-    }
-}
+/// `D3DDECLUSAGE`: the bytecode model's enum, shared with shader declarations.
+pub use dxso::DeclUsage;
 
 impl DeclType {
     /// Bytes the type occupies in a vertex.

@@ -135,6 +135,18 @@ impl DeclUsage {
         }
     }
 
+    /// The usage from its name, case-insensitive, with or without the SDK prefix
+    /// (`texcoord`, `TEXCOORD`, `D3DDECLUSAGE_TEXCOORD`).
+    pub fn from_name(name: &str) -> Option<Self> {
+        let short = name
+            .get(..13)
+            .filter(|p| p.eq_ignore_ascii_case("D3DDECLUSAGE_"))
+            .map_or(name, |_| &name[13..]);
+        Self::ALL
+            .into_iter()
+            .find(|u| u.name().eq_ignore_ascii_case(short))
+    }
+
     /// The name as printed after `dcl_` (`position`, `texcoord`, `positiont`).
     pub const fn name(self) -> &'static str {
         match self {
@@ -568,5 +580,31 @@ impl Shader {
         self.comments()
             .find(|c| crate::ctab::is_ctab(&c.data))
             .map(|c| crate::ctab::ConstantTable::parse(&c.data))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usage_names_round_trip() {
+        for u in DeclUsage::ALL {
+            assert_eq!(DeclUsage::from_name(u.name()), Some(u));
+            assert_eq!(
+                DeclUsage::from_name(&u.name().to_ascii_uppercase()),
+                Some(u)
+            );
+        }
+        assert_eq!(
+            DeclUsage::from_name("D3DDECLUSAGE_TEXCOORD"),
+            Some(DeclUsage::TexCoord)
+        );
+        assert_eq!(
+            DeclUsage::from_name("d3ddeclusage_fog"),
+            Some(DeclUsage::Fog)
+        );
+        assert_eq!(DeclUsage::from_name("texcoords"), None);
+        assert_eq!(DeclUsage::from_name(""), None);
     }
 }

@@ -221,7 +221,8 @@ fn print_command(out: &mut impl Write, c: &Command) -> std::io::Result<()> {
                             e.offset,
                             name(e.decl_type().map(|t| t.name()), e.ty),
                             name(e.method().map(|m| m.name()), e.method),
-                            name(e.decl_usage().map(|u| u.name()), e.usage),
+                            e.decl_usage()
+                                .map_or(e.usage.to_string(), |u| u.name().to_ascii_uppercase()),
                             e.usage_index
                         ),
                     )?;
