@@ -55,6 +55,17 @@ impl InputArg {
     }
 }
 
+impl InputArg {
+    /// The shader's bytes and its decoded model; a decoding error names the file, the offset
+    /// and the rule.
+    pub fn read_decoded(&self) -> Result<(Vec<u8>, dxso::Shader)> {
+        let bytes = self.read_shader()?;
+        let shader =
+            dxso::decode(&bytes).with_context(|| format!("decoding {}", self.display()))?;
+        Ok((bytes, shader))
+    }
+}
+
 /// Bytecode starts with a version token `0xFFFEmmnn` or `0xFFFFmmnn`.
 pub fn looks_like_bytecode(raw: &[u8]) -> bool {
     raw.len() >= 4 && raw[2..4] == [0xFE, 0xFF] || raw.len() >= 4 && raw[2..4] == [0xFF, 0xFF]

@@ -48,9 +48,7 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(self) -> Result<ExitCode> {
-        let bytes = self.input.read_shader()?;
-        let shader =
-            dxso::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", self.input.display()))?;
+        let (_, shader) = self.input.read_decoded()?;
         let options = dxso_text::PrintOptions {
             header: !self.no_header,
             footer: !self.no_footer,

@@ -27,9 +27,7 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(self) -> Result<ExitCode> {
-        let bytes = self.input.read_shader()?;
-        let shader =
-            dxso::decode(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", self.input.display()))?;
+        let (bytes, shader) = self.input.read_decoded()?;
         let out = dxso::encode(&shader);
         if self.check && out != bytes {
             anyhow::bail!(
