@@ -155,18 +155,27 @@ impl Register {
         base + self.num as u32
     }
 
+    /// The spelling of registers that have a name of their own in `version` (`oPos`, `oFog`,
+    /// `oPts`, `vPos`, `vFace`, `aL`, `oDepth`); `None` for those spelled prefix + index.
+    pub fn fixed_name(self, version: Version) -> Option<&'static str> {
+        use RegisterType::*;
+        match (self.ty, self.num) {
+            (RastOut, 0) => Some("oPos"),
+            (RastOut, 1) => Some("oFog"),
+            (RastOut, 2) => Some("oPts"),
+            (MiscType, 0) => Some("vPos"),
+            (MiscType, 1) => Some("vFace"),
+            (Loop, _) | (DepthOut, _) => Some(self.ty.prefix(version)),
+            _ => None,
+        }
+    }
+
     /// The register as Microsoft's disassembler spells it in `version`, without modifiers or
     /// swizzle (`r3`, `c12`, `oPos`, `vFace`, `aL`, `oDepth`).
     pub fn name(self, version: Version) -> String {
-        use RegisterType::*;
-        match (self.ty, self.num) {
-            (RastOut, 0) => "oPos".into(),
-            (RastOut, 1) => "oFog".into(),
-            (RastOut, 2) => "oPts".into(),
-            (MiscType, 0) => "vPos".into(),
-            (MiscType, 1) => "vFace".into(),
-            (Loop, _) | (DepthOut, _) => self.ty.prefix(version).into(),
-            _ => format!("{}{}", self.ty.prefix(version), self.index()),
+        match self.fixed_name(version) {
+            Some(name) => name.into(),
+            None => format!("{}{}", self.ty.prefix(version), self.index()),
         }
     }
 }

@@ -361,21 +361,13 @@ pub fn write_swizzle(out: &mut String, swizzle: Swizzle) {
 /// Appends a register as Microsoft spells it (`r3`, `c12`, `oPos`, `vFace`, `aL`, `oDepth`);
 /// the same text as [`dxso::Register::name`] without allocating.
 pub fn write_register(out: &mut String, register: dxso::Register, version: Version) {
-    use dxso::RegisterType::*;
-    let fixed = match (register.ty, register.num) {
-        (RastOut, 0) => "oPos",
-        (RastOut, 1) => "oFog",
-        (RastOut, 2) => "oPts",
-        (MiscType, 0) => "vPos",
-        (MiscType, 1) => "vFace",
-        (Loop, _) | (DepthOut, _) => register.ty.prefix(version),
-        _ => {
+    match register.fixed_name(version) {
+        Some(name) => out.push_str(name),
+        None => {
             out.push_str(register.ty.prefix(version));
             push_u32(out, register.index());
-            return;
         }
-    };
-    out.push_str(fixed);
+    }
 }
 
 /// Appends a decimal number.
