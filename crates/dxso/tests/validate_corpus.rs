@@ -4,14 +4,6 @@
 use dxso::{decode, validate};
 use std::collections::BTreeMap;
 
-/// Corpus verdicts that differ from the corpus labels, each with the reason. The test fails if
-/// one of these stops differing (so the list stays true) or if anything else differs.
-const EXCEPTIONS: &[(&str, &str)] = &[(
-    "wine/d3dx9_36_effect__global__test_effect_unsupported_shader_blob__emb0.invalid.dxso",
-    "vs_3_0 `def c0; dcl_position o0; mov o0, c0` breaks no Direct3D 9 rule; the unsupported \
-         shader of that Wine effect is its second one (vs_3_sw), which the corpus dropped",
-)];
-
 #[test]
 fn corpus_validates() {
     let Some(dir) = dxso_corpus::corpus_or_skip("corpus_validates") else {
@@ -24,21 +16,7 @@ fn corpus_validates() {
     let mut hand_rules: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut warnings = 0;
-    let mut exceptions_seen = Vec::new();
     for e in &entries {
-        if let Some((_, why)) = EXCEPTIONS.iter().find(|(p, _)| *p == e.rel) {
-            let shader = decode(&e.bytes()).expect("decodes");
-            let report = validate(&shader);
-            println!("exception {}: valid={} ({why})", e.rel, report.is_valid());
-            assert_eq!(
-                report.is_valid(),
-                e.is_invalid(),
-                "{} no longer differs",
-                e.rel
-            );
-            exceptions_seen.push(e.rel.clone());
-            continue;
-        }
         let Ok(shader) = decode(&e.bytes()) else {
             failures.push(format!("{}: does not decode", e.rel));
             continue;
@@ -79,16 +57,26 @@ fn corpus_validates() {
             }
         }
     }
-    assert_eq!(exceptions_seen.len(), EXCEPTIONS.len());
     println!("compiled shaders valid: {compiled_ok}/{compiled}");
-    println!("*.invalid.dxso rejected: {invalid_rejected}/{invalid} (plus 1 listed exception)");
+    println!("*.invalid.dxso rejected: {invalid_rejected}/{invalid}");
     println!("hand-written (wine, wine-asm) valid: {hand_ok}/{hand}");
     println!("hand-written shaders failing, per rule: {hand_rules:?}");
     println!("warnings over the corpus: {warnings}");
     for f in &failures {
         println!("FAIL {f}");
     }
-    assert!(failures.is_empty(), "{} failures", failures.len());
+    assert!(
+        failures.is_empty(),
+        "expected every compiled shader valid and every *.invalid.dxso rejected; found {} \
+         failures (compiled valid {compiled_ok}/{compiled}, invalid rejected \
+         {invalid_rejected}/{invalid}); the FAIL lines above name them",
+        failures.len()
+    );
+    assert!(
+        invalid > 0 && compiled > 0,
+        "expected the corpus to hold compiled shaders and *.invalid.dxso files; found \
+         {compiled} compiled and {invalid} invalid"
+    );
 }
 
 /// fxc's listing footer counts slots; ours must agree wherever a listing exists.
