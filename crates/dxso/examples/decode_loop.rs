@@ -2,34 +2,20 @@
 //!
 //! ```text
 //! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20
+//! (the folder defaults to `$DXSO_CORPUS`, else `../shared/corpus`)
 //! valgrind --tool=callgrind target/release/examples/decode_loop ../shared/corpus 20
 //! ```
 
 use std::hint::black_box;
-use std::path::Path;
 
-fn blobs(dir: &Path) -> std::io::Result<Vec<Vec<u8>>> {
-    let mut paths = Vec::new();
-    for source in std::fs::read_dir(dir)? {
-        let source = source?.path();
-        if source.is_dir() {
-            for f in std::fs::read_dir(&source)? {
-                let p = f?.path();
-                if p.extension().is_some_and(|e| e == "dxso") {
-                    paths.push(p);
-                }
-            }
-        }
-    }
-    paths.sort();
-    paths.iter().map(std::fs::read).collect()
-}
-
-fn main() -> std::io::Result<()> {
+fn main() {
     let mut args = std::env::args().skip(1);
-    let dir = args.next().unwrap_or_else(|| "../shared/corpus".into());
+    let dir = dxso_corpus::corpus_dir_from_arg(args.next());
     let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20);
-    let blobs = blobs(Path::new(&dir))?;
+    let blobs: Vec<Vec<u8>> = dxso_corpus::entries(&dir)
+        .iter()
+        .map(|e| e.bytes())
+        .collect();
     let mut items = 0usize;
     let mut fastest = f64::INFINITY;
     for _ in 0..runs {
@@ -58,5 +44,4 @@ fn main() -> std::io::Result<()> {
         std::mem::size_of::<dxso::Comment>(),
         std::mem::size_of::<dxso::Extra>(),
     );
-    Ok(())
 }
