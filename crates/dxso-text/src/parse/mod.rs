@@ -4,8 +4,12 @@
 
 pub mod assemble;
 pub mod diag;
+mod fast;
+#[cfg(test)]
+mod fast_tests;
 pub mod lexer;
 pub mod preprocess;
+mod words;
 
 pub use diag::{Diagnostic, Diagnostics, Rule};
 
@@ -43,6 +47,19 @@ pub fn parse(text: &str) -> Result<Shader, Diagnostics> {
 
 /// Assembles Microsoft assembly text.
 pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
+    // Text that needs no preprocessor and has no error assembles in one pass over its bytes;
+    // anything else takes the full path below, which gives the same shader (and the
+    // diagnostics).
+    if options.defines.is_empty() {
+        if let Some(shader) = fast::assemble(text, options.strict) {
+            return Ok(shader);
+        }
+    }
+    parse_full(text, options)
+}
+
+/// The full path: preprocessor, tokens, line parser.
+fn parse_full(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
     let fs_reader = |p: &Path| std::fs::read_to_string(p);
     let reader: &preprocess::IncludeReader<'_> = match &options.include_reader {
         Some(r) => r.as_ref(),
