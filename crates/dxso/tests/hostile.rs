@@ -196,5 +196,8 @@ fn truncated_and_bit_flipped_debug_tables() {
         "hostile DBUG: {tables} tables, {cuts} truncations, {flips} single-bit flips ({ok_flips} still parse), \
          worst allocation {worst:.1} bytes per table byte"
     );
-    assert_eq!(tables, 121, "expected the 121 DBUG tables of directxtk-level9, found {tables}");
+    assert_eq!(
+        tables, 121,
+        "expected the 121 DBUG tables of directxtk-level9, found {tables}"
+    );
 }

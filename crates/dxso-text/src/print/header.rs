@@ -64,7 +64,7 @@ fn write_command_line(out: &mut String, cmd: &str) {
 /// The text of a constant-table string: borrowed when it is UTF-8 (always, from compilers),
 /// else with replacement characters as [`CtabString::as_str`] gives it. The check alone is
 /// much cheaper than the lossy conversion.
-fn text_of(s: &CtabString) -> Cow<'_, str> {
+pub(super) fn text_of(s: &CtabString) -> Cow<'_, str> {
     match std::str::from_utf8(&s.0) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => s.as_str(),
