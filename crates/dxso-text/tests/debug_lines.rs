@@ -161,3 +161,27 @@ fn the_listing_assembles_and_line_directives_renumber_diagnostics() {
         ("C:\\src\\a.fx", 20)
     );
 }
+
+#[test]
+fn hostile_names_cannot_break_out_of_their_line() {
+    let mut shader = shader_with_debug_info();
+    let Item::Comment(c) = &shader.items[0] else {
+        unreachable!()
+    };
+    let mut info = DebugInfo::parse(&c.data).unwrap();
+    info.layout = None;
+    info.files[0] = "a\"b\nmov r9, r9".into();
+    info.variables[1].name = "x\nmov r8, r8".into();
+    shader.items[0] = Item::Comment(Comment {
+        data: info.to_words(),
+    });
+    let listing = print_with(&shader, &options(true));
+    assert!(
+        listing.contains("#line 10 \"a?b?mov r9, r9\"\n"),
+        "{listing}"
+    );
+    assert!(listing.contains("// ::x?mov r8, r8<0,1,2>"), "{listing}");
+    let mut code = shader.clone();
+    code.items.retain(|i| !matches!(i, Item::Comment(_)));
+    assert_eq!(parse(&listing).unwrap(), code);
+}

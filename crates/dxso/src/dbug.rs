@@ -205,10 +205,10 @@ impl DebugInfo {
             h;
 
         let list = p.array("file infos", file_off, file_count, FILE_INFO_SIZE)?;
-        let files = list
-            .chunks_exact(FILE_INFO_SIZE as usize)
-            .map(|b| p.string(table::u32_at(b, 0)))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut files = Vec::with_capacity(file_count as usize);
+        for b in list.chunks_exact(FILE_INFO_SIZE as usize) {
+            files.push(p.string(table::u32_at(b, 0))?);
+        }
 
         let list = p.array(
             "instruction infos",
@@ -280,10 +280,12 @@ impl DebugInfo {
 
     /// Encodes the table bytes after the FOURCC.
     pub fn to_bytes(&self) -> Vec<u8> {
+        // A fresh layout has the 40-byte header whatever the Size field says (a hostile one
+        // must not size the buffer).
         let mut w = Writer::new(
             self.layout.as_ref(),
             self.object_count(),
-            self.header_size.max(HEADER_SIZE) as usize,
+            HEADER_SIZE as usize,
         );
         self.write(&mut w);
         w.finish()
@@ -357,18 +359,15 @@ impl DebugInfo {
     /// Every write of every variable, ordered by instruction; writes to the same instruction
     /// keep table order (variable, then write), which is the order fxc's listing prints them.
     pub fn writes_by_instruction(&self) -> Vec<WriteRef> {
-        let mut all: Vec<WriteRef> = self
-            .variables
-            .iter()
-            .enumerate()
-            .flat_map(|(variable, v)| {
-                v.writes.iter().enumerate().map(move |(write, w)| WriteRef {
-                    instruction: w.instruction,
-                    variable,
-                    write,
-                })
-            })
-            .collect();
+        let mut all = Vec::with_capacity(self.variables.iter().map(|v| v.writes.len()).sum());
+        for (variable, v) in self.variables.iter().enumerate() {
+            all.extend(v.writes.iter().enumerate().map(|(write, w)| WriteRef {
+                instruction: w.instruction,
+                variable,
+                write,
+            }));
+        }
+        // Stable: writes to one instruction keep table order.
         all.sort_by_key(|r| r.instruction);
         all
     }

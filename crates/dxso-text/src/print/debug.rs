@@ -1,4 +1,5 @@
-//! The DBUG debug information in the listing, where Microsoft's disassembler puts it:
+//! The DBUG debug information in the listing, where Microsoft's disassembler puts it
+//! ([`write_variable_name`] is public for tools that name variables the same way):
 //!
 //! ```text
 //!     dcl t2.xy  // pin<8,9>
@@ -22,7 +23,7 @@
 use super::header::text_of;
 use super::push_u32;
 use dxso::ctab::CtabString;
-use dxso::dbug::{DebugInfo, WriteRef};
+use dxso::dbug::{DebugInfo, Variable, WriteRef};
 use dxso::Comment;
 
 /// Moves smaller than this, within one file, print no `#line`.
@@ -112,7 +113,7 @@ impl DebugLines {
         push_u32(out, line as u32);
         if with_name {
             out.push_str(" \"");
-            push_text(out, name);
+            push_text(out, name, true);
             out.push('"');
         }
         out.push('\n');
@@ -133,15 +134,7 @@ impl DebugLines {
             out.push_str(if first { "  // " } else { ", " });
             first = false;
             let variable = &self.info.variables[w.variable];
-            match &variable.scope {
-                Some(scope) if Some(scope) == self.info.entry_point.as_ref() => {}
-                Some(scope) => {
-                    push_text(out, scope);
-                    out.push_str("::");
-                }
-                None => out.push_str("::"),
-            }
-            push_text(out, &variable.name);
+            write_variable_name(out, &self.info, variable);
             out.push('<');
             let components = variable.writes[w.write].variable_components();
             for (i, c) in components.enumerate() {
@@ -155,6 +148,35 @@ impl DebugLines {
     }
 }
 
-fn push_text(out: &mut String, s: &CtabString) {
-    out.push_str(&text_of(s));
+/// Appends a variable's name as fxc's listing qualifies it: bare for a parameter of the entry
+/// point, `scope::name` for a parameter of another function, `::name` for locals and the return
+/// value.
+pub fn write_variable_name(out: &mut String, info: &DebugInfo, variable: &Variable) {
+    match &variable.scope {
+        Some(scope) if Some(scope) == info.entry_point.as_ref() => {}
+        Some(scope) => {
+            push_text(out, scope, false);
+            out.push_str("::");
+        }
+        None => out.push_str("::"),
+    }
+    push_text(out, &variable.name, false);
+}
+
+/// A table string as text. Compilers write plain ASCII; a hand-made table's control characters
+/// (and, inside a `#line` file name, quotes) become `?` so that the listing still assembles: a
+/// newline would end the comment or the directive early.
+fn push_text(out: &mut String, s: &CtabString, quoted: bool) {
+    let plain = |b: &u8| (b' '..=b'~').contains(b) && !(quoted && *b == b'"');
+    if s.0.iter().all(plain) {
+        // Printable ASCII, so valid UTF-8: the common case, without a per-character loop.
+        out.push_str(&text_of(s));
+        return;
+    }
+    let unsafe_char = |c: char| c.is_control() || (quoted && c == '"');
+    out.extend(
+        text_of(s)
+            .chars()
+            .map(|c| if unsafe_char(c) { '?' } else { c }),
+    );
 }

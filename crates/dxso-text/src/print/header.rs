@@ -127,8 +127,8 @@ fn write_declaration(out: &mut String, ty: &TypeInfo, name: &str, indent: usize)
 }
 
 /// The HLSL spelling of a non-struct type (`float4`, `float4x3`, `row_major float4x4`,
-/// `sampler2D`).
-fn write_type_name(out: &mut String, ty: &TypeInfo) {
+/// `sampler2D`); a struct is `void` here (its members are declared apart).
+pub fn write_type_name(out: &mut String, ty: &TypeInfo) {
     let base = match ty.ty() {
         Some(ParameterType::Bool) => "bool",
         Some(ParameterType::Int) => "int",

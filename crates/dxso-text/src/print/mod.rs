@@ -7,7 +7,7 @@
 //! debug information (a DBUG block) also gets its `#line` directives and variable annotations
 //! (`debug`).
 
-mod debug;
+pub mod debug;
 mod float;
 pub mod header;
 pub mod slots;
