@@ -48,7 +48,7 @@ fn info_json_has_every_record() {
     let (code, text) = dxso(&["info", &path, "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let d = &v["dbug"];
+    let d = &v["files"][0]["dbug"];
     assert_eq!(d["entry_point"], "PSAlphaTestEqNe");
     assert_eq!(d["instructions"].as_array().unwrap().len(), 14);
     assert_eq!(d["instructions"][4]["line"], 111);

@@ -1,34 +1,42 @@
-use crate::input::InputArg;
+use crate::batch;
+use crate::input::{InputsArg, Kind, Source};
+use crate::session::Session;
 use anyhow::Result;
 use dxso::ctab::TypeInfo;
 use dxso::dbug::{DebugInfo, VariableWrite};
 use dxso::{ConstantTable, Item};
 use serde::Serialize;
+use serde_json::json;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
-/// Summarise a shader: version, sizes, instruction count, comment blocks, its constant table and
-/// its debug information (the DBUG block of fxc /Zi builds: source files, lines covered,
+/// Summarise shaders: version, sizes, instruction count, comment blocks, the constant table and
+/// the debug information (the DBUG block of fxc /Zi builds: source files, lines covered,
 /// variables; --json has every instruction record and every variable write).
+///
+/// Reads raw bytecode and fxc /Fh C headers; folders are searched for *.dxso, *.vso, *.pso and
+/// *.h. With several inputs each report is headed by its file name and a summary line ends the
+/// run; under --json the run prints `{"files": [{"file", "version", ...}], "summary": {...}}`.
 ///
 /// Examples:
 ///   dxso info shader.dxso
 ///   dxso info shader.h --name g_ps20_main --json
-///   cat shader.dxso | dxso info -
+///   dxso info shaders/
+///   cat shader.dxso | dxso info
 ///
-/// Exit status: 0 on success, 1 when the shader cannot be decoded, 2 on usage errors.
+/// Exit status: 0 when every input was read, 1 when any could not be read or decoded, 2 on
+/// usage errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
     #[command(flatten)]
-    input: InputArg,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
+    inputs: InputsArg,
 }
 
 #[derive(Serialize)]
 struct Info {
+    file: String,
     version: String,
     bytes: usize,
     dwords: usize,
@@ -107,6 +115,7 @@ struct DbugWrite {
     components: [Option<u16>; 4],
 }
 
+/// `D3DXSHADER_TYPEINFO` as numbers (`type` beside it spells it in HLSL).
 #[derive(Serialize)]
 struct TypeJson {
     class: u16,
@@ -125,63 +134,88 @@ struct ConstantInfo {
     has_default: bool,
 }
 
+const KINDS: &[Kind] = &[Kind::Bytecode, Kind::Header];
+
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
-        let bytes = self.input.read_shader()?;
-        let words = dxso::decode::words_of(&bytes)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", self.input.display()))?;
-        let mut reader = dxso::Reader::new(&words)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", self.input.display()))?;
-        let mut instructions = 0;
-        let mut comments = Vec::new();
-        let mut ctab = None;
-        let mut dbug = None;
-        while let Some((offset, item)) = reader
-            .next_item()
-            .map_err(|e| anyhow::anyhow!("{}: {e}", self.input.display()))?
-        {
-            match item {
-                Item::Instruction(_) => instructions += 1,
-                Item::Comment(c) => {
-                    if ctab.is_none() && dxso::ctab::is_ctab(&c.data) {
-                        ctab = Some(ctab_info(&c.data));
-                    }
-                    if dbug.is_none() && dxso::dbug::is_dbug(&c.data) {
-                        dbug = Some(c.data.clone());
-                    }
-                    comments.push(CommentInfo {
-                        dword_offset: offset,
-                        dwords: c.data.len(),
-                        fourcc: c.fourcc().map(|f| String::from_utf8_lossy(&f).into_owned()),
-                    });
-                }
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let (inputs, several) = self.inputs.expand(s, KINDS)?;
+        let name = self.inputs.name.as_deref();
+        let (tally, files) = batch::run(s, &inputs, |input| {
+            let source = input.read()?;
+            let info = info(&source, name)?;
+            let mut text = String::new();
+            if several {
+                let _ = writeln!(text, "{}:", source.name);
             }
+            write_text(&mut text, &info);
+            if several {
+                text.push('\n');
+            }
+            Ok(batch::Outcome {
+                passed: true,
+                json: s.json.then(|| serde_json::to_value(&info)).transpose()?,
+                stdout: if s.json {
+                    Vec::new()
+                } else {
+                    text.into_bytes()
+                },
+                stderr: String::new(),
+            })
+        })?;
+        if s.json {
+            s.print_json(&json!({"files": files, "summary": tally.json("read", "failed")}))?;
         }
-        let dbug = match dbug {
-            Some(data) => {
-                // The items decoded above; the check against the code needs the whole model.
-                let shader = dxso::decode(&bytes)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", self.input.display()))?;
-                Some(dbug_info(&data, &shader))
-            }
-            None => None,
-        };
-        let info = Info {
-            version: reader.version().to_string(),
-            bytes: bytes.len(),
-            dwords: words.len(),
-            instructions,
-            comments,
-            ctab,
-            dbug,
-        };
-        if self.json {
-            println!("{}", serde_json::to_string_pretty(&info)?);
+        batch::summary(s, several, &tally, "read", "failed");
+        Ok(if tally.all_passed() {
+            ExitCode::SUCCESS
         } else {
-            print_text(&info);
-        }
-        Ok(ExitCode::SUCCESS)
+            ExitCode::from(1)
+        })
     }
+}
+
+fn info(source: &Source, name: Option<&str>) -> Result<Info> {
+    let bytes = source.shader_bytes(name)?;
+    let at = |e: dxso::DecodeError| anyhow::anyhow!("{}: {e}", source.name);
+    let words = dxso::decode::words_of(&bytes).map_err(at)?;
+    let mut reader = dxso::Reader::new(&words).map_err(at)?;
+    let mut instructions = 0;
+    let mut comments = Vec::new();
+    let mut ctab = None;
+    let mut dbug = None;
+    while let Some((offset, item)) = reader.next_item().map_err(at)? {
+        match item {
+            Item::Instruction(_) => instructions += 1,
+            Item::Comment(c) => {
+                if ctab.is_none() && dxso::ctab::is_ctab(&c.data) {
+                    ctab = Some(ctab_info(&c.data));
+                }
+                if dbug.is_none() && dxso::dbug::is_dbug(&c.data) {
+                    dbug = Some(c.data.clone());
+                }
+                comments.push(CommentInfo {
+                    dword_offset: offset,
+                    dwords: c.data.len(),
+                    fourcc: c.fourcc().map(|f| String::from_utf8_lossy(&f).into_owned()),
+                });
+            }
+        }
+    }
+    let dbug = match dbug {
+        // The check against the code needs the whole model, not just the items walked above.
+        Some(data) => Some(dbug_info(&data, &dxso::decode(&bytes).map_err(at)?)),
+        None => None,
+    };
+    Ok(Info {
+        file: source.name.clone(),
+        version: reader.version().to_string(),
+        bytes: bytes.len(),
+        dwords: words.len(),
+        instructions,
+        comments,
+        ctab,
+        dbug,
+    })
 }
 
 fn ctab_info(data: &[u32]) -> CtabInfo {
@@ -308,18 +342,14 @@ fn type_name(ty: &TypeInfo) -> String {
     if ty.class() == Some(dxso::ctab::ParameterClass::Struct) {
         out.push_str("struct {");
         for m in &ty.members {
-            out.push(' ');
-            out.push_str(&type_name(&m.ty));
-            out.push(' ');
-            out.push_str(&m.name.as_str());
-            out.push(';');
+            let _ = write!(out, " {} {};", type_name(&m.ty), m.name.as_str());
         }
         out.push_str(" }");
     } else {
         dxso_text::print::header::write_type_name(&mut out, ty);
     }
     if ty.elements > 1 {
-        out.push_str(&format!("[{}]", ty.elements));
+        let _ = write!(out, "[{}]", ty.elements);
     }
     out
 }
@@ -339,12 +369,13 @@ fn type_json(ty: &TypeInfo) -> TypeJson {
     }
 }
 
-fn print_dbug(d: &DbugInfo) {
+fn write_dbug(out: &mut String, d: &DbugInfo) {
     if let Some(e) = &d.error {
-        println!("dbug:         unreadable: {e}");
+        let _ = writeln!(out, "dbug:         unreadable: {e}");
         return;
     }
-    println!(
+    let _ = writeln!(
+        out,
         "dbug:         {} file(s), {} of {} instructions with a source line, {} variable(s), entry {}, creator \"{}\"",
         d.files.len(),
         d.instructions_with_source,
@@ -359,7 +390,8 @@ fn print_dbug(d: &DbugInfo) {
             (Some(a), Some(b)) => format!("lines {a}-{b}"),
             _ => "no lines".into(),
         };
-        println!(
+        let _ = writeln!(
+            out,
             "  {}: {span} ({} distinct, {} instruction(s))",
             f.name,
             f.lines.len(),
@@ -367,7 +399,8 @@ fn print_dbug(d: &DbugInfo) {
         );
     }
     for v in &d.variables {
-        println!(
+        let _ = writeln!(
+            out,
             "  {:<32} {:<24} {} write(s)",
             v.listing_name,
             v.ty,
@@ -375,20 +408,22 @@ fn print_dbug(d: &DbugInfo) {
         );
     }
     if let Some(m) = &d.mismatch {
-        println!("  does not match the code: {m}");
+        let _ = writeln!(out, "  does not match the code: {m}");
     }
 }
 
-fn print_text(info: &Info) {
-    println!("version:      {}", info.version);
-    println!(
+fn write_text(out: &mut String, info: &Info) {
+    let _ = writeln!(out, "version:      {}", info.version);
+    let _ = writeln!(
+        out,
         "size:         {} bytes ({} DWORDs)",
         info.bytes, info.dwords
     );
-    println!("instructions: {}", info.instructions);
-    println!("comments:     {}", info.comments.len());
+    let _ = writeln!(out, "instructions: {}", info.instructions);
+    let _ = writeln!(out, "comments:     {}", info.comments.len());
     for c in &info.comments {
-        println!(
+        let _ = writeln!(
+            out,
             "  at DWORD {:>5}: {:>5} DWORDs {}",
             c.dword_offset,
             c.dwords,
@@ -396,22 +431,27 @@ fn print_text(info: &Info) {
         );
     }
     match &info.ctab {
-        None => println!("ctab:         none"),
+        None => {
+            let _ = writeln!(out, "ctab:         none");
+        }
         Some(t) if t.error.is_some() => {
-            println!(
+            let _ = writeln!(
+                out,
                 "ctab:         unreadable: {}",
                 t.error.as_deref().unwrap_or("")
-            )
+            );
         }
         Some(t) => {
-            println!(
+            let _ = writeln!(
+                out,
                 "ctab:         {} constants, target {}, creator \"{}\"",
                 t.constants.len(),
                 t.target,
                 t.creator
             );
             for c in &t.constants {
-                println!(
+                let _ = writeln!(
+                    out,
                     "  {:<24} {:<6} {:>3} register(s){}",
                     c.name,
                     c.register,
@@ -422,7 +462,9 @@ fn print_text(info: &Info) {
         }
     }
     match &info.dbug {
-        None => println!("dbug:         none"),
-        Some(d) => print_dbug(d),
+        None => {
+            let _ = writeln!(out, "dbug:         none");
+        }
+        Some(d) => write_dbug(out, d),
     }
 }
