@@ -26,6 +26,9 @@ pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
     let mut lines = Lines { text, pos: 0 };
     let version = loop {
         let (_, line) = lines.next()?;
+        if is_line_directive(line)? {
+            continue;
+        }
         let code = code_of(line)?;
         if !code.bytes().all(is_space) {
             let squeezed: String = code.chars().filter(|&c| !is_space(c as u8)).collect();
@@ -49,6 +52,12 @@ pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
         };
         if cursor.at_end() {
             continue;
+        }
+        if cursor.peek() == Some(b'#') {
+            if is_line_directive(line)? {
+                continue;
+            }
+            return None;
         }
         let inst = match cursor.instruction(&ctx) {
             Some(inst) => inst,
@@ -78,6 +87,39 @@ fn line_parser(line: &str, start: usize, sources: &Sources, ctx: &Context) -> Op
         t.site = t.own_site();
     }
     parse_line(&tokens, sources, ctx.version, ctx.strict).ok()
+}
+
+/// Whether `line` is a `#line N` or `#line N "file"` directive (`Some(true)`), which renames
+/// and renumbers the lines after it for diagnostics and changes nothing else, or no directive
+/// at all (`Some(false)`). `None` for any other directive and for a malformed `#line`: the full
+/// path handles those (and reports).
+fn is_line_directive(line: &str) -> Option<bool> {
+    let mut c = Cursor {
+        s: line,
+        b: line.as_bytes(),
+        i: 0,
+    };
+    if !c.eat(b'#') {
+        return Some(false);
+    }
+    if c.word()? != "line" {
+        return None;
+    }
+    c.skip_space();
+    let start = c.i;
+    while c.b.get(c.i).is_some_and(u8::is_ascii_digit) {
+        c.i += 1;
+    }
+    // The number is one token of digits (`12u` or `1e3` would be another) that fits a `u32`.
+    if c.b.get(c.i).is_some_and(|&b| is_word_byte(b) || b == b'.') {
+        return None;
+    }
+    line[start..c.i].parse::<u32>().ok()?;
+    if c.peek() == Some(b'"') {
+        let close = line[c.i + 1..].find('"')?;
+        c.i += close + 2;
+    }
+    c.at_end().then_some(true)
 }
 
 /// What every line of one text shares.

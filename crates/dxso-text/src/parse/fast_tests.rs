@@ -122,6 +122,12 @@ fn line() -> impl Strategy<Value = String> {
                     .collect();
                 format!("{indent}{mn} {}{tail}", ops.join(", "))
             }),
+        // `#line` directives, which the single-pass assembler skips, and others, which it leaves
+        // to the full path.
+        2 => prop::sample::select(vec![
+            "#line 7", "#line 12 \"f.fx\"", "  # line 3 \"a b.fx\" // c", "#line 1u", "#line",
+            "#line 4 \"x\" y", "#line 0x10", "#pragma x", "#", "#line 99999999999",
+        ]).prop_map(String::from),
         // Anything made of the pieces.
         1 => proptest::collection::vec(word(), 0..8).prop_map(|w| w.join(" ")),
         1 => proptest::collection::vec(word(), 0..8).prop_map(|w| w.concat()),

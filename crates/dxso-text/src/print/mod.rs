@@ -3,8 +3,11 @@
 //! The layout is fxc's `/Fc` listing (and `D3DXDisassembleShader`'s): the constant-table
 //! header as `//` comments ([`header`]), a blank line, the body indented four spaces starting
 //! with the version, two more spaces per open `if`/`rep`/`loop`, co-issued instructions marked
-//! by a `+` in the indent, then a blank line and the slot footer ([`slots`]).
+//! by a `+` in the indent, then a blank line and the slot footer ([`slots`]). A shader with
+//! debug information (a DBUG block) also gets its `#line` directives and variable annotations
+//! (`debug`).
 
+pub mod debug;
 mod float;
 pub mod header;
 mod line;
@@ -24,6 +27,10 @@ pub struct PrintOptions {
     pub header: bool,
     /// Print the footer `// approximately N instruction slots used`. On by default.
     pub footer: bool,
+    /// Print what a DBUG debug-information block says, where Microsoft's disassembler does:
+    /// `#line` directives before instructions and `// variable<components>` after them. On by
+    /// default (`D3D_DISASM_DISABLE_DEBUG_INFO` turns it off in Microsoft's tools).
+    pub debug: bool,
     /// Append the DWORD offset of every instruction as a trailing `//` comment.
     pub offsets: bool,
     /// Append the raw DWORDs of every instruction as a trailing `//` comment.
@@ -42,6 +49,7 @@ impl Default for PrintOptions {
         PrintOptions {
             header: true,
             footer: true,
+            debug: true,
             offsets: false,
             hex: false,
             command_line: None,
@@ -57,7 +65,8 @@ pub fn print(shader: &Shader) -> String {
 
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
-    let mut header = String::with_capacity(listing_capacity(shader, options));
+    let (capacity, debug_comment) = scan(shader, options);
+    let mut header = String::with_capacity(capacity);
     if options.header {
         header::write_header(&mut header, shader, options.command_line.as_deref());
     }
@@ -77,8 +86,35 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
         m => push_number(&mut out, m as u32),
     }
     out.push(b'\n');
+    // Two copies of the body loop: shaders without debug lines run one whose hooks are empty.
+    // The listing moves in and out by value so that the loop keeps it in registers.
+    let out = match debug_comment.and_then(debug::DebugLines::new) {
+        Some(mut lines) => write_body(out, shader, options, &mut lines),
+        None => write_body(out, shader, options, &mut debug::NoDebugLines),
+    };
+    // Everything appended is ASCII or a whole `&str`, so the check cannot fail; should it ever,
+    // the listing is still returned, with replacement characters.
+    let mut listing = String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    if options.footer {
+        listing.push('\n');
+        slots::write_footer(&mut listing, shader);
+    }
+    listing
+}
+
+/// The instruction lines, each with what `hook` adds before and after it.
+fn write_body(
+    mut out: Vec<u8>,
+    shader: &Shader,
+    options: &PrintOptions,
+    hook: &mut impl debug::InstructionHook,
+) -> Vec<u8> {
+    let version = shader.version;
     let lines = line::LineWriter::new(version);
     let mut line = line::Line::new();
+    // What the hook writes; it stays empty (and its copy folds away) without debug lines.
+    let mut hooked = String::new();
     let mut depth = 0usize;
     let mut offset = 1usize;
     for (index, item) in shader.items.iter().enumerate() {
@@ -92,6 +128,8 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
         if closes_block(inst.opcode) {
             depth = depth.saturating_sub(1);
         }
+        hook.before(&mut hooked);
+        append_hooked(&mut out, &mut hooked);
         let start = out.len();
         out.extend_from_slice(b"    ");
         for _ in 0..depth {
@@ -104,6 +142,8 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
         }
         let len = lines.instruction(&mut line, inst);
         out.extend_from_slice(&line.0[..len]);
+        hook.after(&mut hooked);
+        append_hooked(&mut out, &mut hooked);
         if options.offsets || options.hex {
             while out.len() - start < 40 {
                 out.push(b' ');
@@ -143,35 +183,42 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
             depth += 1;
         }
     }
-    // Everything appended is ASCII or a whole `&str`, so the check cannot fail; should it ever,
-    // the listing is still returned, with replacement characters.
-    let mut listing = String::from_utf8(out)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    if options.footer {
-        listing.push('\n');
-        slots::write_footer(&mut listing, shader);
-    }
-    listing
+    out
 }
 
-/// A capacity that holds the whole listing in one allocation in the common case: instruction
-/// lines average under 32 bytes, and the header takes about two bytes of text per byte of
-/// constant table.
-fn listing_capacity(shader: &Shader, options: &PrintOptions) -> usize {
+/// Moves what a hook wrote into the listing.
+#[inline(always)]
+fn append_hooked(out: &mut Vec<u8>, hooked: &mut String) {
+    if !hooked.is_empty() {
+        out.extend_from_slice(hooked.as_bytes());
+        hooked.clear();
+    }
+}
+
+/// One pass over the items for what the listing needs up front: a capacity that holds the
+/// whole listing in one allocation in the common case (instruction lines average under 32
+/// bytes, and the header takes about two bytes of text per byte of constant table), and the
+/// DBUG comment when debug lines are wanted.
+fn scan<'a>(shader: &'a Shader, options: &PrintOptions) -> (usize, Option<&'a dxso::Comment>) {
     let per_line = if options.offsets || options.hex {
         96
     } else {
         32
     };
-    let comment_bytes: usize = shader
-        .items
-        .iter()
-        .map(|item| match item {
-            Item::Comment(c) => c.data.len() * 8,
+    let mut debug = None;
+    let mut capacity = 128;
+    for item in &shader.items {
+        capacity += match item {
+            Item::Comment(c) => {
+                if options.debug && debug.is_none() && dxso::dbug::is_dbug(&c.data) {
+                    debug = Some(c);
+                }
+                c.data.len() * 8
+            }
             Item::Instruction(_) => per_line,
-        })
-        .sum();
-    128 + comment_bytes
+        };
+    }
+    (capacity, debug)
 }
 
 fn token_count(inst: &Instruction, version: Version) -> usize {
