@@ -59,21 +59,26 @@ pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
             }
             return None;
         }
-        let inst = match cursor.instruction(&ctx) {
-            Some(inst) => inst,
-            None => {
-                let sources = sources.get_or_insert_with(|| {
-                    let mut s = Sources::default();
-                    s.add("<input>".into(), None, text.into());
-                    s
-                });
-                line_parser(line, start, sources, &ctx)?
-            }
+        // The instruction is built in its slot of the item vector (built elsewhere and moved
+        // in, its narrow field stores are read back as wide moves: a store-forwarding stall).
+        shader.items.push(BLANK);
+        let Some(Item::Instruction(slot)) = shader.items.last_mut() else {
+            unreachable!("just pushed an instruction")
         };
-        shader.items.push(Item::Instruction(inst));
+        if cursor.instruction(&ctx, slot).is_none() {
+            let sources = sources.get_or_insert_with(|| {
+                let mut s = Sources::default();
+                s.add("<input>".into(), None, text.into());
+                s
+            });
+            *slot = line_parser(line, start, sources, &ctx)?;
+        }
     }
     Some(shader)
 }
+
+/// What each new item slot starts as.
+const BLANK: Item = Item::Instruction(Instruction::new(dxso::Opcode::Nop));
 
 /// A line the cursor does not read, through the full path's lexer and line parser; `None` when
 /// the line needs more than that (see [`code_of`]) or has an error.
@@ -381,10 +386,12 @@ impl<'a> Cursor<'a> {
     }
 
     #[inline(always)]
-    fn instruction(&mut self, ctx: &Context) -> Option<Instruction> {
+    /// Reads the line's instruction into `inst` (a blank one); `None` (with `inst` partly
+    /// written) when the line is not in a form the cursor reads.
+    fn instruction(&mut self, ctx: &Context, inst: &mut Instruction) -> Option<()> {
         let coissue = self.eat(b'+');
         let word = self.mnemonic(ctx)?;
-        let mut inst = Instruction::new(word.opcode);
+        inst.opcode = word.opcode;
         inst.coissue = coissue;
         inst.control = word.control;
         let rest = &self.b[self.i..];
@@ -443,7 +450,7 @@ impl<'a> Cursor<'a> {
             d.modifiers = d.modifiers.union(word.modifiers);
             d.shift = word.shift;
         }
-        Some(inst)
+        Some(())
     }
 
     #[inline(always)]
