@@ -392,3 +392,52 @@ fn special_float_spellings_round_trip() {
     let big = parse("ps_2_0\ndef c0, 1e39, 0, 0, 0\n").unwrap();
     assert_eq!(parse(&dxso_text::print(&big)).unwrap(), big);
 }
+
+// Text as editors save it (byte-order mark, CRLF line ends) and `#include` search folders.
+
+const LF: &str =
+    "vs_1_1\ndcl_position v0\nmov oPos, v0 // comment\n#define X 1\n#if X\nmov oD0, v0\n#endif\n";
+
+#[test]
+fn byte_order_mark_and_crlf_are_accepted() {
+    let want = parse(LF).unwrap();
+    let crlf = LF.replace('\n', "\r\n");
+    assert_eq!(parse(&crlf).unwrap(), want);
+    assert_eq!(parse(&format!("\u{feff}{LF}")).unwrap(), want);
+    assert_eq!(parse(&format!("\u{feff}{crlf}")).unwrap(), want);
+    // Lines and columns still count from the first character after the mark.
+    let err = parse("\u{feff}vs_1_1\r\nmvo r0, r1\r\n").unwrap_err();
+    assert_eq!((err.errors[0].line, err.errors[0].column), (2, 1));
+}
+
+#[test]
+fn include_searches_the_file_folder_then_the_include_folders() {
+    const FILES: &[(&str, &str)] = &[
+        ("/inc/a/common.inc", "#define FROM_A 1\n"),
+        ("/inc/b/common.inc", "#define FROM_B 1\n"),
+        ("/inc/b/only_b.inc", "\u{feff}mov oD0, v0\r\n"),
+        ("/virtual/local.inc", "#define LOCAL 1\n"),
+    ];
+    let text = "vs_1_1\n#include \"local.inc\"\n#include \"common.inc\"\n#include <only_b.inc>\n\
+                #if LOCAL && FROM_A && !defined(FROM_B)\nmov oPos, v0\n#endif\n";
+    let with_dirs = |dirs: &[&str]| {
+        let mut options = virtual_files(FILES);
+        options.include_dirs = dirs.iter().map(Into::into).collect();
+        options
+    };
+    let shader = parse_with(text, &with_dirs(&["/inc/a", "/inc/b"])).unwrap();
+    assert_eq!(shader.instructions().count(), 2);
+    // Without the folders the include is not found, and the message says where it looked.
+    let err = parse_with(text, &with_dirs(&[])).unwrap_err();
+    assert_eq!(err.errors[0].rule, Rule::IncludeNotFound);
+    let err = parse_with(
+        "vs_1_1\n#include \"nowhere.inc\"\n",
+        &with_dirs(&["/inc/a"]),
+    )
+    .unwrap_err();
+    assert!(
+        err.errors[0].message.contains("searched /virtual, /inc/a"),
+        "{}",
+        err.errors[0].message
+    );
+}

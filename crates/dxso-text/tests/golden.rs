@@ -106,5 +106,10 @@ fn corpus_listings_print_identically() {
     for m in &misses {
         println!("  {m}");
     }
-    assert!(misses.is_empty(), "{} listing(s) differ", misses.len());
+    assert!(
+        misses.is_empty(),
+        "expected all {total} corpus listings printed identically; found {same}, and {} that \
+         differ (listed above)",
+        misses.len()
+    );
 }

@@ -101,5 +101,10 @@ fn assembler_pairs_give_the_expected_bytes() {
     for m in &misses {
         println!("  {m}");
     }
-    assert!(misses.is_empty(), "{} pair(s) differ", misses.len());
+    assert!(
+        misses.is_empty(),
+        "expected all {total} assembler pairs to give their bytes; found {} that differ (listed \
+         above)",
+        misses.len()
+    );
 }

@@ -57,7 +57,9 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
         .path
         .as_ref()
         .map_or_else(|| "<input>".to_string(), |p| p.display().to_string());
-    let root = pre.sources.add(name, options.path.clone(), text.into());
+    let root = pre
+        .sources
+        .add(name, options.path.clone(), without_bom(text).into());
     if let Some(p) = &options.path {
         pre.enter_root(p);
     }
@@ -88,6 +90,12 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
             })
         }
     }
+}
+
+/// `text` without a leading UTF-8 byte-order mark (editors on Windows save one; D3DX accepts it).
+/// Lines and columns count from the character after it.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Collects diagnostics, turning byte sites into lines and columns.

@@ -86,6 +86,11 @@ pub fn corpus_blobs(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
         }
     }
     out.sort();
+    anyhow::ensure!(
+        !out.is_empty(),
+        "no shaders under {}: the corpus holds source folders of *.dxso files (use --corpus)",
+        dir.display()
+    );
     Ok(out)
 }
 
