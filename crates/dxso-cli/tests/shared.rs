@@ -6,7 +6,7 @@ mod common;
 
 use common::{bin, run, scratch, text};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn assemble(text: &str) -> Vec<u8> {
