@@ -5,7 +5,7 @@
 mod common;
 
 use common::{run, scratch, text};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn data(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
