@@ -487,6 +487,8 @@ impl ConstantTable {
                     out: layout.background.clone(),
                     offsets: layout.offsets.clone().into_iter(),
                     fresh: false,
+                    types: Vec::new(),
+                    defaults: Vec::new(),
                 };
                 self.write(&mut w);
                 w.out
@@ -496,10 +498,13 @@ impl ConstantTable {
                     out: Vec::new(),
                     offsets: Vec::new().into_iter(),
                     fresh: true,
+                    types: Vec::new(),
+                    defaults: Vec::new(),
                 };
                 self.write(&mut w);
+                // fxc pads the last string to a DWORD as it pads before aligned objects.
                 while w.out.len() % 4 != 0 {
-                    w.out.push(0);
+                    w.out.push(PAD_BYTE);
                 }
                 w.out
             }
@@ -535,8 +540,17 @@ impl ConstantTable {
         let fresh = w.fresh;
         // A parsed table recorded creator, target and the info array first; fxc itself writes
         // the two strings after everything else, which is where a fresh layout puts them.
+        // fxc points an empty constant list at offset 0.
         let (mut creator, mut target, info_off) = if fresh {
-            (0, 0, HEADER_SIZE)
+            (
+                0,
+                0,
+                if self.constants.is_empty() {
+                    0
+                } else {
+                    HEADER_SIZE
+                },
+            )
         } else {
             let creator = w.string(&self.creator);
             let target = w.string(&self.target);
@@ -562,13 +576,16 @@ impl ConstantTable {
     fn write_constants(&self, w: &mut Writer, info_off: u32) {
         for (i, c) in self.constants.iter().enumerate() {
             let name = w.string(&c.name);
-            let ty = w.type_info(&c.ty);
+            let ty = if w.fresh {
+                let mut scope = std::mem::take(&mut w.types);
+                let off = w.fresh_type_info(&c.ty, &mut scope, 0);
+                w.types = scope;
+                off
+            } else {
+                w.type_info(&c.ty)
+            };
             let default = match &c.default_value {
-                Some(v) => {
-                    let off = w.place(v.len() * 4, 4);
-                    w.put_u32s(off as usize, v);
-                    off
-                }
+                Some(v) => w.default_value(v),
                 None => 0,
             };
             let at = info_off as usize + i * CONSTANT_INFO_SIZE as usize;
@@ -592,6 +609,11 @@ struct Writer {
     offsets: std::vec::IntoIter<u32>,
     /// Lay objects out anew (fxc style) instead of at recorded offsets.
     fresh: bool,
+    /// Types already written by a fresh layout: fxc writes each distinct type once and points
+    /// every constant (and member) of that type at it.
+    types: Vec<(TypeInfo, u32)>,
+    /// Default values already written by a fresh layout (shared the same way).
+    defaults: Vec<(Vec<u32>, u32)>,
 }
 
 impl Writer {
@@ -647,14 +669,26 @@ impl Writer {
         off
     }
 
+    /// A default value; a fresh layout shares one copy among constants whose defaults are
+    /// equal, as fxc does.
+    fn default_value(&mut self, v: &[u32]) -> u32 {
+        if self.fresh {
+            if let Some((_, off)) = self.defaults.iter().find(|(known, _)| known == v) {
+                return *off;
+            }
+        }
+        let off = self.place(v.len() * 4, 4);
+        self.put_u32s(off as usize, v);
+        if self.fresh {
+            self.defaults.push((v.to_vec(), off));
+        }
+        off
+    }
+
+    /// A type at its recorded offsets (its members after it, as `parse` recorded them).
     fn type_info(&mut self, t: &TypeInfo) -> u32 {
         let off = self.place(TYPE_INFO_SIZE as usize, 4);
         let members = self.place(t.members.len() * MEMBER_INFO_SIZE as usize, 4);
-        let members = if t.members.is_empty() && self.fresh {
-            0
-        } else {
-            members
-        };
         self.put_u16s(
             off as usize,
             &[
@@ -671,6 +705,59 @@ impl Writer {
             let name = self.string(&m.name);
             let ty = self.type_info(&m.ty);
             self.put_u32s(members as usize + i * 8, &[name, ty]);
+        }
+        off
+    }
+
+    /// A type laid out as fxc lays it out: a struct's member names and types first, then its
+    /// member list, then the struct's own type. A type equal to one already written in the
+    /// same scope (the top-level constants, or the members of one struct) is written once;
+    /// fxc shares numeric and struct types that way but writes every object type (samplers)
+    /// anew.
+    fn fresh_type_info(
+        &mut self,
+        t: &TypeInfo,
+        scope: &mut Vec<(TypeInfo, u32)>,
+        depth: usize,
+    ) -> u32 {
+        let shareable = t.class() != Some(ParameterClass::Object);
+        if shareable {
+            if let Some((_, off)) = scope.iter().find(|(known, _)| known == t) {
+                return *off;
+            }
+        }
+        let mut members = Vec::with_capacity(t.members.len());
+        if depth < MAX_TYPE_DEPTH {
+            let mut inner = Vec::new();
+            for m in &t.members {
+                let name = self.string(&m.name);
+                members.push((name, self.fresh_type_info(&m.ty, &mut inner, depth + 1)));
+            }
+        }
+        let list = if members.is_empty() {
+            0
+        } else {
+            let list = self.place(members.len() * MEMBER_INFO_SIZE as usize, 4);
+            for (i, (name, ty)) in members.iter().enumerate() {
+                self.put_u32s(list as usize + i * 8, &[*name, *ty]);
+            }
+            list
+        };
+        let off = self.place(TYPE_INFO_SIZE as usize, 4);
+        self.put_u16s(
+            off as usize,
+            &[
+                t.class_raw,
+                t.type_raw,
+                t.rows,
+                t.columns,
+                t.elements,
+                t.members.len() as u16,
+            ],
+        );
+        self.put_u32s(off as usize + 12, &[list]);
+        if shareable {
+            scope.push((t.clone(), off));
         }
         off
     }
