@@ -33,7 +33,8 @@ pub struct GlobalArgs {
         value_enum,
         value_name = "WHEN",
         default_value_t = ColorChoice::Auto,
-        global = true
+        global = true,
+        hide_possible_values = true
     )]
     pub color: ColorChoice,
     /// Machine-readable output: one JSON value on standard output (pretty on a terminal, one
