@@ -386,3 +386,27 @@ fn disasm_then_asm_gives_back_the_constant_table() {
     let again = run(&["asm", "-", "-o", "-"], Some(&listing));
     assert_eq!(again.stdout, first.stdout);
 }
+
+#[test]
+fn asm_never_overwrites_its_own_text_and_speaks_json() {
+    let dir = scratch("overwrite");
+    let src = dir.join("x.asm");
+    std::fs::write(&src, PS).unwrap();
+    let src = src.to_str().unwrap();
+    let out = run(&["asm", src, "-o", src], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("would overwrite its own input"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(src).unwrap(), PS);
+    // Under --json the validator's findings are one JSON line on standard error too.
+    let out = run(
+        &["asm", "--json", "-", "-o", "-"],
+        Some(b"ps_2_0\nmov oC0, r0\n"),
+    );
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert_eq!(v["validation"]["diagnostics"][0]["rule"], "V0603", "{v}");
+}
