@@ -41,7 +41,8 @@ pub struct GlobalArgs {
     /// line otherwise); errors become one JSON line on standard error.
     #[arg(long, global = true)]
     pub json: bool,
-    /// Print only what failed: no summary line, no report for inputs that pass.
+    /// Print only what failed: no summary line or notes, no verdict for inputs that pass
+    /// (`validate`); the data a command exists to print is still printed.
     #[arg(short, long, global = true)]
     pub quiet: bool,
     /// Say on standard error what was read and how long each stage took (-vv: more detail).
