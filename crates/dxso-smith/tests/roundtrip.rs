@@ -46,11 +46,7 @@ fn without_nan_payloads(shader: &dxso::Shader) -> dxso::Shader {
 }
 
 fn first_difference(what: &str, want: &dxso::Shader, got: &dxso::Shader) -> String {
-    let at = want
-        .items
-        .iter()
-        .zip(&got.items)
-        .position(|(a, b)| a != b);
+    let at = want.items.iter().zip(&got.items).position(|(a, b)| a != b);
     match at {
         Some(i) => format!(
             "{what}: item {i} differs\n  want {:?}\n  got  {:?}",
@@ -91,11 +87,18 @@ fn seeded_programs_round_trip() {
             }
         }
     }
-    println!("round-tripped {} of {n} seeded programs", n - failures.len());
+    println!(
+        "round-tripped {} of {n} seeded programs",
+        n - failures.len()
+    );
     for f in &failures {
         println!("{f}");
     }
-    assert!(failures.is_empty(), "expected {n} round trips, {} failed", failures.len());
+    assert!(
+        failures.is_empty(),
+        "expected {n} round trips, {} failed",
+        failures.len()
+    );
 }
 
 proptest! {

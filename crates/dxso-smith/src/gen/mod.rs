@@ -350,7 +350,11 @@ impl<'a, 'u> Gen<'a, 'u> {
             if b.tex_slots != u32::MAX {
                 b.tex_slots = b.tex_slots.saturating_sub(t);
             }
-            let slots = dxso::slots::instruction_slots(op) as u64;
+            let slots = if inst.coissue {
+                0
+            } else {
+                dxso::slots::instruction_slots(op) as u64
+            };
             let local = iterations / self.func.entry_iterations.max(1);
             self.func.cost = self.func.cost.saturating_add(slots.saturating_mul(local));
         }
