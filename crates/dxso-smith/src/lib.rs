@@ -6,7 +6,7 @@
 //! `dxso::validate` accepts.
 //!
 //! Every program:
-//! - is accepted by [`dxso::validate`] in its version (vs_1_1, vs_2_0, vs_2_x, vs_3_0,
+//! - is accepted by [`dxso::validate()`] in its version (vs_1_1, vs_2_0, vs_2_x, vs_3_0,
 //!   ps_1_1-ps_1_4, ps_2_0, ps_2_x, ps_3_0): register files and counts, read ports, swizzle and
 //!   modifier rules, slot and nesting limits, declarations;
 //! - reads only register components written on every path before the read, declared inputs and
