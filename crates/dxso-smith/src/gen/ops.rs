@@ -689,9 +689,10 @@ impl Gen<'_, '_> {
                     self.restore(snapshot);
                 }
             }
-            // mov: always possible from a constant.
-            let depth = reg.ty == RegisterType::DepthOut;
-            let req = if depth {
+            // mov: always possible from a constant. Scalar outputs read one component.
+            let scalar = reg.ty == RegisterType::DepthOut
+                || (reg.ty == RegisterType::RastOut && reg.num >= 1);
+            let req = if scalar {
                 SrcReq::replicate().no_relative()
             } else {
                 SrcReq::value(missing).no_relative()
