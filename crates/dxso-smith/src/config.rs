@@ -29,8 +29,10 @@ pub struct Config {
     /// The versions to choose from (each program picks one). Versions the generator does not know
     /// (ps_1_0, software versions) are ignored; an empty list means [`ALL_VERSIONS`].
     pub versions: Vec<Version>,
-    /// The most instructions in the body, declarations and definitions not counted. The version's
-    /// slot limits cut it further (ps_1_1 has 4 texture and 8 arithmetic slots).
+    /// The most instructions in the body, declarations and definitions not counted (each program
+    /// draws its own size up to this). The version's slot limits cut it further (ps_1_1 has 4
+    /// texture and 8 arithmetic slots); the writes that define every output are made even when
+    /// this is smaller than the number of outputs.
     pub max_instructions: usize,
     /// Arithmetic beyond `mov` (`add`, `mad`, `dp4`, `m4x4`, `lrp`, `cmp`, ...). Off, the body is
     /// moves, texture loads and flow control.
