@@ -231,3 +231,33 @@ impl<'a> Arbitrary<'a> for Config {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_versions_fall_back_to_all() {
+        let c = Config {
+            versions: vec![Version::ps(1, 0), Version::vs(3, 0xFF)],
+            ..Config::default()
+        };
+        assert_eq!(c.effective_versions(), ALL_VERSIONS.to_vec());
+        let c = Config::for_version(Version::ps(1, 4));
+        assert_eq!(c.effective_versions(), vec![Version::ps(1, 4)]);
+    }
+
+    #[test]
+    fn arbitrary_configs_stay_in_range() {
+        let bytes: Vec<u8> = (0..4096u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8)
+            .collect();
+        let mut u = Unstructured::new(&bytes);
+        for _ in 0..64 {
+            let c = Config::arbitrary(&mut u).expect("a config");
+            assert!(!c.versions.is_empty());
+            assert!((1..=96).contains(&c.max_instructions));
+            assert!(c.max_loop_iterations >= 1);
+        }
+    }
+}
