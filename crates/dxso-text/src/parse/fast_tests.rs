@@ -1,8 +1,9 @@
-//! The single-pass assembler ([`super::fast`]) and the full path ([`super::parse_full`]) give
-//! the same shader for every text the single-pass assembler accepts, and the single-pass
-//! assembler gives up (so the full path runs) on everything else.
+//! The single-pass assembler ([`super::fast`], with the constant table rebuilt as the full
+//! path does: [`super::fast_path`]) and the full path ([`super::parse_full`]) give the same
+//! shader for every text the single-pass assembler accepts, and the single-pass assembler
+//! gives up (so the full path runs) on everything else.
 
-use super::{fast, parse_full, ParseOptions};
+use super::{fast_path, parse_full, ParseOptions};
 use proptest::prelude::*;
 
 /// `fast` agrees with the full path on `text`; returns whether `fast` took it.
@@ -12,7 +13,7 @@ fn agree(text: &str, strict: bool, what: &str) -> bool {
         ..Default::default()
     };
     let full = parse_full(text, &options);
-    match fast::assemble(text, strict) {
+    match fast_path(text, &options) {
         Some(shader) => {
             match &full {
                 Ok(s) => assert_eq!(&shader, s, "{what}: the paths disagree\n{text}"),
