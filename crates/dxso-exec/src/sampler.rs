@@ -296,8 +296,8 @@ pub fn address(i: i64, n: i64, mode: AddressMode) -> Option<i64> {
 /// down when truncation rounded up; exact for every `f32`.
 #[inline(always)]
 fn index(x: f32) -> i64 {
-    let t = x as i32;
-    (t - ((t as f32) > x) as i32) as i64
+    let t = x as i32 as i64;
+    (t - ((t as f32) > x) as i64).max(i32::MIN as i64)
 }
 
 /// A linear-filter split of `x`: `(floor(x), x - floor(x))`, the fraction 0 when `x` is not
@@ -585,6 +585,20 @@ mod tests {
             255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255,
         ];
         Texture::new_2d(Format::Rgba8Unorm, 2, 2, data).unwrap()
+    }
+
+    #[test]
+    fn texel_index_is_saturating_floor() {
+        for x in [0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e9, -1e9, 3e9, -3e9] {
+            let want = (x as f32).floor() as i32 as i64;
+            assert_eq!(index(x), want, "{x}");
+        }
+        assert_eq!(index(f32::NAN), 0);
+        assert_eq!(index(f32::INFINITY), i32::MAX as i64);
+        assert_eq!(index(f32::NEG_INFINITY), i32::MIN as i64);
+        assert_eq!(split_coordinate(-0.25), (-1, 0.75));
+        assert_eq!(split_coordinate(f32::INFINITY).1, 0.0);
+        assert_eq!(split_coordinate(-5e9).1, 0.0);
     }
 
     #[test]
