@@ -27,9 +27,11 @@ mod session;
 /// bytes. It summarises them (info), labels every DWORD (dump), re-encodes them bit for bit
 /// (reencode), checks them against every Direct3D 9 rule of their version (validate), prints
 /// Microsoft's listing (disasm) and assembles Microsoft's syntax back into the same bytes, constant
-/// table included (asm). It also inspects, builds and runs DP2 command streams with their patch
-/// cache (dp2), tessellates rect patches and the Utah teapot (tessellate), measures itself against
-/// baselines (bench), and writes its own shell completions and man pages.
+/// table included (asm). It runs vertex and pixel shaders on the CPU with inputs, constants and
+/// textures given on the command line (run). It also inspects, builds and runs DP2 command
+/// streams with their patch cache (dp2), tessellates rect patches and the Utah teapot
+/// (tessellate), measures itself against baselines (bench), and writes its own shell completions
+/// and man pages.
 ///
 /// Every command: `-` or a missing FILE reads standard input (when it is not a terminal); `-o -`
 /// writes standard output; diagnostics go to standard error; `--json` prints one JSON value on
