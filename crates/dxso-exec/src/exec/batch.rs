@@ -309,6 +309,45 @@ impl<const W: usize> Batch<W> {
                         }
                     }
                 }
+                Op::Matrix {
+                    len,
+                    a,
+                    rows,
+                    mask,
+                    dst,
+                } => {
+                    let mut r = [[0f32; W]; 4];
+                    {
+                        let row = |s: Slot| &self.f[s as usize];
+                        let av = [row(a[0]), row(a[1]), row(a[2]), row(a[3])];
+                        for k in 0..4 {
+                            if mask & (1 << k) == 0 {
+                                continue;
+                            }
+                            let m = [
+                                row(rows[k][0]),
+                                row(rows[k][1]),
+                                row(rows[k][2]),
+                                row(rows[k][3]),
+                            ];
+                            let out = &mut r[k];
+                            for l in 0..W {
+                                let mut x = math::mul(av[0][l], m[0][l], Z)
+                                    + math::mul(av[1][l], m[1][l], Z)
+                                    + math::mul(av[2][l], m[2][l], Z);
+                                if len >= 4 {
+                                    x += math::mul(av[3][l], m[3][l], Z);
+                                }
+                                out[l] = x;
+                            }
+                        }
+                    }
+                    for k in 0..4 {
+                        if mask & (1 << k) != 0 {
+                            self.put(dst[k], &r[k]);
+                        }
+                    }
+                }
                 Op::Cross { a, b, mask, dst } => {
                     let row = |s: Slot| self.f[s as usize];
                     let (a, b) = (a.map(row), b.map(row));
