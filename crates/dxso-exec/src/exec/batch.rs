@@ -206,8 +206,8 @@ impl<const W: usize> Batch<W> {
                     0
                 }
             }
-            Cond::Bool(r) => {
-                if run.bools[r as usize & 15] {
+            Cond::Bool { reg, not } => {
+                if run.bools[reg as usize & 15] != not {
                     all_lanes(W)
                 } else {
                     0
