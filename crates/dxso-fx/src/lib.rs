@@ -32,11 +32,14 @@
 mod bytes;
 pub mod effect;
 pub mod error;
+pub mod eval;
 pub mod opcode;
 mod parse;
 pub mod program;
+pub mod runtime;
 pub mod states;
 pub mod types;
+pub mod upload;
 pub mod value;
 mod write;
 
@@ -46,7 +49,9 @@ pub use effect::{
 };
 pub use error::{FxError, FxErrorKind, ProgramErrorKind};
 pub use opcode::Opcode;
+pub use eval::{Precision, Registers};
 pub use program::Program;
+pub use runtime::{PassView, Runtime, RuntimeError, ShaderView, StateValue, StateView};
 pub use states::{State, StateClass, StateInfo};
 pub use types::{Name, Shape, TypeDesc};
 pub use value::Value;

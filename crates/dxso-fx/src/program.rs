@@ -58,6 +58,40 @@ pub enum Section {
     Other(Vec<u32>),
 }
 
+/// The `PRSI` section read as the output registers a preshader writes. The layout is inferred
+/// from the 41 preshaders of the corpus (d3dx9 does not read the section): the first register
+/// and the register count of the float, bool and int outputs, then for each of the three a
+/// count of `(first register, count)` ranges. On every corpus preshader the ranges are the
+/// registers its instructions write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegisterRanges {
+    /// First register of the float, bool and int outputs.
+    pub first: [u32; 3],
+    /// Registers spanned by the float, bool and int outputs.
+    pub count: [u32; 3],
+    /// `(first register, count)` ranges written, per file (float, bool, int).
+    pub ranges: [Vec<(u32, u32)>; 3],
+}
+
+impl RegisterRanges {
+    fn parse(w: &[u32]) -> Option<RegisterRanges> {
+        let mut pos = 6;
+        let mut ranges: [Vec<(u32, u32)>; 3] = Default::default();
+        for r in &mut ranges {
+            let n = *w.get(pos)? as usize;
+            pos += 1;
+            let pairs = w.get(pos..pos.checked_add(n.checked_mul(2)?)?)?;
+            r.extend(pairs.chunks_exact(2).map(|p| (p[0], p[1])));
+            pos += 2 * n;
+        }
+        (pos == w.len()).then(|| RegisterRanges {
+            first: [w[0], w[1], w[2]],
+            count: [w[3], w[4], w[5]],
+            ranges,
+        })
+    }
+}
+
 /// The `CLIT` literals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Literals {
@@ -193,7 +227,8 @@ impl Table {
         }
     }
 
-    /// Components per register (1 for bools).
+    /// Units per register when evaluating: 4 components, or 1 for the bool table (whose stored
+    /// offsets divide by 4 into register numbers).
     pub fn components(self) -> u32 {
         if self == Table::BoolOutput {
             1
@@ -324,6 +359,12 @@ impl Program {
         })
     }
 
+    /// The `PRSI` payload read as register ranges (see [`RegisterRanges`]), when it has that
+    /// shape.
+    pub fn register_ranges(&self) -> Option<RegisterRanges> {
+        RegisterRanges::parse(self.register_info()?)
+    }
+
     /// The instructions (empty without code).
     pub fn instructions(&self) -> &[Instruction] {
         self.code().map_or(&[], |c| &c.instructions)
@@ -380,25 +421,41 @@ fn operand_text(op: &Operand, count: u32, literals: &[f64]) -> String {
             .collect();
         return format!("({})", values.join(", "));
     }
-    let per = reg.table.components();
     let mut s = match op.index {
-        None => format!("{}{}", reg.table.prefix(), reg.offset / per),
+        None => format!("{}{}", reg.table.prefix(), reg.index()),
         Some(ix) => format!(
             "{}[{} + {}{}.{}]",
             reg.table.prefix(),
-            reg.offset / per,
+            reg.index(),
             ix.table.prefix(),
-            ix.offset / ix.table.components(),
-            XYZW[(ix.offset % ix.table.components()) as usize]
+            ix.index(),
+            XYZW[ix.component() as usize]
         ),
     };
-    if per == 4 {
+    if reg.table != Table::BoolOutput {
         s.push('.');
         for i in 0..count {
             s.push(XYZW[((reg.offset + i) % 4) as usize]);
         }
     }
     s
+}
+
+impl Register {
+    /// The register number (`c3.y` is 3; for the bool table too, whose offsets are also
+    /// stored four to a register).
+    pub fn index(&self) -> u32 {
+        self.offset / 4
+    }
+
+    /// The component (`c3.y` is 1; 0 for bools).
+    pub fn component(&self) -> u32 {
+        if self.table == Table::BoolOutput {
+            0
+        } else {
+            self.offset % 4
+        }
+    }
 }
 
 impl Section {

@@ -109,6 +109,47 @@ pub struct StateInfo {
     pub code: u32,
 }
 
+/// What the device call of a state takes as its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeviceValue {
+    /// A `DWORD`: enumerations, booleans, masks, colours (`D3DCOLOR`), counts. A float value
+    /// converts by truncation (native d3dx9 sets `MagFilter = a + b` from a float
+    /// expression as the integer).
+    Dword,
+    /// A float passed as its bit pattern (`FogStart`, `PointScale_A`, `MipMapLodBias`, ...).
+    Float,
+    /// Not a single `DWORD`: matrices, light and material fields, shaders, textures, shader
+    /// constants, sampler blocks.
+    Other,
+}
+
+impl StateInfo {
+    /// What the device call takes.
+    pub fn device_value(&self) -> DeviceValue {
+        match self.class {
+            StateClass::Render => match self.code {
+                // FOGSTART, FOGEND, FOGDENSITY, POINTSIZE, POINTSIZE_MIN, POINTSCALE_A..C,
+                // POINTSIZE_MAX, TWEENFACTOR, SLOPESCALEDEPTHBIAS, MIN/MAXTESSELLATIONLEVEL,
+                // ADAPTIVETESS_X..W, DEPTHBIAS.
+                36..=38 | 154 | 155 | 158..=160 | 166 | 170 | 175 | 178..=183 | 195 => {
+                    DeviceValue::Float
+                }
+                _ => DeviceValue::Dword,
+            },
+            // BUMPENVMAT00..11, BUMPENVLSCALE, BUMPENVLOFFSET.
+            StateClass::TextureStage => match self.code {
+                7..=10 | 22 | 23 => DeviceValue::Float,
+                _ => DeviceValue::Dword,
+            },
+            // MIPMAPLODBIAS.
+            StateClass::Sampler if self.code == 8 => DeviceValue::Float,
+            StateClass::Sampler | StateClass::Fvf | StateClass::LightEnable => DeviceValue::Dword,
+            StateClass::NPatchMode => DeviceValue::Float,
+            _ => DeviceValue::Other,
+        }
+    }
+}
+
 const UNKNOWN: StateInfo = StateInfo {
     name: "Unknown",
     class: StateClass::Render,
