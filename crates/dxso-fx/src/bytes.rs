@@ -49,14 +49,35 @@ impl<'a> Cursor<'a> {
         Ok(&self.bytes[start..self.pos])
     }
 
-    /// Checks that `count` records of `size` bytes could still follow, so that a count read
-    /// from the file never sizes an allocation larger than the input.
-    pub(crate) fn ensure(&self, what: &'static str, count: u32, size: u64) -> Result<(), FxError> {
+    /// Reads a count of records that take at least `size` bytes each and checks that they
+    /// could still follow, so that a count never sizes an allocation larger than the input.
+    /// The error names the offset of the count.
+    pub(crate) fn count(&mut self, what: &'static str, size: u64) -> Result<u32, FxError> {
+        let at = self.offset();
+        let count = self.u32(what)?;
+        self.ensure_at(at, what, count, size)?;
+        Ok(count)
+    }
+
+    /// Checks that `count` records of `size` bytes could still follow; errors name `at`.
+    pub(crate) fn ensure_at(&self, at: usize, what: &'static str, count: u32, size: u64) -> Result<(), FxError> {
         let needed = count as u64 * size;
         if needed > self.remaining() as u64 {
-            return Err(self.truncated(what, needed));
+            return Err(FxError::new(
+                at,
+                FxErrorKind::Truncated {
+                    what,
+                    needed,
+                    available: self.remaining(),
+                },
+            ));
         }
         Ok(())
+    }
+
+    /// [`Cursor::ensure_at`] at the current offset.
+    pub(crate) fn ensure(&self, what: &'static str, count: u32, size: u64) -> Result<(), FxError> {
+        self.ensure_at(self.offset(), what, count, size)
     }
 }
 

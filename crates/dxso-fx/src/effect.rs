@@ -15,7 +15,9 @@ pub const PARAMETER_SHARED: u32 = 1;
 
 /// A whole fx_2_0 effect. [`Effect::parse`] reads one, [`Effect::encode`] writes it back: the
 /// same bytes when nothing changed, a fresh layout otherwise.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Two effects are equal when their contents are, whatever their layouts.
+#[derive(Clone, Debug)]
 pub struct Effect {
     /// The tag (`0xfeff0901`).
     pub tag: u32,
@@ -247,6 +249,18 @@ pub enum ShaderSource {
     Resource(usize),
 }
 
+impl PartialEq for Effect {
+    fn eq(&self, other: &Self) -> bool {
+        self.tag == other.tag
+            && self.parameters == other.parameters
+            && self.techniques == other.techniques
+            && self.shader_count == other.shader_count
+            && self.object_count == other.object_count
+            && self.objects == other.objects
+            && self.resources == other.resources
+    }
+}
+
 impl Effect {
     /// Parses an effect binary. Errors name the byte offset and the rule; allocation is
     /// bounded by the input size.
@@ -258,6 +272,12 @@ impl Effect {
     /// record laid out afresh.
     pub fn encode(&self) -> Vec<u8> {
         crate::write::encode(self)
+    }
+
+    /// Writes the effect with every record laid out afresh (strings, type descriptions and
+    /// values packed in visiting order), whatever the parsed layout.
+    pub fn encode_fresh(&self) -> Vec<u8> {
+        crate::write::encode_fresh(self)
     }
 
     /// The parameter called `name`.

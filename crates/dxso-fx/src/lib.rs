@@ -58,7 +58,7 @@ pub use value::Value;
 
 /// Deepest nesting of struct members, and of sampler states inside sampler-typed values.
 pub const MAX_DEPTH: usize = 32;
-/// Type, value and state records an effect may expand to per byte of file: values are read
-/// once per reference, so without a cap a small hostile file could name one large record from
-/// many places.
+/// Records and copied words an effect may expand to per byte of file: a record is read once per
+/// reference, so without a cap a small hostile file could name one large record from many
+/// places.
 pub const MAX_NODES_PER_BYTE: usize = 4;

@@ -34,9 +34,15 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn node(&mut self, at: usize) -> Result<(), FxError> {
-        self.budget = self
-            .budget
-            .checked_sub(1)
+        self.charge(at, 1)
+    }
+
+    /// Spends `n` of the budget: one per record, one per word a value copies (a value or name
+    /// read from many places is copied each time).
+    fn charge(&mut self, at: usize, n: u64) -> Result<(), FxError> {
+        self.budget = usize::try_from(n)
+            .ok()
+            .and_then(|n| self.budget.checked_sub(n))
             .ok_or_else(|| FxError::new(at, FxErrorKind::TooManyNodes(self.budget_total)))?;
         Ok(())
     }
@@ -72,6 +78,7 @@ impl<'a> Parser<'a> {
                 },
             ));
         }
+        self.charge(c.offset(), 1 + size as u64 / 4)?;
         let bytes = c.take(what, size as u64)?;
         self.layout.record(offset, 4 + size);
         Ok((size != 0).then(|| Name(bytes.to_vec())))
@@ -117,9 +124,8 @@ impl<'a> Parser<'a> {
                 Shape::Numeric { rows, columns }
             }
             5 => {
-                let count = c.u32("struct member count")?;
                 // Each member takes at least the five common words.
-                c.ensure("struct members", count, 20)?;
+                let count = c.count("struct members", 20)?;
                 let mut members = Vec::with_capacity(count as usize);
                 for _ in 0..count {
                     members.push(self.typedef_inline(c, depth + 1)?);
@@ -200,6 +206,7 @@ impl<'a> Parser<'a> {
         self.node(c.offset())?;
         if let Some(words) = ty.data_words() {
             let bytes = c.take("value", words.saturating_mul(4))?;
+            self.charge(c.offset(), words)?;
             return Ok(Value::Data(crate::bytes::to_words(bytes)));
         }
         let n = ty.element_count();
@@ -228,8 +235,7 @@ impl<'a> Parser<'a> {
                 c.ensure("sampler blocks", n, 4)?;
                 let mut blocks = Vec::with_capacity(n as usize);
                 for _ in 0..n {
-                    let count = c.u32("sampler state count")?;
-                    c.ensure("sampler states", count, 16)?;
+                    let count = c.count("sampler states", 16)?;
                     for _ in 0..count {
                         let at = c.offset();
                         let rec = [
@@ -276,7 +282,6 @@ impl<'a> Parser<'a> {
     }
 
     fn annotations(&mut self, c: &mut Cursor, count: u32) -> Result<Vec<Annotation>, FxError> {
-        c.ensure("annotations", count, 8)?;
         let mut out = Vec::with_capacity(count as usize);
         for _ in 0..count {
             let typedef = c.u32("annotation")?;
@@ -325,8 +330,9 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
     let data = &bytes[DATA_START..DATA_START + len as usize];
     let structured = DATA_START + len as usize;
     let mut c = Cursor::new(&bytes[structured..], structured);
-    let parameter_count = c.u32("parameter count")?;
-    let technique_count = c.u32("technique count")?;
+    // A parameter record is at least 16 bytes, a technique 12.
+    let parameter_count = c.count("parameters", 16)?;
+    let technique_count = c.count("techniques", 12)?;
     let shader_count = c.u32("shader count")?;
     let object_count = c.u32("object count")?;
     let budget = bytes.len().saturating_mul(MAX_NODES_PER_BYTE) + 64;
@@ -339,14 +345,12 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
         object_types: HashMap::new(),
     };
 
-    // A parameter record is at least 16 bytes, a technique 12.
-    c.ensure("parameters", parameter_count, 16)?;
     let mut parameters = Vec::with_capacity(parameter_count as usize);
     for _ in 0..parameter_count {
         let typedef = c.u32("parameter")?;
         let value = c.u32("parameter")?;
         let flags = c.u32("parameter")?;
-        let annotation_count = c.u32("parameter")?;
+        let annotation_count = c.count("annotations", 8)?;
         let ty = p.typedef(typedef, 0)?;
         let value = p.value(&ty, value, 0)?;
         let annotations = p.annotations(&mut c, annotation_count)?;
@@ -358,23 +362,24 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
         });
     }
 
-    c.ensure("techniques", technique_count, 12)?;
     let mut techniques = Vec::with_capacity(technique_count as usize);
     for _ in 0..technique_count {
         let name = c.u32("technique")?;
-        let annotation_count = c.u32("technique")?;
+        let annotation_count = c.count("annotations", 8)?;
+        let pass_at = c.offset();
         let pass_count = c.u32("technique")?;
         let name = p.name("technique name", name)?;
         let annotations = p.annotations(&mut c, annotation_count)?;
-        c.ensure("passes", pass_count, 12)?;
+        c.ensure_at(pass_at, "passes", pass_count, 12)?;
         let mut passes = Vec::with_capacity(pass_count as usize);
         for _ in 0..pass_count {
             let pass_name = c.u32("pass")?;
-            let annotation_count = c.u32("pass")?;
+            let annotation_count = c.count("annotations", 8)?;
+            let state_at = c.offset();
             let state_count = c.u32("pass")?;
             let name = p.name("pass name", pass_name)?;
             let annotations = p.annotations(&mut c, annotation_count)?;
-            c.ensure("states", state_count, 16)?;
+            c.ensure_at(state_at, "states", state_count, 16)?;
             let mut states = Vec::with_capacity(state_count as usize);
             for _ in 0..state_count {
                 let at = c.offset();
@@ -394,9 +399,9 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
         });
     }
 
-    let small_count = c.u32("small object count")?;
+    let small_count = c.count("small objects", 8)?;
+    let large_at = c.offset();
     let large_count = c.u32("large object count")?;
-    c.ensure("small objects", small_count, 8)?;
     let mut objects = Vec::with_capacity(small_count as usize);
     for _ in 0..small_count {
         let at = c.offset();
@@ -438,7 +443,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
         layout: None,
     };
 
-    c.ensure("large objects", large_count, 24)?;
+    c.ensure_at(large_at, "large objects", large_count, 24)?;
     let mut resources = Vec::with_capacity(large_count as usize);
     for object in 0..large_count as usize {
         let at = c.offset();
@@ -604,4 +609,37 @@ fn embedded_shader(data: &[u8], at: usize) -> Result<EmbeddedShader, FxError> {
         return Err(e);
     }
     Ok(shader)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Effect;
+
+    #[test]
+    fn crafted_effects_are_errors() {
+        use crate::FxErrorKind;
+        let words = |w: &[u32]| -> Vec<u8> { w.iter().flat_map(|x| x.to_le_bytes()).collect() };
+        let kind = |b: &[u8]| Effect::parse(b).unwrap_err().kind;
+        assert!(matches!(kind(&[1, 2, 3]), FxErrorKind::TooShort(3)));
+        assert!(matches!(kind(&words(&[0xFEFF_0900, 0])), FxErrorKind::BadTag(0xFEFF_0900)));
+        assert!(matches!(
+            kind(&words(&[0xFEFF_0901, 100])),
+            FxErrorKind::UnstructuredLength { declared: 100, .. }
+        ));
+        // A billion parameters in a tiny file: refused before anything is allocated.
+        let e = Effect::parse(&words(&[0xFEFF_0901, 4, 0, 1_000_000_000, 0, 0, 0])).unwrap_err();
+        assert!(matches!(e.kind, FxErrorKind::Truncated { what: "parameters", .. }), "{e}");
+        assert_eq!(e.offset, 12);
+        // One parameter whose type description lies outside the unstructured data.
+        let e = Effect::parse(&words(&[0xFEFF_0901, 4, 0, 1, 0, 0, 0, 0x100, 0, 0, 0, 0, 0, 0, 0])).unwrap_err();
+        assert!(matches!(e.kind, FxErrorKind::OutOfBounds { what: "type description", offset: 0x100, .. }), "{e}");
+        // An empty effect parses and re-encodes.
+        let empty = words(&[0xFEFF_0901, 4, 0, 0, 0, 0, 0, 0, 0]);
+        let effect = Effect::parse(&empty).unwrap();
+        assert_eq!(effect.encode(), empty);
+        // Trailing bytes are an error.
+        let mut trailing = empty.clone();
+        trailing.extend_from_slice(&[0; 4]);
+        assert!(matches!(kind(&trailing), FxErrorKind::TrailingData(4)));
+    }
 }

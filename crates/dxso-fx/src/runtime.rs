@@ -204,6 +204,8 @@ pub struct Runtime<'e> {
     effect: &'e Effect,
     values: Vec<Value>,
     precision: Precision,
+    /// Nesting of state evaluation (sampler blocks referring to samplers).
+    depth: std::cell::Cell<usize>,
 }
 
 /// One step of a parameter path.
@@ -383,6 +385,7 @@ impl<'e> Runtime<'e> {
             effect,
             values: effect.parameters.iter().map(|p| p.value.clone()).collect(),
             precision: Precision::Native,
+            depth: std::cell::Cell::new(0),
         }
     }
 
@@ -528,8 +531,29 @@ impl<'e> Runtime<'e> {
         self.pass(ti, pi)
     }
 
-    /// Evaluates one state.
+    /// Evaluates one state; sampler references nest at most [`crate::MAX_DEPTH`] deep.
     fn state(&self, state: &State, target: &Target) -> StateView {
+        let depth = self.depth.get();
+        if depth >= crate::MAX_DEPTH {
+            return StateView {
+                operation: state.operation,
+                name: state.info().name,
+                index: state.index,
+                source: StateSource::Constant,
+                value: Err(RuntimeError::BadReference(format!(
+                    "sampler references nest deeper than {}",
+                    crate::MAX_DEPTH
+                ))),
+                device: None,
+            };
+        }
+        self.depth.set(depth + 1);
+        let view = self.state_at_depth(state, target);
+        self.depth.set(depth);
+        view
+    }
+
+    fn state_at_depth(&self, state: &State, target: &Target) -> StateView {
         let info = state.info();
         let resource = self.resource(target);
         let (source, value) = match resource.map(|r| &r.payload) {
@@ -658,7 +682,13 @@ impl<'e> Runtime<'e> {
     }
 
     fn constant_value(&self, state: &State) -> Result<StateValue, RuntimeError> {
+        let is_shader_state = matches!(
+            state.info().class,
+            StateClass::VertexShader | StateClass::PixelShader
+        );
         match &state.value {
+            // `VertexShader = NULL` compiles to a number.
+            Value::Data(_) if is_shader_state => Ok(StateValue::Shader(None)),
             Value::Data(words) => {
                 let mut types = Vec::new();
                 word_types(&state.ty, &mut types);

@@ -200,6 +200,10 @@ pub(crate) fn encode(effect: &Effect) -> Vec<u8> {
     if let Some(bytes) = effect.layout.as_ref().and_then(|l| write(effect, Some(l))) {
         return bytes;
     }
+    encode_fresh(effect)
+}
+
+pub(crate) fn encode_fresh(effect: &Effect) -> Vec<u8> {
     write(effect, None).expect("a fresh layout cannot fail")
 }
 
