@@ -11,7 +11,11 @@ pub(crate) struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     pub(crate) fn new(bytes: &'a [u8], base: usize) -> Self {
-        Cursor { bytes, pos: 0, base }
+        Cursor {
+            bytes,
+            pos: 0,
+            base,
+        }
     }
 
     /// Absolute file offset of the next byte.
@@ -60,7 +64,13 @@ impl<'a> Cursor<'a> {
     }
 
     /// Checks that `count` records of `size` bytes could still follow; errors name `at`.
-    pub(crate) fn ensure_at(&self, at: usize, what: &'static str, count: u32, size: u64) -> Result<(), FxError> {
+    pub(crate) fn ensure_at(
+        &self,
+        at: usize,
+        what: &'static str,
+        count: u32,
+        size: u64,
+    ) -> Result<(), FxError> {
         let needed = count as u64 * size;
         if needed > self.remaining() as u64 {
             return Err(FxError::new(

@@ -23,7 +23,9 @@ pub enum FxErrorKind {
     #[error("the file is {0} bytes, shorter than the 8-byte header (tag and length)")]
     TooShort(usize),
     /// The first word is not the fx_2_0 tag.
-    #[error("{0:#010x} is not the fx_2_0 tag 0xfeff0901 (HLSL text effects must be compiled first)")]
+    #[error(
+        "{0:#010x} is not the fx_2_0 tag 0xfeff0901 (HLSL text effects must be compiled first)"
+    )]
     BadTag(u32),
     /// The unstructured-data length runs past the end of the file.
     #[error("the unstructured data is said to be {declared} bytes but only {available} follow the header")]
@@ -172,7 +174,9 @@ pub enum ProgramErrorKind {
         table: u32,
     },
     /// An operand addresses a register past the limit the evaluator allows.
-    #[error("FXLC instruction {index}: register offset {offset} is past the {max}-component limit")]
+    #[error(
+        "FXLC instruction {index}: register offset {offset} is past the {max}-component limit"
+    )]
     RegisterOffset {
         /// Instruction index.
         index: usize,

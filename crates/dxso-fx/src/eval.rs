@@ -102,7 +102,9 @@ impl<T: Copy + Default> Bank<T> {
 
     /// The components of register `reg`.
     pub fn register(&self, reg: usize) -> Vec<T> {
-        (0..self.width).map(|c| self.get(reg * self.width + c)).collect()
+        (0..self.width)
+            .map(|c| self.get(reg * self.width + c))
+            .collect()
     }
 
     /// `true` when register `reg` was written.
@@ -159,7 +161,9 @@ pub fn widen(x: f32) -> f64 {
 pub fn narrow(x: f64) -> f32 {
     if x.is_nan() {
         let b = x.to_bits();
-        f32::from_bits(((b >> 32) as u32 & 0x8000_0000) | 0x7FC0_0000 | ((b >> 29) as u32 & 0x3F_FFFF))
+        f32::from_bits(
+            ((b >> 32) as u32 & 0x8000_0000) | 0x7FC0_0000 | ((b >> 29) as u32 & 0x3F_FFFF),
+        )
     } else {
         x as f32
     }
@@ -311,7 +315,12 @@ impl Machine<'_> {
 
 /// Runs `program` with its `c` inputs in `constants`, writing its outputs into `out`
 /// (temporaries start at 0).
-pub fn execute(program: &Program, constants: &Bank<f32>, out: &mut Registers, precision: Precision) {
+pub fn execute(
+    program: &Program,
+    constants: &Bank<f32>,
+    out: &mut Registers,
+    precision: Precision,
+) {
     let mut literals: Vec<f64> = program
         .literals()
         .map_or(Vec::new(), |l| l.as_f64().collect());
@@ -374,7 +383,8 @@ pub fn execute(program: &Program, constants: &Bank<f32>, out: &mut Registers, pr
         }
         for j in 0..n {
             for (k, input) in ins.inputs.iter().enumerate() {
-                let first_only = (ins.scalar() && k == 0) || matches!(op, Opcode::Floor | Opcode::Ceil);
+                let first_only =
+                    (ins.scalar() && k == 0) || matches!(op, Opcode::Floor | Opcode::Ceil);
                 args[k] = m.read(input, if first_only { 0 } else { j });
             }
             let r = apply(op, &args[..ins.inputs.len()]);
@@ -519,7 +529,10 @@ mod tests {
         let neg = f32::from_bits(0xFFC0_0000);
         assert_eq!(narrow(widen(neg)).to_bits(), 0xFFC0_0000);
         assert_eq!(narrow(f64::from_bits(DEFAULT_NAN)).to_bits(), 0xFFC0_0000);
-        assert_eq!(narrow(widen(f32::from_bits(0x7FC0_0000))).to_bits(), 0x7FC0_0000);
+        assert_eq!(
+            narrow(widen(f32::from_bits(0x7FC0_0000))).to_bits(),
+            0x7FC0_0000
+        );
         assert_eq!(round_to_int(2.5), 2);
         assert_eq!(round_to_int(-1.5), -2);
         assert_eq!(round_to_int(f64::NAN), i32::MIN);
@@ -535,7 +548,10 @@ mod tests {
         );
         // A NaN operand propagates.
         let pos = widen(f32::from_bits(0x7FC0_0000));
-        assert_eq!(narrow(apply(Opcode::Atan2, &[pos, 1.0])).to_bits(), 0x7FC0_0000);
+        assert_eq!(
+            narrow(apply(Opcode::Atan2, &[pos, 1.0])).to_bits(),
+            0x7FC0_0000
+        );
         assert_eq!(narrow(apply(Opcode::Neg, &[pos])).to_bits(), 0xFFC0_0000);
         assert_eq!(apply(Opcode::Cmp, &[f64::NAN, 1.0, 8.0]), 8.0);
         assert_eq!(apply(Opcode::Min, &[f64::NAN, 3.0]), 3.0);

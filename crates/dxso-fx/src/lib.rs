@@ -30,6 +30,7 @@
 #![warn(missing_docs)]
 
 mod bytes;
+pub mod describe;
 pub mod effect;
 pub mod error;
 pub mod eval;
@@ -44,12 +45,12 @@ pub mod value;
 mod write;
 
 pub use effect::{
-    Annotation, EmbeddedShader, Effect, Object, ObjectData, Parameter, Pass, Payload, Resource,
+    Annotation, Effect, EmbeddedShader, Object, ObjectData, Parameter, Pass, Payload, Resource,
     ShaderSource, Target, Technique,
 };
 pub use error::{FxError, FxErrorKind, ProgramErrorKind};
-pub use opcode::Opcode;
 pub use eval::{Precision, Registers};
+pub use opcode::Opcode;
 pub use program::Program;
 pub use runtime::{PassView, Runtime, RuntimeError, ShaderView, StateValue, StateView};
 pub use states::{State, StateClass, StateInfo};

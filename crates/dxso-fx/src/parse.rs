@@ -4,7 +4,7 @@
 
 use crate::bytes::{word_at, Cursor};
 use crate::effect::{
-    Annotation, EmbeddedShader, Effect, Object, ObjectData, Parameter, Pass, Payload, Resource,
+    Annotation, Effect, EmbeddedShader, Object, ObjectData, Parameter, Pass, Payload, Resource,
     Target, Technique, FX_2_0_TAG,
 };
 use crate::error::{FxError, FxErrorKind};
@@ -383,7 +383,12 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
             let mut states = Vec::with_capacity(state_count as usize);
             for _ in 0..state_count {
                 let at = c.offset();
-                let rec = [c.u32("state")?, c.u32("state")?, c.u32("state")?, c.u32("state")?];
+                let rec = [
+                    c.u32("state")?,
+                    c.u32("state")?,
+                    c.u32("state")?,
+                    c.u32("state")?,
+                ];
                 states.push(p.state(at, rec, 0)?);
             }
             passes.push(Pass {
@@ -418,7 +423,9 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
         let size = c.u32("small object")?;
         let data_at = c.offset();
         let data = c.take("small object data", size as u64)?;
-        p.layout.padding.push(c.take("small object padding", pad(size))?.to_vec());
+        p.layout
+            .padding
+            .push(c.take("small object padding", pad(size))?.to_vec());
         let is_shader_object = p
             .object_types
             .get(&id)
@@ -455,7 +462,9 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
         let size = c.u32("large object")?;
         let data_at = c.offset();
         let data = c.take("large object data", size as u64)?;
-        p.layout.padding.push(c.take("large object padding", pad(size))?.to_vec());
+        p.layout
+            .padding
+            .push(c.take("large object padding", pad(size))?.to_vec());
         let target = if technique == u32::MAX {
             Target::Sampler {
                 parameter: index,
@@ -479,7 +488,10 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
         });
     }
     if c.remaining() != 0 {
-        return Err(FxError::new(c.offset(), FxErrorKind::TrailingData(c.remaining())));
+        return Err(FxError::new(
+            c.offset(),
+            FxErrorKind::TrailingData(c.remaining()),
+        ));
     }
     effect.resources = resources;
     effect.layout = Some(p.layout);
@@ -621,18 +633,57 @@ mod tests {
         let words = |w: &[u32]| -> Vec<u8> { w.iter().flat_map(|x| x.to_le_bytes()).collect() };
         let kind = |b: &[u8]| Effect::parse(b).unwrap_err().kind;
         assert!(matches!(kind(&[1, 2, 3]), FxErrorKind::TooShort(3)));
-        assert!(matches!(kind(&words(&[0xFEFF_0900, 0])), FxErrorKind::BadTag(0xFEFF_0900)));
+        assert!(matches!(
+            kind(&words(&[0xFEFF_0900, 0])),
+            FxErrorKind::BadTag(0xFEFF_0900)
+        ));
         assert!(matches!(
             kind(&words(&[0xFEFF_0901, 100])),
             FxErrorKind::UnstructuredLength { declared: 100, .. }
         ));
         // A billion parameters in a tiny file: refused before anything is allocated.
         let e = Effect::parse(&words(&[0xFEFF_0901, 4, 0, 1_000_000_000, 0, 0, 0])).unwrap_err();
-        assert!(matches!(e.kind, FxErrorKind::Truncated { what: "parameters", .. }), "{e}");
+        assert!(
+            matches!(
+                e.kind,
+                FxErrorKind::Truncated {
+                    what: "parameters",
+                    ..
+                }
+            ),
+            "{e}"
+        );
         assert_eq!(e.offset, 12);
         // One parameter whose type description lies outside the unstructured data.
-        let e = Effect::parse(&words(&[0xFEFF_0901, 4, 0, 1, 0, 0, 0, 0x100, 0, 0, 0, 0, 0, 0, 0])).unwrap_err();
-        assert!(matches!(e.kind, FxErrorKind::OutOfBounds { what: "type description", offset: 0x100, .. }), "{e}");
+        let e = Effect::parse(&words(&[
+            0xFEFF_0901,
+            4,
+            0,
+            1,
+            0,
+            0,
+            0,
+            0x100,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ]))
+        .unwrap_err();
+        assert!(
+            matches!(
+                e.kind,
+                FxErrorKind::OutOfBounds {
+                    what: "type description",
+                    offset: 0x100,
+                    ..
+                }
+            ),
+            "{e}"
+        );
         // An empty effect parses and re-encodes.
         let empty = words(&[0xFEFF_0901, 4, 0, 0, 0, 0, 0, 0, 0]);
         let effect = Effect::parse(&empty).unwrap();

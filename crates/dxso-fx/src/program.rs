@@ -397,7 +397,12 @@ impl Program {
             let op = ins.opcode();
             let n = ins.components();
             let out_n = if op.reduces() { 1 } else { n };
-            let _ = write!(out, "{} {}", op.mnemonic(), operand_text(&ins.output, out_n, &literals));
+            let _ = write!(
+                out,
+                "{} {}",
+                op.mnemonic(),
+                operand_text(&ins.output, out_n, &literals)
+            );
             for (k, input) in ins.inputs.iter().enumerate() {
                 let count = if ins.scalar() && k == 0 { 1 } else { n };
                 let _ = write!(out, ", {}", operand_text(input, count, &literals));
@@ -470,8 +475,7 @@ impl Section {
         };
         Ok(match fourcc {
             dxso::ctab::CTAB_FOURCC => Section::ConstantTable(
-                ConstantTable::parse(payload)
-                    .map_err(|e| r.err(0, ProgramErrorKind::Ctab(e)))?,
+                ConstantTable::parse(payload).map_err(|e| r.err(0, ProgramErrorKind::Ctab(e)))?,
             ),
             CLIT_FOURCC => {
                 let count = r.next("CLIT", 1)?;
@@ -631,8 +635,8 @@ fn parse_operand(r: &mut Words, index: usize) -> Result<Operand, FxError> {
 fn parse_register(r: &mut Words, index: usize) -> Result<Register, FxError> {
     let at = r.pos;
     let raw = r.next("FXLC register", 2)?;
-    let table =
-        Table::from_raw(raw).ok_or_else(|| r.err(at, ProgramErrorKind::RegisterTable { index, table: raw }))?;
+    let table = Table::from_raw(raw)
+        .ok_or_else(|| r.err(at, ProgramErrorKind::RegisterTable { index, table: raw }))?;
     let offset = r.next("FXLC register", 1)?;
     let max = MAX_REGISTERS * 4 - 1;
     if offset > max {

@@ -142,7 +142,9 @@ fn device_dword(kind: DeviceValue, value: &Result<StateValue, RuntimeError>) -> 
         (DeviceValue::Dword, Numbers::Bools(v)) if v.len() == 1 => Some(v[0] as u32),
         (DeviceValue::Float, Numbers::Floats(v)) if v.len() == 1 => Some(v[0].to_bits()),
         (DeviceValue::Float, Numbers::Ints(v)) if v.len() == 1 => Some((v[0] as f32).to_bits()),
-        (DeviceValue::Float, Numbers::Bools(v)) if v.len() == 1 => Some((v[0] as u32 as f32).to_bits()),
+        (DeviceValue::Float, Numbers::Bools(v)) if v.len() == 1 => {
+            Some((v[0] as u32 as f32).to_bits())
+        }
         _ => None,
     }
 }
@@ -293,7 +295,9 @@ fn locate(ty: &TypeDesc, value: &Value, steps: &[Step]) -> Option<Located> {
                 return None;
             }
             let members = ty.members();
-            let k = members.iter().position(|m| name_str(&m.name) == name.as_str())?;
+            let k = members
+                .iter()
+                .position(|m| name_str(&m.name) == name.as_str())?;
             let mt = &members[k];
             match value {
                 Value::Data(w) => {
@@ -462,12 +466,19 @@ impl<'e> Runtime<'e> {
 
     /// Sets the first parameter whose semantic is `semantic` (case-insensitive) from floats;
     /// returns its name.
-    pub fn set_by_semantic(&mut self, semantic: &str, values: &[f32]) -> Result<String, RuntimeError> {
+    pub fn set_by_semantic(
+        &mut self,
+        semantic: &str,
+        values: &[f32],
+    ) -> Result<String, RuntimeError> {
         let name = self
             .effect
             .parameters
             .iter()
-            .find(|p| p.semantic().is_some_and(|s| s.eq_ignore_ascii_case(semantic)))
+            .find(|p| {
+                p.semantic()
+                    .is_some_and(|s| s.eq_ignore_ascii_case(semantic))
+            })
             .map(|p| p.name().into_owned())
             .ok_or_else(|| RuntimeError::NoSemantic(semantic.to_string()))?;
         self.set_floats(&name, values)?;
@@ -500,9 +511,10 @@ impl<'e> Runtime<'e> {
             })
             .collect();
         let shader_of = |class: StateClass| {
-            let v = states.iter().rev().find(|s| {
-                crate::states::state_info(s.operation).map(|i| i.class) == Some(class)
-            })?;
+            let v = states
+                .iter()
+                .rev()
+                .find(|s| crate::states::state_info(s.operation).map(|i| i.class) == Some(class))?;
             match &v.value {
                 Ok(StateValue::Shader(Some(r))) => Some(self.shader_view(r.clone())),
                 _ => None,
@@ -562,16 +574,15 @@ impl<'e> Runtime<'e> {
                 StateSource::InlineShader,
                 Ok(StateValue::Shader(s.as_ref().map(|_| ShaderRef {
                     source: ShaderSource::Resource(
-                        self.effect
-                            .resource_for(target)
-                            .map_or(0, |(i, _)| i),
+                        self.effect.resource_for(target).map_or(0, |(i, _)| i),
                     ),
                     parameter: None,
                 }))),
             ),
-            Some(Payload::Expression(program)) => {
-                (StateSource::Expression, Ok(self.expression_value(state, program)))
-            }
+            Some(Payload::Expression(program)) => (
+                StateSource::Expression,
+                Ok(self.expression_value(state, program)),
+            ),
             Some(Payload::Parameter(name)) => {
                 let name = bytes_str(name).into_owned();
                 let v = self.reference_value(state, &name);
@@ -610,44 +621,53 @@ impl<'e> Runtime<'e> {
 
     fn resource(&self, target: &Target) -> Option<&'e crate::effect::Resource> {
         let effect = self.effect;
-        effect.resources.iter().rev().find(|r| match (r.target, *target) {
-            (
-                Target::Pass {
-                    technique: a,
-                    pass: b,
-                    state: c,
-                    ..
-                },
-                Target::Pass {
-                    technique: x,
-                    pass: y,
-                    state: z,
-                    ..
-                },
-            ) => (a, b, c) == (x, y, z),
-            (
-                Target::Sampler {
-                    parameter: a,
-                    element: e1,
-                    state: c,
-                },
-                Target::Sampler {
-                    parameter: x,
-                    element: e2,
-                    state: z,
-                },
-            ) => {
-                let array = effect
-                    .parameters
-                    .get(a as usize)
-                    .is_some_and(|p| p.ty.elements > 0);
-                (a, c) == (x, z) && (!array || e1 == e2)
-            }
-            _ => false,
-        })
+        effect
+            .resources
+            .iter()
+            .rev()
+            .find(|r| match (r.target, *target) {
+                (
+                    Target::Pass {
+                        technique: a,
+                        pass: b,
+                        state: c,
+                        ..
+                    },
+                    Target::Pass {
+                        technique: x,
+                        pass: y,
+                        state: z,
+                        ..
+                    },
+                ) => (a, b, c) == (x, y, z),
+                (
+                    Target::Sampler {
+                        parameter: a,
+                        element: e1,
+                        state: c,
+                    },
+                    Target::Sampler {
+                        parameter: x,
+                        element: e2,
+                        state: z,
+                    },
+                ) => {
+                    let array = effect
+                        .parameters
+                        .get(a as usize)
+                        .is_some_and(|p| p.ty.elements > 0);
+                    (a, c) == (x, z) && (!array || e1 == e2)
+                }
+                _ => false,
+            })
     }
 
-    fn object_value(&self, ty: &TypeDesc, id: u32, parameter: Option<String>) -> Result<StateValue, RuntimeError> {
+    fn object_value(
+        &self,
+        ty: &TypeDesc,
+        id: u32,
+        parameter: Option<String>,
+    ) -> Result<StateValue, RuntimeError> {
         match ty.ty() {
             Some(ParameterType::VertexShader | ParameterType::PixelShader) => {
                 match self.effect.object(id).map(|o| &o.data) {
@@ -694,7 +714,9 @@ impl<'e> Runtime<'e> {
                 word_types(&state.ty, &mut types);
                 Ok(StateValue::Numbers(numbers(&types, words, state.ty.ty())))
             }
-            Value::Objects(ids) => self.object_value(&state.ty, ids.first().copied().unwrap_or(0), None),
+            Value::Objects(ids) => {
+                self.object_value(&state.ty, ids.first().copied().unwrap_or(0), None)
+            }
             Value::Samplers(blocks) => Ok(StateValue::Sampler {
                 parameter: String::new(),
                 states: blocks
@@ -782,9 +804,15 @@ impl<'e> Runtime<'e> {
                 word_types(ty, &mut types);
                 let n = state.ty.data_words().unwrap_or(words.len() as u64) as usize;
                 let n = n.min(words.len());
-                Ok(StateValue::Numbers(numbers(&types, &words[..n], state.ty.ty())))
+                Ok(StateValue::Numbers(numbers(
+                    &types,
+                    &words[..n],
+                    state.ty.ty(),
+                )))
             }
-            Value::Objects(ids) => self.object_value(ty, ids.first().copied().unwrap_or(0), Some(name)),
+            Value::Objects(ids) => {
+                self.object_value(ty, ids.first().copied().unwrap_or(0), Some(name))
+            }
             Value::Samplers(blocks) => {
                 let (i, _) = self
                     .effect
@@ -855,7 +883,8 @@ impl<'e> Runtime<'e> {
             warnings: Vec::new(),
         };
         let Some(sh) = self.effect.shader(shader.source) else {
-            view.warnings.push("the shader object holds no bytecode".to_string());
+            view.warnings
+                .push("the shader object holds no bytecode".to_string());
             return view;
         };
         match sh.preshader() {
@@ -874,12 +903,14 @@ impl<'e> Runtime<'e> {
         for c in &table.constants {
             let name = c.name.as_str();
             let Some((i, p)) = self.effect.parameter(&name) else {
-                view.warnings.push(format!("constant `{name}`: no such parameter"));
+                view.warnings
+                    .push(format!("constant `{name}`: no such parameter"));
                 continue;
             };
             if let Some((first, count)) = sampler_registers(c) {
                 let Some(blocks) = self.values[i].samplers() else {
-                    view.warnings.push(format!("sampler `{name}`: the parameter is not a sampler"));
+                    view.warnings
+                        .push(format!("sampler `{name}`: the parameter is not a sampler"));
                     continue;
                 };
                 for k in 0..count {
@@ -894,7 +925,11 @@ impl<'e> Runtime<'e> {
                         } else {
                             name.to_string()
                         },
-                        states: self.sampler_states(i, if p.ty.elements > 0 { k } else { u32::MAX }, block),
+                        states: self.sampler_states(
+                            i,
+                            if p.ty.elements > 0 { k } else { u32::MAX },
+                            block,
+                        ),
                     });
                 }
                 continue;

@@ -124,6 +124,21 @@ pub enum DeviceValue {
 }
 
 impl StateInfo {
+    /// `true` for states effect files write with an index (`LightEnable[3]`, `ColorOp[1]`,
+    /// `Sampler[0]`); sampler states inside `sampler_state` blocks get theirs from the
+    /// register the sampler is bound to.
+    pub fn takes_index(&self) -> bool {
+        match self.class {
+            StateClass::TextureStage
+            | StateClass::Light
+            | StateClass::LightEnable
+            | StateClass::ShaderConstant
+            | StateClass::SetSampler => true,
+            StateClass::Transform => matches!(self.name, "WorldTransform" | "TextureTransform"),
+            _ => false,
+        }
+    }
+
     /// What the device call takes.
     pub fn device_value(&self) -> DeviceValue {
         match self.class {

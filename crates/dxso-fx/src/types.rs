@@ -159,7 +159,9 @@ impl TypeDesc {
             Shape::Numeric { rows, columns } => Some(*rows as u64 * *columns as u64),
             // Saturating: hostile sizes must not wrap into small ones.
             Shape::Struct(m) => m.iter().try_fold(0u64, |acc, t| {
-                Some(acc.saturating_add(t.element_words()?.saturating_mul(t.element_count() as u64)))
+                Some(
+                    acc.saturating_add(t.element_words()?.saturating_mul(t.element_count() as u64)),
+                )
             }),
             Shape::None => (self.value_kind() == ValueKind::Empty).then_some(0),
         }
@@ -243,7 +245,14 @@ pub fn is_object(t: ParameterType) -> bool {
     use ParameterType::*;
     matches!(
         t,
-        String | Texture | Texture1D | Texture2D | Texture3D | TextureCube | PixelShader | VertexShader
+        String
+            | Texture
+            | Texture1D
+            | Texture2D
+            | Texture3D
+            | TextureCube
+            | PixelShader
+            | VertexShader
     )
 }
 

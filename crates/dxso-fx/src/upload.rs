@@ -95,7 +95,10 @@ fn same_structure(p: &TypeDesc, c: &TypeInfo) -> bool {
     match (&p.shape, c.class()) {
         (Shape::Struct(pm), Some(ParameterClass::Struct)) => {
             pm.len() == c.members.len()
-                && pm.iter().zip(&c.members).all(|(a, b)| same_structure(a, &b.ty))
+                && pm
+                    .iter()
+                    .zip(&c.members)
+                    .all(|(a, b)| same_structure(a, &b.ty))
         }
         (Shape::Struct(_), _) | (_, Some(ParameterClass::Struct)) => false,
         _ => true,
@@ -235,7 +238,11 @@ fn leaf_layout(set: RegisterSet, c: &CtabLeaf, p: &ParamLeaf) -> Vec<(u32, u32, 
     // Which parameter word is the (major, minor) component: the major index runs over
     // registers (rows of a row-major constant, columns of a column-major one).
     let transpose = is_matrix && param_columns != const_columns;
-    let (major, minor) = if const_columns { (cols, rows) } else { (rows, cols) };
+    let (major, minor) = if const_columns {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
     let word = |i: u32, j: u32| -> usize {
         if transpose {
             (i + j * major) as usize
@@ -297,6 +304,8 @@ fn put<T: Copy + Default>(bank: &mut Bank<T>, reg: u32, comp: u32, v: T) {
 
 /// The sampler registers of a sampler constant: `(first register, count)`.
 pub fn sampler_registers(constant: &Constant) -> Option<(u32, u32)> {
-    (constant.register_set() == Some(RegisterSet::Sampler))
-        .then_some((constant.register_index as u32, constant.register_count as u32))
+    (constant.register_set() == Some(RegisterSet::Sampler)).then_some((
+        constant.register_index as u32,
+        constant.register_count as u32,
+    ))
 }

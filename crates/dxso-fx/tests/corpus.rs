@@ -9,7 +9,12 @@ fn corpus_effects_parse_and_reencode() {
         return;
     };
     let effects = dxso_corpus::effects(&dir);
-    assert_eq!(effects.len(), 37, "the README lists 37 effects, found {}", effects.len());
+    assert_eq!(
+        effects.len(),
+        37,
+        "the README lists 37 effects, found {}",
+        effects.len()
+    );
     let mut ok = 0;
     let mut failures = Vec::new();
     for e in &effects {
@@ -41,6 +46,9 @@ fn corpus_effects_parse_and_reencode() {
         }
         ok += 1;
     }
-    println!("corpus effects: {ok}/{} parse, match the README counts and re-encode bit-exact", effects.len());
+    println!(
+        "corpus effects: {ok}/{} parse, match the README counts and re-encode bit-exact",
+        effects.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -39,7 +39,10 @@ fn check(input: &[u8], what: &str, worst: &mut f64) -> bool {
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 rt.pass(t, p).map(|v| v.states.len())
             }));
-            assert!(r.is_ok(), "{what}: evaluating technique {t} pass {p} panicked");
+            assert!(
+                r.is_ok(),
+                "{what}: evaluating technique {t} pass {p} panicked"
+            );
         }
     }
     true
@@ -82,4 +85,3 @@ fn truncated_and_bit_flipped_effects() {
         "hostile effects: {cuts} truncations rejected, {flips} bit flips ({parsed} still parse, re-encode and evaluate), worst allocation {worst:.1} bytes per input byte"
     );
 }
-

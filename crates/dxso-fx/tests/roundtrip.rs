@@ -27,8 +27,15 @@ fn corpus_effects_survive_a_fresh_layout() {
     for (name, effect) in &effects {
         let fresh = effect.encode_fresh();
         let again = Effect::parse(&fresh).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(&again, effect, "{name}: the fresh layout parses to another effect");
-        assert_eq!(again.encode(), fresh, "{name}: the fresh layout does not re-encode");
+        assert_eq!(
+            &again, effect,
+            "{name}: the fresh layout parses to another effect"
+        );
+        assert_eq!(
+            again.encode(),
+            fresh,
+            "{name}: the fresh layout does not re-encode"
+        );
         same_size += (fresh.len() <= effect.encode().len()) as usize;
     }
     println!(
@@ -74,7 +81,11 @@ fn apply(effect: &mut Effect, edit: &Edit) {
             }
         }
         Edit::RenamePass(i, n) => {
-            let passes: Vec<_> = effect.techniques.iter_mut().flat_map(|t| t.passes.iter_mut()).collect();
+            let passes: Vec<_> = effect
+                .techniques
+                .iter_mut()
+                .flat_map(|t| t.passes.iter_mut())
+                .collect();
             if !passes.is_empty() {
                 let n2 = passes.len();
                 passes.into_iter().nth(i % n2).unwrap().name = Some(Name::new(n));
@@ -106,7 +117,10 @@ fn apply(effect: &mut Effect, edit: &Edit) {
                     name: Some(Name::new(n)),
                     semantic: None,
                     elements: 0,
-                    shape: dxso_fx::Shape::Numeric { rows: 1, columns: 1 },
+                    shape: dxso_fx::Shape::Numeric {
+                        rows: 1,
+                        columns: 1,
+                    },
                 },
                 value: Value::Data(vec![v.to_bits()]),
             });

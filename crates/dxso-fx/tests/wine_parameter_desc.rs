@@ -93,7 +93,11 @@ fn check(file: &str, bytes: &[u8], expects: &[Expect]) -> (usize, usize, Vec<Str
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     let (mut met, mut total, mut misses) = (0, 0, Vec::new());
-    assert_eq!(effect.parameters.len(), expects.len(), "{file}: parameter count");
+    assert_eq!(
+        effect.parameters.len(),
+        expects.len(),
+        "{file}: parameter count"
+    );
     for (p, e) in effect.parameters.iter().zip(expects) {
         let mut field = |ok: bool, what: &str, got: String| {
             total += 1;
@@ -104,22 +108,58 @@ fn check(file: &str, bytes: &[u8], expects: &[Expect]) -> (usize, usize, Vec<Str
             }
         };
         field(p.name() == e.name, "name", p.name().into_owned());
-        field(p.semantic().is_none(), "semantic", format!("{:?}", p.semantic()));
-        field(p.ty.class_name() == e.class, "class", p.ty.class_name().into_owned());
-        field(p.ty.type_name() == e.ty, "type", p.ty.type_name().into_owned());
+        field(
+            p.semantic().is_none(),
+            "semantic",
+            format!("{:?}", p.semantic()),
+        );
+        field(
+            p.ty.class_name() == e.class,
+            "class",
+            p.ty.class_name().into_owned(),
+        );
+        field(
+            p.ty.type_name() == e.ty,
+            "type",
+            p.ty.type_name().into_owned(),
+        );
         field(p.ty.rows() == e.rows, "rows", p.ty.rows().to_string());
-        field(p.ty.columns() == e.columns, "columns", p.ty.columns().to_string());
-        field(p.ty.elements == e.elements, "elements", p.ty.elements.to_string());
-        field(p.annotations.is_empty(), "annotations", p.annotations.len().to_string());
-        field(p.ty.members().is_empty(), "struct members", p.ty.members().len().to_string());
+        field(
+            p.ty.columns() == e.columns,
+            "columns",
+            p.ty.columns().to_string(),
+        );
+        field(
+            p.ty.elements == e.elements,
+            "elements",
+            p.ty.elements.to_string(),
+        );
+        field(
+            p.annotations.is_empty(),
+            "annotations",
+            p.annotations.len().to_string(),
+        );
+        field(
+            p.ty.members().is_empty(),
+            "struct members",
+            p.ty.members().len().to_string(),
+        );
         field(p.flags == 0, "flags", p.flags.to_string());
         if let Some(b) = e.bytes {
-            field(p.ty.data_bytes() == Some(b), "bytes", format!("{:?}", p.ty.data_bytes()));
+            field(
+                p.ty.data_bytes() == Some(b),
+                "bytes",
+                format!("{:?}", p.ty.data_bytes()),
+            );
         }
         if let Some(at) = e.value_at {
             let n = e.bytes.unwrap_or(0) as usize / 4;
             let ok = p.value.data() == words.get(at..at + n);
-            field(ok, "value at the native offset", format!("{:?}", p.value.data()));
+            field(
+                ok,
+                "value at the native offset",
+                format!("{:?}", p.value.data()),
+            );
         }
     }
     (met, total, misses)
@@ -134,16 +174,18 @@ fn parameter_descriptions_match_native() {
     let numeric = |prefix: &str, ty: &'static str| -> Vec<Expect<'static>> {
         NUMERIC
             .iter()
-            .map(|&(name, class, rows, columns, elements, bytes, at)| Expect {
-                name: format!("{prefix}{}", &name[1..]),
-                class,
-                ty,
-                rows,
-                columns,
-                elements,
-                bytes: Some(bytes),
-                value_at: Some(at),
-            })
+            .map(
+                |&(name, class, rows, columns, elements, bytes, at)| Expect {
+                    name: format!("{prefix}{}", &name[1..]),
+                    class,
+                    ty,
+                    rows,
+                    columns,
+                    elements,
+                    bytes: Some(bytes),
+                    value_at: Some(at),
+                },
+            )
             .collect()
     };
     let objects: Vec<Expect> = OBJECTS
@@ -161,20 +203,28 @@ fn parameter_descriptions_match_native() {
         .collect();
     let special: Vec<Expect> = SPECIAL
         .iter()
-        .map(|&(name, class, rows, columns, elements, bytes, at)| Expect {
-            name: name.to_string(),
-            class,
-            ty: "float",
-            rows,
-            columns,
-            elements,
-            bytes: Some(bytes),
-            value_at: Some(at),
-        })
+        .map(
+            |&(name, class, rows, columns, elements, bytes, at)| Expect {
+                name: name.to_string(),
+                class,
+                ty: "float",
+                rows,
+                columns,
+                elements,
+                bytes: Some(bytes),
+                value_at: Some(at),
+            },
+        )
         .collect();
     let sets = [
-        ("wine_test_effect_parameter_value_blob_float.fxb", numeric("f", "float")),
-        ("wine_test_effect_parameter_value_blob_int.fxb", numeric("i", "int")),
+        (
+            "wine_test_effect_parameter_value_blob_float.fxb",
+            numeric("f", "float"),
+        ),
+        (
+            "wine_test_effect_parameter_value_blob_int.fxb",
+            numeric("i", "int"),
+        ),
         ("wine_test_effect_parameter_value_blob_object.fxb", objects),
         ("wine_test_effect_parameter_value_blob_special.fxb", special),
     ];

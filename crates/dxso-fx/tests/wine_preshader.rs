@@ -71,20 +71,33 @@ impl Tally {
     fn float(&mut self, what: &str, got: f32, expected: u32, ulps: u64) {
         let d = ulps_apart(got.to_bits(), expected);
         self.check(d <= ulps, || {
-            format!("{what}: expected {expected:#010x}, got {:#010x} ({got})", got.to_bits())
+            format!(
+                "{what}: expected {expected:#010x}, got {:#010x} ({got})",
+                got.to_bits()
+            )
         });
     }
 
     fn finish(self, name: &str) {
         println!("{name}: {}/{} native answers met", self.met, self.total);
-        assert!(self.misses.is_empty(), "{name}: {} of {} missed:\n{}", self.misses.len(), self.total, self.misses.join("\n"));
+        assert!(
+            self.misses.is_empty(),
+            "{name}: {} of {} missed:\n{}",
+            self.misses.len(),
+            self.total,
+            self.misses.join("\n")
+        );
     }
 }
 
 /// `test_effect_preshader_op_expected`: the states of pass p0 of the preshader effect, for the
 /// default parameter values (x86_64 answers of sin and cos).
 const OP_EXPECTED: [(&str, [u32; 4], u64); 19] = [
-    ("1 / op", [0x7f800000, 0xff800000, 0xbee8ba2e, 0x00200000], 0),
+    (
+        "1 / op",
+        [0x7f800000, 0xff800000, 0xbee8ba2e, 0x00200000],
+        0,
+    ),
     ("rsq", [0x7f800000, 0x7f800000, 0x3f2c985c, 0x1f800001], 1),
     ("mul", [0x00000000, 0x80000000, 0x40d33334, 0x7f800000], 0),
     ("add", [0x3f800000, 0x40000000, 0xc0a66666, 0x7f7fffff], 0),
@@ -97,7 +110,11 @@ const OP_EXPECTED: [(&str, [u32; 4], u64); 19] = [
     ("max", [0x3f800000, 0x40000000, 0xc00ccccd, 0x7f7fffff], 0),
     ("sin", [0x00000000, 0x80000000, 0xbf4ef99e, 0xbf0599b3], 0),
     ("cos", [0x3f800000, 0x3f800000, 0xbf16a803, 0x3f5a5f96], 0),
-    ("den mul", [0x7f800000, 0xff800000, 0xbb94f209, 0x000051ec], 0),
+    (
+        "den mul",
+        [0x7f800000, 0xff800000, 0xbb94f209, 0x000051ec],
+        0,
+    ),
     ("dot", [0x00000000, 0x7f800000, 0x41f00000, 0x00000000], 0),
     ("prec", [0x2b8cbccc, 0x2c0cbccc, 0xac531800, 0x00000000], 0),
     ("dotswiz", [0xc00ccccd, 0xc0d33334, 0xc10ccccd, 0], 0),
@@ -222,14 +239,20 @@ fn preshader_effect_matches_native() {
 
     light_rows(&view, &mut t, "");
 
-    let vs = view.vertex_shader.as_ref().expect("pass p0 has a vertex shader");
+    let vs = view
+        .vertex_shader
+        .as_ref()
+        .expect("pass p0 has a vertex shader");
     for (r, e) in FVECT_V.iter().enumerate() {
         let got = vs.registers.floats.register(r);
         t.check(vs.registers.floats.is_written(r) && got == e, || {
             format!("vertex c{r}: expected {e:?}, got {got:?}")
         });
     }
-    let ps = view.pixel_shader.as_ref().expect("pass p0 has a pixel shader");
+    let ps = view
+        .pixel_shader
+        .as_ref()
+        .expect("pass p0 has a pixel shader");
     for (r, e) in FVECT_P.iter().enumerate() {
         let got = ps.registers.floats.register(r);
         t.check(ps.registers.floats.is_written(r) && got == e, || {
@@ -237,7 +260,9 @@ fn preshader_effect_matches_native() {
         });
     }
     let i0 = ps.registers.ints.register(0);
-    t.check(i0 == [4, 3, 2, 1], || format!("pixel i0: expected [4, 3, 2, 1], got {i0:?}"));
+    t.check(i0 == [4, 3, 2, 1], || {
+        format!("pixel i0: expected [4, 3, 2, 1], got {i0:?}")
+    });
     for (r, &e) in BCONSTS.iter().enumerate() {
         let got = ps.registers.bools.get(r);
         t.check(got == e, || format!("pixel b{r}: expected {e}, got {got}"));
@@ -263,7 +288,9 @@ fn preshader_effect_matches_native() {
         ("PointScale_B", 12.0),
     ] {
         let got = floats(&view, state, 0)[0];
-        t.check(got == expected, || format!("{state}: expected {expected}, got {got}"));
+        t.check(got == expected, || {
+            format!("{state}: expected {expected}, got {got}")
+        });
     }
     assert_eq!(ints(&view, "LightType", 3), vec![1]);
 
@@ -273,14 +300,24 @@ fn preshader_effect_matches_native() {
         rt.set_floats("g_iVect", &[0.0, 0.0, z, 0.0]).unwrap();
         rt.pass(0, 1).unwrap()
     };
-    for (z, expected) in [(1.0, Some(2.0)), (-1.0, Some(1.0)), (3.0, None), (-2.0, None), (30.0, None)] {
+    for (z, expected) in [
+        (1.0, Some(2.0)),
+        (-1.0, Some(1.0)),
+        (3.0, None),
+        (-2.0, None),
+        (30.0, None),
+    ] {
         let view = selector(z);
         let got = def_c0(&effect, &view);
         t.check(got == expected, || {
             format!("vs_arr[{z}]: expected the shader defining {expected:?}, got {got:?}")
         });
         if expected.is_none() {
-            let s = view.states.iter().find(|s| s.name == "VertexShader").unwrap();
+            let s = view
+                .states
+                .iter()
+                .find(|s| s.name == "VertexShader")
+                .unwrap();
             assert!(matches!(s.source, StateSource::Selector { .. }));
             assert!(s.value.is_err(), "vs_arr[{z}] must be out of range");
         }
@@ -295,28 +332,95 @@ fn preshader_ops_match_native() {
     };
     const NAN: f32 = f32::NAN;
     const INF: f32 = f32::INFINITY;
-    type Case = (&'static str, [u32; 4], (&'static str, u32), [f32; 4], [f32; 4], [f32; 4]);
+    type Case = (
+        &'static str,
+        [u32; 4],
+        (&'static str, u32),
+        [f32; 4],
+        [f32; 4],
+        [f32; 4],
+    );
     let cases: [Case; 10] = [
-        ("exp", [0x3f800000, 0x3f800000, 0x3e5edc66, 0x7f800000], ("LightDiffuse", 0),
-            [0.0, -0.0, -2.2, 3.402823466e+38], [1.0, 2.0, -3.0, 4.0], [0.0; 4]),
-        ("log", [0, 0x40000000, 0x3f9199b7, 0x43000000], ("LightDiffuse", 1),
-            [0.0, 4.0, -2.2, 3.402823466e+38], [1.0, 2.0, -3.0, 4.0], [0.0; 4]),
-        ("asin", [0xbe9c00ad, 0xffc00000, 0xffc00000, 0xffc00000], ("LightDiffuse", 2),
-            [-0.3, 4.0, -2.2, 3.402823466e+38], [1.0, 2.0, -3.0, 4.0], [0.0; 4]),
-        ("acos", [0x3ff01006, 0xffc00000, 0xffc00000, 0xffc00000], ("LightDiffuse", 3),
-            [-0.3, 4.0, -2.2, 3.402823466e+38], [1.0, 2.0, -3.0, 4.0], [0.0; 4]),
-        ("atan", [0xbe9539d4, 0x3fa9b465, 0xbf927420, 0x3fc90fdb], ("LightDiffuse", 4),
-            [-0.3, 4.0, -2.2, 3.402823466e+38], [1.0, 2.0, -3.0, 4.0], [0.0; 4]),
-        ("atan2 test #1", [0xbfc90fdb, 0x40490fdb, 0x80000000, 0x7fc00000], ("LightDiffuse", 5),
-            [-0.3, 0.0, -0.0, NAN], [0.0, -0.0, 0.0, 1.0], [0.0; 4]),
-        ("atan2 test #2", [0xbfc90fdb, 0, 0xc0490fdb, 0], ("LightDiffuse", 5),
-            [-0.3, 0.0, -0.0, -0.0], [-0.0, 0.0, -0.0, 1.0], [0.0; 4]),
-        ("div", [0, 0, 0, 0], ("LightDiffuse", 7),
-            [-0.3, 0.0, -2.2, NAN], [0.0, -0.0, -3.0, 1.0], [0.0; 4]),
-        ("cmp", [0x40a00000, 0x40000000, 0x40400000, 0x41000000], ("LightAmbient", 0),
-            [-0.3, 0.0, 2.2, NAN], [1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]),
-        ("0 * INF", [0xffc00000, 0xffc00000, 0xc0d33334, 0x7f800000], ("LightDiffuse", 6),
-            [0.0, -0.0, -2.2, 3.402823466e+38], [INF, INF, 3.0, 4.0], [0.0; 4]),
+        (
+            "exp",
+            [0x3f800000, 0x3f800000, 0x3e5edc66, 0x7f800000],
+            ("LightDiffuse", 0),
+            [0.0, -0.0, -2.2, 3.402823466e+38],
+            [1.0, 2.0, -3.0, 4.0],
+            [0.0; 4],
+        ),
+        (
+            "log",
+            [0, 0x40000000, 0x3f9199b7, 0x43000000],
+            ("LightDiffuse", 1),
+            [0.0, 4.0, -2.2, 3.402823466e+38],
+            [1.0, 2.0, -3.0, 4.0],
+            [0.0; 4],
+        ),
+        (
+            "asin",
+            [0xbe9c00ad, 0xffc00000, 0xffc00000, 0xffc00000],
+            ("LightDiffuse", 2),
+            [-0.3, 4.0, -2.2, 3.402823466e+38],
+            [1.0, 2.0, -3.0, 4.0],
+            [0.0; 4],
+        ),
+        (
+            "acos",
+            [0x3ff01006, 0xffc00000, 0xffc00000, 0xffc00000],
+            ("LightDiffuse", 3),
+            [-0.3, 4.0, -2.2, 3.402823466e+38],
+            [1.0, 2.0, -3.0, 4.0],
+            [0.0; 4],
+        ),
+        (
+            "atan",
+            [0xbe9539d4, 0x3fa9b465, 0xbf927420, 0x3fc90fdb],
+            ("LightDiffuse", 4),
+            [-0.3, 4.0, -2.2, 3.402823466e+38],
+            [1.0, 2.0, -3.0, 4.0],
+            [0.0; 4],
+        ),
+        (
+            "atan2 test #1",
+            [0xbfc90fdb, 0x40490fdb, 0x80000000, 0x7fc00000],
+            ("LightDiffuse", 5),
+            [-0.3, 0.0, -0.0, NAN],
+            [0.0, -0.0, 0.0, 1.0],
+            [0.0; 4],
+        ),
+        (
+            "atan2 test #2",
+            [0xbfc90fdb, 0, 0xc0490fdb, 0],
+            ("LightDiffuse", 5),
+            [-0.3, 0.0, -0.0, -0.0],
+            [-0.0, 0.0, -0.0, 1.0],
+            [0.0; 4],
+        ),
+        (
+            "div",
+            [0, 0, 0, 0],
+            ("LightDiffuse", 7),
+            [-0.3, 0.0, -2.2, NAN],
+            [0.0, -0.0, -3.0, 1.0],
+            [0.0; 4],
+        ),
+        (
+            "cmp",
+            [0x40a00000, 0x40000000, 0x40400000, 0x41000000],
+            ("LightAmbient", 0),
+            [-0.3, 0.0, 2.2, NAN],
+            [1.0, 2.0, 3.0, 4.0],
+            [5.0, 6.0, 7.0, 8.0],
+        ),
+        (
+            "0 * INF",
+            [0xffc00000, 0xffc00000, 0xc0d33334, 0x7f800000],
+            ("LightDiffuse", 6),
+            [0.0, -0.0, -2.2, 3.402823466e+38],
+            [INF, INF, 3.0, 4.0],
+            [0.0; 4],
+        ),
     ];
     let mut t = Tally::default();
     for (name, expected, (state, index), v1, v2, v3) in cases {
@@ -337,12 +441,16 @@ fn preshader_ops_match_native() {
 fn preshader_effect_versions_match_native_ops() {
     // The op expectations hold for the blob versions that have all 19 light states (the
     // 2017 versions); older versions have fewer.
-    let Some(dir) = dxso_corpus::corpus_or_skip("preshader_effect_versions_match_native_ops") else {
+    let Some(dir) = dxso_corpus::corpus_or_skip("preshader_effect_versions_match_native_ops")
+    else {
         return;
     };
     let mut checked = 0;
     for e in dxso_corpus::effects(&dir) {
-        if !e.name.starts_with("wine_test_effect_preshader_effect_blob__2017") {
+        if !e
+            .name
+            .starts_with("wine_test_effect_preshader_effect_blob__2017")
+        {
             continue;
         }
         let effect = Effect::parse(&e.bytes()).unwrap();
@@ -350,7 +458,13 @@ fn preshader_effect_versions_match_native_ops() {
         rt.set_floats("g_Pos2", &[28.0, 29.0, 30.0, 31.0]).unwrap();
         let view = rt.pass(0, 0).unwrap();
         let mut t = Tally::default();
-        let rows = view.states.iter().filter(|s| s.name.starts_with("Light") && s.name != "LightEnable" && s.name != "LightType").count();
+        let rows = view
+            .states
+            .iter()
+            .filter(|s| {
+                s.name.starts_with("Light") && s.name != "LightEnable" && s.name != "LightType"
+            })
+            .count();
         if rows < OP_EXPECTED.len() {
             continue;
         }
@@ -382,25 +496,52 @@ fn states_effect_matches_native() {
     let got = ints(&view, "BlendOp", 0);
     t.check(got == [2], || format!("BlendOp: got {got:?}"));
     // Native reports TRUE for both (compilers store TRUE as the int 1).
-    let got = view.states.iter().find(|s| s.name == "ZEnable").unwrap().device;
-    t.check(got.is_some_and(|d| d != 0), || format!("ZEnable: got {got:?}"));
-    let got = view.states.iter().find(|s| s.name == "LightEnable" && s.index == 2).unwrap().device;
-    t.check(got.is_some_and(|d| d != 0), || format!("LightEnable[2]: got {got:?}"));
+    let got = view
+        .states
+        .iter()
+        .find(|s| s.name == "ZEnable")
+        .unwrap()
+        .device;
+    t.check(got.is_some_and(|d| d != 0), || {
+        format!("ZEnable: got {got:?}")
+    });
+    let got = view
+        .states
+        .iter()
+        .find(|s| s.name == "LightEnable" && s.index == 2)
+        .unwrap()
+        .device;
+    t.check(got.is_some_and(|d| d != 0), || {
+        format!("LightEnable[2]: got {got:?}")
+    });
     let got = floats(&view, "LightPosition", 2);
-    t.check(got == [4.0, 5.0, 6.0], || format!("LightPosition[2]: got {got:?}"));
+    t.check(got == [4.0, 5.0, 6.0], || {
+        format!("LightPosition[2]: got {got:?}")
+    });
     let got = floats(&view, "VertexShaderConstant1", 3);
-    t.check(got == [2.0; 4], || format!("VertexShaderConstant1[3]: got {got:?}"));
+    t.check(got == [2.0; 4], || {
+        format!("VertexShaderConstant1[3]: got {got:?}")
+    });
     let got = ints(&view, "AlphaOp", 3);
     t.check(got == [4], || format!("AlphaOp[3]: got {got:?}"));
     // Sampler[1] = sampler1 { MipFilter = LINEAR; }
     let s = view.states.iter().find(|s| s.name == "Sampler").unwrap();
     let mip = match &s.value {
-        Ok(StateValue::Sampler { states, .. }) => states.iter().find(|s| s.name == "MipFilter").map(|s| s.value.clone()),
+        Ok(StateValue::Sampler { states, .. }) => states
+            .iter()
+            .find(|s| s.name == "MipFilter")
+            .map(|s| s.value.clone()),
         _ => None,
     };
-    t.check(s.index == 1 && matches!(&mip, Some(Ok(StateValue::Numbers(Numbers::Ints(v)))) if v == &[2]), || format!("Sampler[1] MipFilter: got {mip:?}"));
+    t.check(
+        s.index == 1
+            && matches!(&mip, Some(Ok(StateValue::Numbers(Numbers::Ints(v)))) if v == &[2]),
+        || format!("Sampler[1] MipFilter: got {mip:?}"),
+    );
     // vertexshader = vs_arr1[1]: the vs_2_0 shader that defines c0 = 2.
     let got = def_c0(&effect, &view);
-    t.check(got == Some(2.0), || format!("VertexShader: got the shader defining {got:?}"));
+    t.check(got == Some(2.0), || {
+        format!("VertexShader: got the shader defining {got:?}")
+    });
     t.finish("test_effect_states");
 }
