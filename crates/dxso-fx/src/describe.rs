@@ -165,8 +165,7 @@ pub fn numbers_json(n: &Numbers) -> Json {
 
 /// The numbers of plain data words, in the type's storage order.
 fn data_json(ty: &TypeDesc, words: &[u32]) -> Json {
-    let mut types = Vec::new();
-    leaf_types(ty, &mut types);
+    let types = ty.word_types();
     Json::List(
         words
             .iter()
@@ -178,18 +177,6 @@ fn data_json(ty: &TypeDesc, words: &[u32]) -> Json {
             })
             .collect(),
     )
-}
-
-fn leaf_types(ty: &TypeDesc, out: &mut Vec<Option<ParameterType>>) {
-    for _ in 0..ty.element_count() {
-        match &ty.shape {
-            Shape::Numeric { rows, columns } => {
-                out.extend(std::iter::repeat_n(ty.ty(), (*rows * *columns) as usize))
-            }
-            Shape::Struct(m) => m.iter().for_each(|m| leaf_types(m, out)),
-            Shape::None => {}
-        }
-    }
 }
 
 fn object_json(effect: &Effect, id: u32) -> Json {

@@ -198,7 +198,7 @@ impl Payload {
     }
 }
 
-/// A shader embedded in an effect, decoded through [`dxso::decode`].
+/// A shader embedded in an effect, decoded through [`dxso::decode()`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct EmbeddedShader {
     /// The shader.
@@ -206,7 +206,7 @@ pub struct EmbeddedShader {
 }
 
 impl EmbeddedShader {
-    /// The bytecode ([`dxso::encode`]: bit-exact for a decoded shader).
+    /// The bytecode ([`dxso::encode()`]: bit-exact for a decoded shader).
     pub fn to_bytes(&self) -> Vec<u8> {
         dxso::encode(&self.shader)
     }

@@ -7,8 +7,16 @@
 //! temporaries, and the float, bool and int outputs. With [`Precision::Native`] the evaluator
 //! computes as native d3dx9 does, in double precision with double temporaries (Wine's tests
 //! record native results that only double temporaries give), rounding to float only where a
-//! value is stored in a float output. [`Precision::Float32`] rounds literals, inputs and every
-//! result to float, as a GPU would.
+//! value is stored in a float output; the rules below are native d3dx9's.
+//!
+//! [`Precision::Float32`] computes what the same program gives as shader code (as when a
+//! compiler is told not to make preshaders): `f32` arithmetic with every operation rounded, and
+//! the rules of `docs/SEMANTICS.md` for the operations shaders share: `min` is
+//! `a < b ? a : b` and `max` is `a >= b ? a : b` (so a NaN in the second operand passes
+//! through), `log(0)` is `-inf`, `exp`, `log`, `sin`, `cos` are the `f32` functions, dot
+//! products sum left to right in `f32`, NaNs are the hardware's; `div` divides. The operations
+//! shaders do not have (`asin`, `acos`, `atan`, `atan2`, the fx_4 integer operations) are the
+//! same as in native mode, computed in `f32`.
 //!
 //! * Addressing: `base + index` where the index register's value is rounded to the nearest
 //!   integer (ties to even; NaN and out-of-range values give `0x80000000`, as x86 does). A
@@ -376,8 +384,18 @@ pub fn execute(
                 }
             }
             let (a, b) = args[..2 * n as usize].split_at(n as usize);
-            let r = a.iter().zip(b).fold(0.0, |s, (x, y)| s + x * y);
-            let r = m.round(arith(r, &args[..2 * n as usize]));
+            let r = match precision {
+                Precision::Native => arith(
+                    a.iter().zip(b).fold(0.0, |s, (x, y)| s + x * y),
+                    &args[..2 * n as usize],
+                ),
+                Precision::Float32 => widen(
+                    a.iter()
+                        .zip(b)
+                        .fold(0f32, |s, (&x, &y)| s + narrow(x) * narrow(y)),
+                ),
+            };
+            let r = m.round(r);
             m.write(&ins.output, 0, r);
             continue;
         }
@@ -387,7 +405,11 @@ pub fn execute(
                     (ins.scalar() && k == 0) || matches!(op, Opcode::Floor | Opcode::Ceil);
                 args[k] = m.read(input, if first_only { 0 } else { j });
             }
-            let r = apply(op, &args[..ins.inputs.len()]);
+            let a = &args[..ins.inputs.len()];
+            let r = match precision {
+                Precision::Native => apply(op, a),
+                Precision::Float32 => apply_f32(op, a),
+            };
             let r = m.round(r);
             m.write(&ins.output, j, r);
         }
@@ -417,6 +439,57 @@ fn min_max(a: f64, b: f64, min: bool) -> f64 {
     } else {
         b
     }
+}
+
+/// One component of one operation in `f32`, with the shader rules of `docs/SEMANTICS.md`.
+fn apply_f32(op: Opcode, a: &[f64]) -> f64 {
+    use Opcode::*;
+    let f = |k: usize| a.get(k).copied().map_or(0.0, narrow);
+    let (x, y) = (f(0), f(1));
+    let r = match op {
+        Rcp => 1.0 / x,
+        Frc => x - x.floor(),
+        Exp => x.exp2(),
+        Log => x.abs().log2(),
+        Rsq => 1.0 / x.abs().sqrt(),
+        Sin => x.sin(),
+        Cos => x.cos(),
+        Asin | Acos => {
+            let r = if op == Asin { x.asin() } else { x.acos() };
+            if r.is_nan() {
+                f32::from_bits(0xFFC0_0000)
+            } else {
+                r
+            }
+        }
+        Atan => x.atan(),
+        Atan2 => x.atan2(y),
+        Sqrt => x.sqrt(),
+        Min => {
+            if x < y {
+                x
+            } else {
+                y
+            }
+        }
+        Max => {
+            if x >= y {
+                x
+            } else {
+                y
+            }
+        }
+        Add => x + y,
+        Mul => x * y,
+        Div => x / y,
+        DotSwiz6 | DotSwiz8 => {
+            let half = a.len() / 2;
+            (0..half).fold(0f32, |s, k| s + f(k) * f(k + half))
+        }
+        // Selections, comparisons and bit operations are exact: as in native mode.
+        _ => return apply(op, a),
+    };
+    widen(r)
 }
 
 /// One component of one operation.
@@ -558,6 +631,35 @@ mod tests {
         assert_eq!(apply(Opcode::Div, &[1.0, 2.0]), 0.0);
         assert_eq!(apply(Opcode::Log, &[0.0]), 0.0);
         assert_eq!(apply(Opcode::Rsq, &[-0.0]), f64::INFINITY);
+    }
+
+    #[test]
+    fn float32_follows_the_shader_rules() {
+        assert_eq!(apply_f32(Opcode::Log, &[0.0]), f64::NEG_INFINITY);
+        assert_eq!(apply(Opcode::Log, &[0.0]), 0.0);
+        // min(a, NaN) = NaN as a shader computes it; native d3dx9 ignores the NaN.
+        assert!(apply_f32(Opcode::Min, &[1.0, f64::NAN]).is_nan());
+        assert_eq!(apply_f32(Opcode::Min, &[f64::NAN, 1.0]), 1.0);
+        assert_eq!(apply(Opcode::Min, &[1.0, f64::NAN]), 1.0);
+        assert_eq!(apply_f32(Opcode::Div, &[1.0, 4.0]), 0.25);
+        // -2.2 + 1e-12 * -3 - (-2.2): 0 in float, -3e-12 with native double temporaries.
+        let add = |p, a, b| match p {
+            Precision::Native => apply(Opcode::Add, &[a, b]),
+            Precision::Float32 => apply_f32(Opcode::Add, &[a, b]),
+        };
+        for (p, expected) in [(Precision::Native, 0xac53_1800u32), (Precision::Float32, 0)] {
+            let v = widen(-2.2f32);
+            let t = add(p, v, widen(narrow(1e-12 * -3.0)));
+            let t = if p == Precision::Float32 {
+                widen(narrow(t))
+            } else {
+                t
+            };
+            assert_eq!(
+                narrow(add(p, t, -v)).to_bits() & 0x7FFF_FFFF,
+                expected & 0x7FFF_FFFF
+            );
+        }
     }
 
     #[test]

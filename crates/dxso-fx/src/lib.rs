@@ -6,7 +6,7 @@
 //! * [`Effect::parse`] reads a whole effect: parameters (types, rows and columns as native
 //!   d3dx9 reports them, elements, struct members, semantics, flags, annotations, default
 //!   values), techniques, passes, state assignments, `sampler_state` blocks, the small and
-//!   large object tables, and every embedded shader through [`dxso::decode`]. Errors are typed
+//!   large object tables, and every embedded shader through [`dxso::decode()`]. Errors are typed
 //!   ([`FxError`]) and name the byte offset and the rule; nothing panics and allocation is
 //!   bounded by the input size. [`Effect::encode`] writes the bytes back exactly.
 //! * [`program`] and [`eval`]: one evaluator for FX programs, both the expressions that
@@ -56,6 +56,11 @@ pub use runtime::{PassView, Runtime, RuntimeError, ShaderView, StateValue, State
 pub use states::{State, StateClass, StateInfo};
 pub use types::{Name, Shape, TypeDesc};
 pub use value::Value;
+
+/// Words to little-endian bytes (the bytes of [`Program::to_words`]).
+pub fn bytes_of(words: &[u32]) -> Vec<u8> {
+    bytes::to_bytes(words)
+}
 
 /// Deepest nesting of struct members, and of sampler states inside sampler-typed values.
 pub const MAX_DEPTH: usize = 32;

@@ -13,7 +13,7 @@ use crate::effect::{bytes_str, Effect, ObjectData, Payload, ShaderSource, Target
 use crate::eval::{execute, Bank, Precision, Registers};
 use crate::program::Program;
 use crate::states::{DeviceValue, State, StateClass};
-use crate::types::{is_sampler, name_str, Shape, TypeDesc, ValueKind};
+use crate::types::{is_sampler, name_str, TypeDesc, ValueKind};
 use crate::upload::{sampler_registers, upload};
 use crate::value::Value;
 use dxso::ctab::ParameterType;
@@ -320,19 +320,6 @@ fn locate(ty: &TypeDesc, value: &Value, steps: &[Step]) -> Option<Located> {
     }
 }
 
-/// The parameter type of each word of a plain-data type, in order.
-fn word_types(ty: &TypeDesc, out: &mut Vec<Option<ParameterType>>) {
-    for _ in 0..ty.element_count() {
-        match &ty.shape {
-            Shape::Numeric { rows, columns } => {
-                out.extend(std::iter::repeat_n(ty.ty(), (*rows * *columns) as usize))
-            }
-            Shape::Struct(m) => m.iter().for_each(|m| word_types(m, out)),
-            Shape::None => {}
-        }
-    }
-}
-
 /// A number given by the user, in the word encoding of `ty` (d3dx9's conversions).
 fn encode_number(ty: Option<ParameterType>, v: Given) -> u32 {
     match (ty, v) {
@@ -435,8 +422,7 @@ impl<'e> Runtime<'e> {
                 given: given.len(),
             });
         }
-        let mut types = Vec::new();
-        word_types(&l.ty, &mut types);
+        let types = l.ty.word_types();
         if let Value::Data(words) = &mut self.values[i] {
             for (k, &v) in given.iter().enumerate() {
                 words[range.start + k] = encode_number(types.get(k).copied().flatten(), v);
@@ -710,8 +696,7 @@ impl<'e> Runtime<'e> {
             // `VertexShader = NULL` compiles to a number.
             Value::Data(_) if is_shader_state => Ok(StateValue::Shader(None)),
             Value::Data(words) => {
-                let mut types = Vec::new();
-                word_types(&state.ty, &mut types);
+                let types = state.ty.word_types();
                 Ok(StateValue::Numbers(numbers(&types, words, state.ty.ty())))
             }
             Value::Objects(ids) => {
@@ -800,8 +785,7 @@ impl<'e> Runtime<'e> {
     ) -> Result<StateValue, RuntimeError> {
         match value {
             Value::Data(words) => {
-                let mut types = Vec::new();
-                word_types(ty, &mut types);
+                let types = ty.word_types();
                 let n = state.ty.data_words().unwrap_or(words.len() as u64) as usize;
                 let n = n.min(words.len());
                 Ok(StateValue::Numbers(numbers(
@@ -948,8 +932,7 @@ impl<'e> Runtime<'e> {
     pub fn numbers_of(&self, index: usize) -> Option<Numbers> {
         let p = self.effect.parameters.get(index)?;
         let words = self.values.get(index)?.data()?;
-        let mut types = Vec::new();
-        word_types(&p.ty, &mut types);
+        let types = p.ty.word_types();
         Some(numbers(&types, words, p.ty.ty()))
     }
 }

@@ -181,6 +181,27 @@ impl TypeDesc {
         Some(self.data_words()?.saturating_mul(4))
     }
 
+    /// The type of every word of this type's plain data, in storage order (`None` where the
+    /// type word is not a D3DX type).
+    pub fn word_types(&self) -> Vec<Option<ParameterType>> {
+        let mut out = Vec::new();
+        self.push_word_types(&mut out);
+        out
+    }
+
+    fn push_word_types(&self, out: &mut Vec<Option<ParameterType>>) {
+        for _ in 0..self.element_count() {
+            match &self.shape {
+                Shape::Numeric { rows, columns } => {
+                    let n = (*rows as usize).saturating_mul(*columns as usize);
+                    out.extend(std::iter::repeat(self.ty()).take(n));
+                }
+                Shape::Struct(m) => m.iter().for_each(|m| m.push_word_types(out)),
+                Shape::None => {}
+            }
+        }
+    }
+
     /// D3DX's class name in lower case (`matrix_rows`).
     pub fn class_name(&self) -> Cow<'static, str> {
         match self.class() {
