@@ -272,7 +272,48 @@ fn annotation_json(effect: &Effect, a: &Annotation) -> Json {
     Json::Object(f)
 }
 
-fn parameter_json(effect: &Effect, p: &Parameter) -> Json {
+/// A parameter's value, its sampler states resolved through the large-object table.
+fn parameter_value_json(effect: &Effect, index: usize, p: &Parameter) -> Json {
+    let Value::Samplers(blocks) = &p.value else {
+        return value_json(effect, &p.ty, &p.value);
+    };
+    let list: Vec<Json> = blocks
+        .iter()
+        .enumerate()
+        .map(|(e, block)| {
+            Json::List(
+                block
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| {
+                        let target = Target::Sampler {
+                            parameter: index as u32,
+                            element: if p.ty.elements > 0 {
+                                e as u32
+                            } else {
+                                u32::MAX
+                            },
+                            state: k as u32,
+                        };
+                        Json::obj([
+                            ("state", Json::Text(s.info().name.to_string())),
+                            ("operation", Json::Int(s.operation as i64)),
+                            ("index", Json::Int(s.index as i64)),
+                            ("value", computed_state_json(effect, &target, s)),
+                        ])
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    if p.ty.elements == 0 && list.len() == 1 {
+        list.into_iter().next().unwrap_or(Json::Null)
+    } else {
+        Json::List(list)
+    }
+}
+
+fn parameter_json(effect: &Effect, index: usize, p: &Parameter) -> Json {
     let mut f = type_json(&p.ty);
     let members = f.pop();
     f.push(("flags".into(), Json::Int(p.flags as i64)));
@@ -287,7 +328,7 @@ fn parameter_json(effect: &Effect, p: &Parameter) -> Json {
         ),
     ));
     f.extend(members);
-    f.push(("value".into(), value_json(effect, &p.ty, &p.value)));
+    f.push(("value".into(), parameter_value_json(effect, index, p)));
     Json::Object(f)
 }
 
@@ -333,7 +374,8 @@ pub fn shader_name(effect: &Effect, source: ShaderSource) -> String {
     }
 }
 
-fn computed_state_json(effect: &Effect, target: &Target, s: &State) -> Json {
+/// A state's value as stored, or how its large object computes it.
+pub fn computed_state_json(effect: &Effect, target: &Target, s: &State) -> Json {
     let Some((i, r)) = effect.resource_for(target) else {
         return value_json(effect, &s.ty, &s.value);
     };
@@ -464,7 +506,8 @@ pub fn info(effect: &Effect, file: &str, bytes: usize) -> Json {
                 effect
                     .parameters
                     .iter()
-                    .map(|p| parameter_json(effect, p))
+                    .enumerate()
+                    .map(|(i, p)| parameter_json(effect, i, p))
                     .collect(),
             ),
         ),

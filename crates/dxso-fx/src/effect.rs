@@ -398,7 +398,20 @@ fn same_state(a: &Target, b: &Target) -> bool {
                 ..
             },
         ) => (t1, p1, s1) == (t2, p2, s2),
-        (Target::Sampler { .. }, Target::Sampler { .. }) => a == b,
+        // The element word selects nothing for a parameter that is not an array, and
+        // compilers write 0 or `0xffffffff` there; a target built with either matches.
+        (
+            Target::Sampler {
+                parameter: p1,
+                element: e1,
+                state: s1,
+            },
+            Target::Sampler {
+                parameter: p2,
+                element: e2,
+                state: s2,
+            },
+        ) => (p1, s1) == (p2, s2) && (e1 == e2 || e1 == u32::MAX || e2 == u32::MAX),
         _ => false,
     }
 }

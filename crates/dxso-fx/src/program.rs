@@ -647,3 +647,117 @@ fn parse_register(r: &mut Words, index: usize) -> Result<Register, FxError> {
     }
     Ok(Register { table, offset })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `mov oc0.x, c0.x` with a given instruction word, table and flag.
+    fn program(word: u32, inputs: u32, flag: u32, table: u32, out_table: u32) -> Vec<u32> {
+        let mut fxlc = vec![FXLC_FOURCC, 1, word, inputs];
+        for _ in 0..inputs {
+            fxlc.extend([flag, table, 0]);
+            if flag == 1 {
+                fxlc.extend([2, 0]);
+            }
+        }
+        fxlc.extend([0, out_table, 0]);
+        let mut w = vec![EXPRESSION_VERSION, 0xFFFE | (fxlc.len() as u32) << 16];
+        w.extend(fxlc);
+        w.push(0xFFFF);
+        w
+    }
+
+    fn kind(words: &[u32]) -> (usize, ProgramErrorKind) {
+        let e = Program::parse_words(words, 0x100).unwrap_err();
+        match e.kind {
+            FxErrorKind::Program(k) => (e.offset, k),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn programs_round_trip() {
+        let words = program(0x1000_0001, 1, 0, 2, 4);
+        let p = Program::parse_words(&words, 0).unwrap();
+        assert_eq!(p.instructions()[0].opcode(), Opcode::Mov);
+        assert_eq!(p.to_words(), words);
+        assert_eq!(p.listing(), "expression\nmov oc0.x, c0.x\n");
+    }
+
+    #[test]
+    fn broken_programs_name_the_word_and_rule() {
+        // The instruction word is word 4, at byte 0x100 + 16.
+        assert_eq!(
+            kind(&program(0x2070_0001, 2, 0, 2, 4)),
+            (
+                0x110,
+                ProgramErrorKind::UnknownOpcode {
+                    index: 0,
+                    opcode: 0x207,
+                    inputs: 2
+                }
+            )
+        );
+        assert_eq!(
+            kind(&program(0x1000_0000, 1, 0, 2, 4)),
+            (
+                0x110,
+                ProgramErrorKind::ComponentCount { index: 0, count: 0 }
+            )
+        );
+        assert_eq!(
+            kind(&program(0x1000_0001, 1, 2, 2, 4)),
+            (0x118, ProgramErrorKind::RelativeFlag { index: 0, flag: 2 })
+        );
+        assert_eq!(
+            kind(&program(0x1000_0001, 1, 0, 9, 4)),
+            (
+                0x11c,
+                ProgramErrorKind::RegisterTable { index: 0, table: 9 }
+            )
+        );
+        assert!(matches!(
+            kind(&program(0x1000_0001, 1, 0, 2, 2)).1,
+            ProgramErrorKind::BadOutput { .. }
+        ));
+        let mut cut = program(0x1000_0001, 1, 0, 2, 4);
+        cut[1] = 0xFFFE | 100 << 16;
+        assert!(matches!(
+            kind(&cut).1,
+            ProgramErrorKind::SectionLength { len: 100, .. }
+        ));
+        assert!(matches!(
+            kind(&[0x1234_5678]).1,
+            ProgramErrorKind::BadVersion(0x1234_5678)
+        ));
+        let short_clit = [EXPRESSION_VERSION, 0x0002_FFFE, CLIT_FOURCC, 5, 0xFFFF];
+        assert!(matches!(
+            kind(&short_clit).1,
+            ProgramErrorKind::ShortSection { what: "CLIT", .. }
+        ));
+        // A huge instruction count is refused before anything is reserved.
+        let huge = [
+            EXPRESSION_VERSION,
+            0x0002_FFFE,
+            FXLC_FOURCC,
+            u32::MAX,
+            0xFFFF,
+        ];
+        assert!(matches!(
+            kind(&huge).1,
+            ProgramErrorKind::ShortSection { what: "FXLC", .. }
+        ));
+    }
+
+    #[test]
+    fn register_ranges_read_the_prsi_layout() {
+        // ColorEncoder's pixel preshader: floats c0-c3 and c7-c9, bools b0-b2.
+        let w = [0, 0, 0, 10, 3, 0, 2, 0, 4, 7, 3, 1, 0, 3, 0];
+        let r = RegisterRanges::parse(&w).unwrap();
+        assert_eq!(r.count, [10, 3, 0]);
+        assert_eq!(r.ranges[0], [(0, 4), (7, 3)]);
+        assert_eq!(r.ranges[1], [(0, 3)]);
+        assert!(RegisterRanges::parse(&w[..14]).is_none());
+    }
+}

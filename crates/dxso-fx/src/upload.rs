@@ -309,3 +309,125 @@ pub fn sampler_registers(constant: &Constant) -> Option<(u32, u32)> {
         constant.register_count as u32,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxso::ctab::{CtabString, TypeInfo};
+
+    fn constant(set: u16, index: u16, count: u16, class: u16, rows: u16, columns: u16) -> Constant {
+        Constant {
+            name: CtabString::from("p"),
+            register_set_raw: set,
+            register_index: index,
+            register_count: count,
+            reserved: 0,
+            ty: TypeInfo {
+                class_raw: class,
+                type_raw: 3,
+                rows,
+                columns,
+                elements: 1,
+                members: Vec::new(),
+            },
+            default_value: None,
+        }
+    }
+
+    fn param(ty: u32, class: u32, rows: u32, columns: u32) -> TypeDesc {
+        TypeDesc {
+            type_raw: ty,
+            class_raw: class,
+            name: None,
+            semantic: None,
+            elements: 0,
+            shape: Shape::Numeric { rows, columns },
+        }
+    }
+
+    fn floats(v: &[f32]) -> Value {
+        Value::Data(v.iter().map(|f| f.to_bits()).collect())
+    }
+
+    #[test]
+    fn vectors_fill_their_components() {
+        let mut out = Registers::default();
+        upload(
+            &constant(2, 3, 1, 1, 1, 3),
+            &param(3, 1, 1, 3),
+            &floats(&[1.0, 2.0, 3.0]),
+            &mut out,
+        )
+        .unwrap();
+        assert!(out.floats.is_written(3) && !out.floats.is_written(2));
+        assert_eq!(out.floats.register(3), [1.0, 2.0, 3.0, 0.0]);
+    }
+
+    #[test]
+    fn column_major_constants_take_columns() {
+        // float2x3 {{11, 12, 13}, {21, 22, 23}} into a column-major constant: one register per
+        // column (Wine's pixel-shader answers for m2x3column).
+        let mut out = Registers::default();
+        let data = floats(&[11.0, 12.0, 13.0, 21.0, 22.0, 23.0]);
+        upload(
+            &constant(2, 0, 3, 3, 2, 3),
+            &param(3, 2, 2, 3),
+            &data,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out.floats.register(0), [11.0, 21.0, 0.0, 0.0]);
+        assert_eq!(out.floats.register(1), [12.0, 22.0, 0.0, 0.0]);
+        assert_eq!(out.floats.register(2), [13.0, 23.0, 0.0, 0.0]);
+        // Row-major: one register per row, and a clipped register count cuts rows off.
+        let mut out = Registers::default();
+        upload(
+            &constant(2, 0, 1, 2, 2, 3),
+            &param(3, 2, 2, 3),
+            &data,
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out.floats.register(0), [11.0, 12.0, 13.0, 0.0]);
+        assert!(!out.floats.is_written(1));
+    }
+
+    #[test]
+    fn conversions_follow_d3dx9() {
+        let mut out = Registers::default();
+        upload(
+            &constant(1, 0, 1, 1, 1, 2),
+            &param(3, 1, 1, 2),
+            &floats(&[2.7, -1.5]),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out.ints.register(0), [2, -1, 0, 0]);
+        // Bools: one register per component, row by row; -0.0 is true (a non-zero pattern).
+        let mut out = Registers::default();
+        let data = floats(&[1.0, 0.0, -0.0, 0.0, 3.0, 1.0]);
+        upload(
+            &constant(0, 2, 5, 2, 2, 3),
+            &param(3, 2, 2, 3),
+            &data,
+            &mut out,
+        )
+        .unwrap();
+        let b: Vec<bool> = (2..8).map(|r| out.bools.get(r)).collect();
+        assert_eq!(b, [true, false, true, false, true, false]);
+    }
+
+    #[test]
+    fn mismatched_shapes_are_refused() {
+        let mut out = Registers::default();
+        let mut array = param(3, 1, 1, 4);
+        array.elements = 2;
+        let e = upload(
+            &constant(2, 0, 2, 1, 1, 4),
+            &array,
+            &floats(&[0.0; 8]),
+            &mut out,
+        );
+        assert_eq!(e, Err(UploadError::Shape));
+    }
+}

@@ -119,7 +119,7 @@ fn text(effect: &Effect, file: &str, bytes: usize) -> String {
     if !effect.parameters.is_empty() {
         let _ = writeln!(out, "\nparameters:");
     }
-    for p in &effect.parameters {
+    for (pi, p) in effect.parameters.iter().enumerate() {
         let mut head = format!("{} {}", describe::type_text(&p.ty), p.name());
         if let Some(sem) = p.semantic() {
             let _ = write!(head, " : {sem}");
@@ -127,8 +127,38 @@ fn text(effect: &Effect, file: &str, bytes: usize) -> String {
         if p.is_shared() {
             head = format!("shared {head}");
         }
-        let value = describe::value_json(effect, &p.ty, &p.value);
-        let _ = writeln!(out, "  {head:<40} = {}", short(&value));
+        if let Some(blocks) = p.value.samplers() {
+            let _ = writeln!(out, "  {head}");
+            for (e, block) in blocks.iter().enumerate() {
+                let label = if p.ty.elements > 0 {
+                    format!("[{e}] sampler_state")
+                } else {
+                    "sampler_state".to_string()
+                };
+                let _ = writeln!(out, "      {label} {{");
+                for (k, st) in block.iter().enumerate() {
+                    let target = Target::Sampler {
+                        parameter: pi as u32,
+                        element: if p.ty.elements > 0 {
+                            e as u32
+                        } else {
+                            u32::MAX
+                        },
+                        state: k as u32,
+                    };
+                    let _ = writeln!(
+                        out,
+                        "        {:<22} = {}",
+                        st.info().name,
+                        state_text(effect, &target, st)
+                    );
+                }
+                let _ = writeln!(out, "      }}");
+            }
+        } else {
+            let value = describe::value_json(effect, &p.ty, &p.value);
+            let _ = writeln!(out, "  {head:<40} = {}", short(&value));
+        }
         for a in &p.annotations {
             let v = describe::value_json(effect, &a.ty, &a.value);
             let _ = writeln!(
