@@ -27,7 +27,10 @@ mod session;
 /// bytes. It summarises them (info), labels every DWORD (dump), re-encodes them bit for bit
 /// (reencode), checks them against every Direct3D 9 rule of their version (validate), prints
 /// Microsoft's listing (disasm) and assembles Microsoft's syntax back into the same bytes, constant
-/// table included (asm). It also inspects, builds and runs DP2 command streams with their patch
+/// table included (asm). It reads fx_2_0 effects: their parameters, techniques, states and
+/// shaders (fx info), the shaders as bytecode and listings (fx extract), and what a pass sets on
+/// the device, expressions and preshaders evaluated (fx eval). It also inspects, builds and runs
+/// DP2 command streams with their patch
 /// cache (dp2), tessellates rect patches and the Utah teapot (tessellate), measures itself against
 /// baselines (bench), and writes its own shell completions and man pages.
 ///

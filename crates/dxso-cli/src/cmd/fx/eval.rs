@@ -172,6 +172,14 @@ impl Opts {
 
 fn set(rt: &mut Runtime, name: &str, values: &Values) -> Result<()> {
     let by_name = rt.get(name).is_some();
+    let by_semantic = rt
+        .effect()
+        .parameters
+        .iter()
+        .any(|p| p.semantic().is_some_and(|s| s.eq_ignore_ascii_case(name)));
+    if !by_name && !by_semantic {
+        anyhow::bail!("no parameter `{name}`, and no parameter has it as its semantic (`dxso fx info` lists them)");
+    }
     match (values, by_name) {
         (Values::Floats(v), true) => rt.set_floats(name, v)?,
         (Values::Bools(v), true) => rt.set_bools(name, v)?,
@@ -280,6 +288,13 @@ fn shader_text(out: &mut String, effect: &Effect, stage: &str, v: &ShaderView) {
         for st in &b.states {
             let _ = writeln!(out, "      {}", state_line(effect, st));
         }
+    }
+    if v.registers.floats.is_empty()
+        && v.registers.ints.is_empty()
+        && v.registers.bools.is_empty()
+        && v.samplers.is_empty()
+    {
+        let _ = writeln!(out, "  (no constants or samplers)");
     }
     for w in &v.warnings {
         let _ = writeln!(out, "  warning: {w}");

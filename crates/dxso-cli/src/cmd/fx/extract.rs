@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Write every embedded shader of an effect to a folder: its bytecode (`.dxso`), its listing
-/// as Microsoft's tools print it (`.asm`, which `dxso asm` assembles back), and its preshader
-/// when it has one (`.preshader.txt`).
+/// as Microsoft's tools print it (`.asm`, which `dxso asm` assembles back to the same
+/// instructions; comment blocks such as the constant table are not in listings), and its
+/// preshader when it has one (`.preshader.txt`).
 ///
 /// Files are named `NN_NAME.VERSION.*`: NN the shader's index in `dxso fx info`, NAME the
 /// parameter holding it (`VSArray_3`) or the technique, pass and state of an inline compile.
