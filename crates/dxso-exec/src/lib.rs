@@ -26,6 +26,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod dds;
 pub mod error;
 mod exec;
 pub mod io;

@@ -15,6 +15,7 @@ pub mod fx;
 pub mod info;
 pub mod manpage;
 pub mod reencode;
+pub mod run;
 pub mod tessellate;
 pub mod validate;
 
@@ -28,6 +29,7 @@ pub enum Command {
     Validate(validate::Opts),
     Reencode(reencode::Opts),
     Fx(fx::Opts),
+    Run(run::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
     Bench(bench::Opts),
@@ -47,6 +49,7 @@ impl Command {
             Command::Validate(o) => o.run(s),
             Command::Reencode(o) => o.run(s),
             Command::Fx(o) => o.run(s),
+            Command::Run(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
             Command::Bench(o) => o.run(s),
