@@ -11,6 +11,7 @@ pub mod demo;
 pub mod disasm;
 pub mod dp2;
 pub mod dump;
+pub mod fx;
 pub mod info;
 pub mod manpage;
 pub mod reencode;
@@ -27,6 +28,7 @@ pub enum Command {
     Asm(asm::Opts),
     Validate(validate::Opts),
     Reencode(reencode::Opts),
+    Fx(fx::Opts),
     Run(run::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
@@ -46,6 +48,7 @@ impl Command {
             Command::Asm(o) => o.run(s),
             Command::Validate(o) => o.run(s),
             Command::Reencode(o) => o.run(s),
+            Command::Fx(o) => o.run(s),
             Command::Run(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
