@@ -1,6 +1,8 @@
 use crate::input::InputArg;
 use anyhow::{Context, Result};
 use dxso_dp2::command::{Command, CommandKind, Commands};
+use dxso_dp2::device::rs::{self, StateInfo, ValueKind};
+use dxso_dp2::device::tss;
 use dxso_dp2::{Capture, DrawReport, Limits};
 use std::io::Write;
 use std::path::PathBuf;
@@ -115,6 +117,17 @@ fn dump(o: DumpOpts) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// ` NAME` and, when it reads better than hex, ` (value)`: `PATCHSEGMENTS (4)`, `ZFUNC (LESS)`.
+fn state_text(info: Option<&StateInfo>, value: u32) -> String {
+    let Some(info) = info else {
+        return String::new();
+    };
+    match info.kind {
+        ValueKind::Dword => format!(" {}", info.name),
+        kind => format!(" {} ({})", info.name, kind.display(value)),
+    }
+}
+
 fn print_command(out: &mut impl Write, c: &Command) -> std::io::Result<()> {
     writeln!(
         out,
@@ -127,14 +140,25 @@ fn print_command(out: &mut impl Write, c: &Command) -> std::io::Result<()> {
     match &c.kind {
         CommandKind::RenderState(v) => {
             for (s, val) in v {
-                // PATCHSEGMENTS and the other float states: show the float too.
-                let float = matches!(s, 154 | 164 | 170 | 174) || (36..=38).contains(s);
-                let shown = if float {
-                    format!(" ({})", f32::from_bits(*val))
-                } else {
-                    String::new()
-                };
-                line(out, format!("state {s} = {val:#010x}{shown}"))?;
+                line(
+                    out,
+                    format!("state {s}{} = {val:#010x}", state_text(rs::info(*s), *val)),
+                )?;
+            }
+        }
+        CommandKind::TextureStageState(v) => {
+            for r in v {
+                let info = tss::info(r.state as u32);
+                line(
+                    out,
+                    format!(
+                        "stage {} state {}{} = {:#010x}",
+                        r.stage,
+                        r.state,
+                        state_text(info, r.value),
+                        r.value
+                    ),
+                )?;
             }
         }
         CommandKind::ViewportInfo(v) => v
