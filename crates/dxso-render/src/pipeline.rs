@@ -371,7 +371,7 @@ impl<'e> Renderer<'e> {
                     } else {
                         clip::clip_polygon(poly, planes)
                     };
-                    if poly.len() < 3 || poly.iter().any(|v| !(v.0[3] > 0.0)) {
+                    if poly.len() < 3 || poly.iter().any(|v| v.0[3].is_nan() || v.0[3] <= 0.0) {
                         continue;
                     }
                     let screen: Vec<ScreenVertex> = poly.into_iter().map(to_screen).collect();

@@ -373,9 +373,10 @@ pub fn line(
 /// POINTSPRITEENABLE replaces with 0..1 across the point.
 pub fn point(v: &ScreenVertex, size: f32, state: &DrawState, sprite: &[bool]) -> Option<Prim> {
     let size = size
-        .clamp(state.point_range[0], state.point_range[1])
-        .clamp(0.0, 8192.0);
-    if !(size > 0.0) {
+        .max(state.point_range[0])
+        .min(state.point_range[1])
+        .min(8192.0);
+    if size.is_nan() || size <= 0.0 {
         return None;
     }
     let (cx, cy) = (snap(v.x), snap(v.y));
