@@ -40,6 +40,7 @@
 
 pub mod clip;
 pub mod error;
+pub mod exec;
 pub mod output;
 pub mod pipeline;
 pub mod raster;
@@ -47,8 +48,10 @@ pub mod setup;
 pub mod shading;
 pub mod state;
 pub mod target;
+pub mod teapot;
 
 pub use error::RenderError;
+pub use exec::ExecEngine;
 pub use pipeline::{Engine, RenderLimits, Renderer, Stats};
 pub use shading::{FnPixel, FnVertex, PixelStage, Resources, Semantic, VertexStage};
 pub use target::{Image, Target};

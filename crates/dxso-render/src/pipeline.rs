@@ -565,8 +565,15 @@ fn resources(device: &Device, pixel: bool) -> Resources {
     }
 }
 
-/// The sampler states a binding carries.
-const SAMPLER_STATES: [u32; 10] = [
+/// The sampler and texture-stage states a binding carries.
+const SAMPLER_STATES: [u32; 17] = [
+    tss::BUMPENVMAT00,
+    tss::BUMPENVMAT01,
+    tss::BUMPENVMAT10,
+    tss::BUMPENVMAT11,
+    tss::BUMPENVLSCALE,
+    tss::BUMPENVLOFFSET,
+    tss::TEXTURETRANSFORMFLAGS,
     tss::ADDRESSU,
     tss::ADDRESSV,
     tss::ADDRESSW,
