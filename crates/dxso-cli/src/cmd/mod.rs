@@ -14,6 +14,7 @@ pub mod dump;
 pub mod info;
 pub mod manpage;
 pub mod reencode;
+pub mod render;
 pub mod tessellate;
 pub mod validate;
 
@@ -28,6 +29,7 @@ pub enum Command {
     Reencode(reencode::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
+    Render(render::Opts),
     Bench(bench::Opts),
     Demo(demo::Opts),
     Completions(completions::Opts),
@@ -46,6 +48,7 @@ impl Command {
             Command::Reencode(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
+            Command::Render(o) => o.run(s),
             Command::Bench(o) => o.run(s),
             Command::Demo(o) => o.run(s),
             Command::Completions(o) => o.run(s),
