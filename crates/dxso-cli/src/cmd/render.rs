@@ -65,7 +65,7 @@ pub fn parse_size(s: &str) -> Result<[u32; 2], String> {
     Ok([side(w)?, side(h)?])
 }
 
-fn shader(path: &PathBuf) -> Result<dxso::Shader> {
+fn shader(path: &std::path::Path) -> Result<dxso::Shader> {
     let source = Source::read(path)?;
     let (_, shader) = source.shader(&ShaderRead {
         name: None,
