@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub mod decode;
+pub mod render;
 pub mod tessellate;
 pub mod text;
 
@@ -24,6 +25,7 @@ enum What {
     Decode(decode::Opts),
     Text(text::Opts),
     Tessellate(tessellate::Opts),
+    Render(render::Opts),
 }
 
 impl Opts {
@@ -32,6 +34,7 @@ impl Opts {
             What::Decode(o) => o.run(s),
             What::Text(o) => o.run(s),
             What::Tessellate(o) => o.run(s),
+            What::Render(o) => o.run(s),
         }
     }
 }
