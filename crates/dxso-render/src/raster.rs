@@ -243,12 +243,13 @@ fn push(b: &mut Batch, d: &DrawJob, prim: &Prim, quad: &QuadCover) {
     for l in 0..4 {
         let (i, j) = lane_xy(quad.x, quad.y, l);
         let (dx, dy) = ((i as f64 - ox) as f32, (j as f64 - oy) as f32);
-        let inv_w = prim.inv_w.at(dx, dy);
+        // w at the lane (from the 1/w plane): a product per component instead of a division.
+        let w = 1.0 / prim.inv_w.at(dx, dy);
         for (k, input) in b.inputs.iter_mut().enumerate() {
             let planes = &prim.varyings[4 * k..4 * k + 4];
             let mut v: [f32; 4] = std::array::from_fn(|c| planes[c].at(dx, dy));
             if prim.interp[k] == Interp::Perspective {
-                v = v.map(|c| c / inv_w);
+                v = v.map(|c| c * w);
             }
             if d.clamp[k] {
                 v = v.map(|c| if c.is_nan() { 0.0 } else { c.clamp(0.0, 1.0) });
