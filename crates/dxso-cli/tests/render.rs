@@ -33,7 +33,16 @@ fn temp(name: &str) -> PathBuf {
 #[test]
 fn render_draws_a_stream_built_from_json() {
     let dir = temp("json");
-    let (code, _, err) = dxso(&["dp2", "build", &render_tests("scenes/depth.json"), "-o", "depth.dp2"], &dir);
+    let (code, _, err) = dxso(
+        &[
+            "dp2",
+            "build",
+            &render_tests("scenes/depth.json"),
+            "-o",
+            "depth.dp2",
+        ],
+        &dir,
+    );
     assert_eq!(code, 0, "{err}");
     let (code, out, err) = dxso(
         &[
@@ -59,7 +68,17 @@ fn render_draws_a_stream_built_from_json() {
     assert_eq!(decode(&png), decode(&golden));
     // --json
     let (code, out, _) = dxso(
-        &["--json", "render", "depth.dp2", "--vs", &render_tests("scenes/colour.vs.asm"), "--ps", &render_tests("scenes/colour.ps.asm"), "-o", "d.png"],
+        &[
+            "--json",
+            "render",
+            "depth.dp2",
+            "--vs",
+            &render_tests("scenes/colour.vs.asm"),
+            "--ps",
+            &render_tests("scenes/colour.ps.asm"),
+            "-o",
+            "d.png",
+        ],
         &dir,
     );
     assert_eq!(code, 0);
@@ -71,7 +90,16 @@ fn render_draws_a_stream_built_from_json() {
 fn render_errors_are_bad_input() {
     let dir = temp("errors");
     // No shader in the stream and none given.
-    let (code, _, _) = dxso(&["dp2", "build", &render_tests("scenes/depth.json"), "-o", "d.dp2"], &dir);
+    let (code, _, _) = dxso(
+        &[
+            "dp2",
+            "build",
+            &render_tests("scenes/depth.json"),
+            "-o",
+            "d.dp2",
+        ],
+        &dir,
+    );
     assert_eq!(code, 0);
     let (code, _, err) = dxso(&["render", "d.dp2", "-o", "x.png"], &dir);
     assert_eq!(code, 1);
@@ -90,13 +118,19 @@ fn demo_writes_the_teapot_image() {
     let dir = temp("demo");
     let (code, out, err) = dxso(&["demo", "--size", "128x96", "-o", "pot.png"], &dir);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("32 from the patch cache") && out.contains("wrote pot.png"), "{out}");
+    assert!(
+        out.contains("32 from the patch cache") && out.contains("wrote pot.png"),
+        "{out}"
+    );
     let img = dxso_render::Image::from_png(&std::fs::read(dir.join("pot.png")).unwrap()).unwrap();
     assert_eq!((img.width, img.height), (128, 96));
     let background = img.get(0, 0);
     let teapot = img.pixels.iter().filter(|p| **p != background).count();
     assert!(teapot > 128 * 96 / 10, "{teapot} teapot pixels");
-    let (code, out, err) = dxso(&["demo", "--size", "32x32", "--frames", "3", "-o", "turn.png"], &dir);
+    let (code, out, err) = dxso(
+        &["demo", "--size", "32x32", "--frames", "3", "-o", "turn.png"],
+        &dir,
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("wrote 3 frames"), "{out}");
     for k in 0..3 {

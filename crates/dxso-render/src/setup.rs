@@ -65,6 +65,19 @@ fn snap(v: f64) -> i64 {
     (v * ONE as f64).round() as i64
 }
 
+/// The largest screen coordinate setup accepts, in pixels. The guard band keeps every clipped
+/// vertex within about 2^20 pixels (257 half-viewports of at most 4096 pixels, plus the
+/// viewport's offset). Only degenerate arithmetic lands beyond 2^21: a vertex the clipper puts
+/// on a guard-band plane where w is near the smallest float, whose interpolated x or y keeps a
+/// rounding error far larger than w (found by the fuzz target `render`). Such a primitive is
+/// dropped. Within it, snapped coordinates fit 29 bits and every
+/// edge-function product fits an i64.
+pub const MAX_SCREEN: f64 = (1 << 21) as f64;
+
+fn on_screen(v: &ScreenVertex) -> bool {
+    v.x.abs() <= MAX_SCREEN && v.y.abs() <= MAX_SCREEN && v.z.is_finite() && v.inv_w.is_finite()
+}
+
 /// `value(x, y) = a + dx * (x - origin.x) + dy * (y - origin.y)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Plane {
@@ -185,6 +198,9 @@ fn intersect(a: [i32; 4], b: [i32; 4]) -> Option<[i32; 4]> {
 
 /// Sets up a triangle; `None` when it is culled, degenerate or outside the viewport.
 pub fn triangle(v: [&ScreenVertex; 3], state: &DrawState, flat: FlatMask<'_>) -> Option<Prim> {
+    if !v.iter().all(|v| on_screen(v)) {
+        return None;
+    }
     let p: [[i64; 2]; 3] = v.map(|v| [snap(v.x), snap(v.y)]);
     let area2 =
         (p[1][0] - p[0][0]) * (p[2][1] - p[0][1]) - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
@@ -267,6 +283,9 @@ pub fn line(
     state: &DrawState,
     flat: FlatMask<'_>,
 ) -> Option<Prim> {
+    if !on_screen(a) || !on_screen(b) {
+        return None;
+    }
     let (ax, ay) = (snap(a.x) as f64 / ONE as f64, snap(a.y) as f64 / ONE as f64);
     let (bx, by) = (snap(b.x) as f64 / ONE as f64, snap(b.y) as f64 / ONE as f64);
     let (dx, dy) = (bx - ax, by - ay);
@@ -372,6 +391,9 @@ pub fn line(
 /// Sets up a point of `size` pixels; `sprite[i]` marks the inputs (texture coordinates) that
 /// POINTSPRITEENABLE replaces with 0..1 across the point.
 pub fn point(v: &ScreenVertex, size: f32, state: &DrawState, sprite: &[bool]) -> Option<Prim> {
+    if !on_screen(v) {
+        return None;
+    }
     let size = size
         .max(state.point_range[0])
         .min(state.point_range[1])
@@ -576,6 +598,27 @@ mod tests {
         s.last_pixel = false;
         let l = line(&sv(0.0, 0.0), &sv(4.0, 2.0), &s, &[]).unwrap();
         assert_eq!(l.shape, Shape::Pixels(vec![[0, 0], [1, 0], [2, 1], [3, 1]]));
+    }
+
+    #[test]
+    fn degenerate_screen_coordinates_are_dropped() {
+        let s = state(8, 8);
+        let far = sv(1e300, 0.0);
+        assert!(triangle([&far, &sv(4.0, 0.0), &sv(0.0, 4.0)], &s, &[]).is_none());
+        assert!(line(&far, &sv(4.0, 0.0), &s, &[]).is_none());
+        assert!(point(&sv(f64::NAN, 1.0), 1.0, &s, &[]).is_none());
+        // The largest accepted coordinates still set up without overflow.
+        let edge = sv(MAX_SCREEN, -MAX_SCREEN);
+        assert!(triangle(
+            [
+                &edge,
+                &sv(-MAX_SCREEN, MAX_SCREEN),
+                &sv(MAX_SCREEN, MAX_SCREEN)
+            ],
+            &s,
+            &[]
+        )
+        .is_some());
     }
 
     #[test]

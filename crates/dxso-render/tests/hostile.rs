@@ -2,10 +2,12 @@
 mod common;
 
 use common::*;
+use dxso::DeclUsage;
 use dxso_dp2::command::Op;
+use dxso_dp2::decl::{DeclMethod, DeclType, VertexElement};
 use dxso_dp2::device::rs;
 use dxso_dp2::{CaptureBuilder, Limits};
-use dxso_render::{RenderError, RenderLimits, Renderer};
+use dxso_render::{ExecEngine, RenderError, RenderLimits, Renderer};
 
 fn run(
     w: u32,
@@ -125,6 +127,57 @@ fn nan_and_infinite_positions_draw_nothing() {
             ..
         })
     ));
+}
+
+#[test]
+fn fuzz_found_inputs_replay_without_panicking() {
+    // Inputs the fuzz target `render` found, replayed the way it runs them: the bytes as the
+    // vertex buffer and as commands after a preamble of declaration, stream and shaders.
+    // fuzz-render-denormal-w.bin: a clipped vertex with w near the smallest float whose
+    // screen y overflowed the snapped fixed-point coordinates.
+    let vs = "vs_2_0\ndcl_position v0\ndcl_color v1\ndcl_texcoord v2\nmov oPos, v0\nmov oD0, v1\nmov oT0, v2\n";
+    let ps =
+        "ps_2_0\ndcl v0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nadd r0, r0, v0\nmov oC0, r0\n";
+    let asm = |t: &str| dxso::encode(&dxso_text::parse(t).unwrap());
+    for name in ["fuzz-render-denormal-w.bin"] {
+        let data = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data")
+                .join(name),
+        )
+        .unwrap();
+        let size = 1 + data[0] as u32 % 48;
+        let e = |offset, ty: DeclType, usage: DeclUsage| VertexElement {
+            stream: 0,
+            offset,
+            ty: ty as u8,
+            method: DeclMethod::Default as u8,
+            usage: usage as u8,
+            usage_index: 0,
+        };
+        let mut b = CaptureBuilder::new();
+        b.buffer(1, data.clone());
+        b.create_vertex_decl(
+            1,
+            &[
+                e(0, DeclType::Float4, DeclUsage::Position),
+                e(16, DeclType::D3dColor, DeclUsage::Color),
+                e(20, DeclType::Float2, DeclUsage::TexCoord),
+            ],
+        )
+        .set_vertex_decl(1)
+        .set_stream_source(0, 1, 28)
+        .create_shader(Op::CreateVertexShaderFunc, 1, &asm(vs))
+        .create_shader(Op::CreatePixelShader, 2, &asm(ps))
+        .handle_op(Op::SetVertexShaderFunc, 1)
+        .handle_op(Op::SetPixelShader, 2);
+        let mut capture = b.finish();
+        capture.commands.extend_from_slice(&data);
+        let engine = ExecEngine::default();
+        let mut r = Renderer::new(size, size, Some(&engine), RenderLimits::small()).unwrap();
+        let result = r.render_capture(&capture);
+        println!("{name}: {result:?}");
+    }
 }
 
 /// A strip of `n` triangles, each a sliver a hundredth of a pixel wide.
