@@ -35,6 +35,7 @@ pub mod plan;
 pub mod sampler;
 mod shader;
 pub mod texture;
+pub mod workloads;
 
 pub use error::{ExecError, PlanError};
 pub use io::{

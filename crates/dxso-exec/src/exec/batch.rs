@@ -116,9 +116,7 @@ impl<const W: usize> Batch<W> {
     /// Clears the per-invocation state before a batch.
     pub fn reset(&mut self, run: &Run<'_>) {
         let z = run.plan.zeroed.clone();
-        for row in &mut self.f[z.start as usize..z.end as usize] {
-            *row = [0.0; W];
-        }
+        self.f[z.start as usize..z.end as usize].fill([0.0; W]);
         self.a0 = [[0; W]; 4];
         self.al = 0;
         self.p = [0; 4];
@@ -351,30 +349,40 @@ impl<const W: usize> Batch<W> {
                     mask,
                     dst,
                 } => {
+                    // Register numbers per lane; out of range maps to `len`, a zero register.
+                    let len = match from {
+                        GatherFrom::Const => run.float_count,
+                        GatherFrom::Block { len, .. } => len as usize,
+                    };
+                    let at = |i: i64| {
+                        if i >= 0 && (i as usize) < len {
+                            i as usize
+                        } else {
+                            len
+                        }
+                    };
+                    let idx: [usize; W] = match index {
+                        IndexReg::Loop => [at(offset as i64 + self.al as i64); W],
+                        IndexReg::A0(c) => {
+                            let a = &self.a0[c as usize & 3];
+                            std::array::from_fn(|l| at(offset as i64 + a[l] as i64))
+                        }
+                    };
                     for c in 0..4 {
                         if mask & (1 << c) == 0 {
                             continue;
                         }
                         let comp = comps[c] as usize & 3;
-                        let r: [f32; W] = std::array::from_fn(|l| {
-                            let i = offset as i64 + self.index(index, l);
-                            match from {
-                                GatherFrom::Const => {
-                                    if i >= 0 && (i as usize) < run.floats.len() {
-                                        run.floats[i as usize][comp]
-                                    } else {
-                                        0.0
-                                    }
+                        let r: [f32; W] = match from {
+                            GatherFrom::Const => std::array::from_fn(|l| run.floats[idx[l]][comp]),
+                            GatherFrom::Block { base, .. } => std::array::from_fn(|l| {
+                                if idx[l] < len {
+                                    self.f[base as usize + idx[l] * 4 + comp][l]
+                                } else {
+                                    0.0
                                 }
-                                GatherFrom::Block { base, len } => {
-                                    if i >= 0 && i < len as i64 {
-                                        self.f[base as usize + i as usize * 4 + comp][l]
-                                    } else {
-                                        0.0
-                                    }
-                                }
-                            }
-                        });
+                            }),
+                        };
                         self.put(dst[c], &r);
                     }
                 }
@@ -540,29 +548,47 @@ impl<const W: usize> Batch<W> {
                     lod,
                     dst,
                 } => {
-                    let mut out = [[0f32; W]; 4];
-                    {
-                        let row = |s: Slot| &self.f[s as usize][..];
-                        let c = coords.map(row);
-                        let lod = match lod {
-                            LodPlan::Implicit => Lod::Implicit(None),
-                            LodPlan::Bias(s) => Lod::Implicit(Some(row(s))),
-                            LodPlan::Explicit(s) => Lod::Explicit(row(s)),
-                            LodPlan::Gradients(dx, dy) => Lod::Gradients(dx.map(row), dy.map(row)),
-                        };
-                        let binding = run.sampler(sampler);
-                        let [o0, o1, o2, o3] = &mut out;
-                        sample_lanes(
-                            binding.and_then(|b| b.texture.as_deref()),
-                            binding.map_or(&run.default_state, |b| &b.state),
-                            c,
-                            lod,
-                            self.active & all_lanes(lanes.min(W)),
-                            [o0, o1, o2, o3],
-                        );
-                    }
-                    for c in 0..4 {
-                        self.put(dst[c], &out[c]);
+                    let c = coords.map(|s| self.f[s as usize]);
+                    let extra: [[f32; W]; 6] = match lod {
+                        LodPlan::Implicit => [[0.0; W]; 6],
+                        LodPlan::Bias(s) | LodPlan::Explicit(s) => {
+                            let mut e = [[0.0; W]; 6];
+                            e[0] = self.f[s as usize];
+                            e
+                        }
+                        LodPlan::Gradients(dx, dy) => {
+                            let r = |s: Slot| self.f[s as usize];
+                            [r(dx[0]), r(dx[1]), r(dx[2]), r(dy[0]), r(dy[1]), r(dy[2])]
+                        }
+                    };
+                    let lod = match lod {
+                        LodPlan::Implicit => Lod::Implicit(None),
+                        LodPlan::Bias(_) => Lod::Implicit(Some(&extra[0])),
+                        LodPlan::Explicit(_) => Lod::Explicit(&extra[0]),
+                        LodPlan::Gradients(..) => Lod::Gradients(
+                            [&extra[0], &extra[1], &extra[2]],
+                            [&extra[3], &extra[4], &extra[5]],
+                        ),
+                    };
+                    let binding = run.sampler(sampler);
+                    let mask = self.active & all_lanes(lanes.min(W));
+                    let texture = binding.and_then(|b| b.texture.as_deref());
+                    let state = binding.map_or(&run.default_state, |b| &b.state);
+                    let coords = [&c[0][..], &c[1][..], &c[2][..]];
+                    // The four channels are distinct scratch rows (as lowering allocates them):
+                    // written in place.
+                    match self.f.get_disjoint_mut(dst.map(|s| s as usize)) {
+                        Ok([o0, o1, o2, o3]) => {
+                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3])
+                        }
+                        Err(_) => {
+                            let mut out = [[0f32; W]; 4];
+                            let [o0, o1, o2, o3] = &mut out;
+                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3]);
+                            for (s, v) in dst.iter().zip(&out) {
+                                self.put(*s, v);
+                            }
+                        }
                     }
                 }
                 // Control flow (docs/SEMANTICS.md 9).
