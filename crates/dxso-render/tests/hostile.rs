@@ -129,6 +129,9 @@ fn nan_and_infinite_positions_draw_nothing() {
     ));
 }
 
+/// Inputs the fuzz target `render` crashed on, fixed since (`tests/data/`).
+const FUZZ_FOUND: &[&str] = &["fuzz-render-denormal-w.bin"];
+
 #[test]
 fn fuzz_found_inputs_replay_without_panicking() {
     // Inputs the fuzz target `render` found, replayed the way it runs them: the bytes as the
@@ -139,7 +142,7 @@ fn fuzz_found_inputs_replay_without_panicking() {
     let ps =
         "ps_2_0\ndcl v0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nadd r0, r0, v0\nmov oC0, r0\n";
     let asm = |t: &str| dxso::encode(&dxso_text::parse(t).unwrap());
-    for name in ["fuzz-render-denormal-w.bin"] {
+    for name in FUZZ_FOUND {
         let data = std::fs::read(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("tests/data")
