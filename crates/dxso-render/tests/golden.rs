@@ -206,3 +206,59 @@ fn serde_json_text(floats: &[f32]) -> String {
         list.join(", ")
     )
 }
+
+/// Renders a full-screen triangle whose vertex colour is `colour`, through `ps` (assembly).
+fn full_screen(ps: &str, colour: [f32; 4], size: u32) -> Image {
+    let c = colour.map(|v| format!("{v}")).join(", ");
+    let verts =
+        format!("-1, 1, 0.5, 1, {c}, 0, 0,  3, 1, 0.5, 1, {c}, 0, 0,  -1, -3, 0.5, 1, {c}, 0, 0");
+    let json = serde_json_text(&[]).replace("\"f32\": []", &format!("\"f32\": [{verts}]"));
+    let capture = dxso_dp2::describe::build(&json).unwrap();
+    let engine = ExecEngine::default();
+    let vs: Arc<dyn VertexStage> = Arc::new(engine.vertex(&scene_asm("colour.vs.asm")).unwrap());
+    let ps: Arc<dyn PixelStage> = Arc::new(engine.pixel(&assemble(ps)).unwrap());
+    let mut r = Renderer::new(size, size, Some(&engine), RenderLimits::default())
+        .unwrap()
+        .with_shaders(Some(vs), Some(ps));
+    r.render_capture(&capture).unwrap();
+    r.image()
+}
+
+#[test]
+fn colour_inputs_are_saturated_before_shader_model_3() {
+    // Colour (2, -1, 0.5, 1) times 1/4: ps_1_1 and ps_2_0 read the colour saturated to
+    // (1, 0, 0.5, 1), ps_3_0 reads it as the vertex shader wrote it.
+    let times_quarter = |version: &str, input: &str, out: &str| {
+        format!("{version}\ndef c0, 0.25, 0.25, 0.25, 0.25\n{input}mul {out}, v0, c0\n")
+    };
+    let colour = [2.0, -1.0, 0.5, 1.0];
+    let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let clamped = [byte(0.25), 0, byte(0.125), byte(0.25)];
+    let ps11 = full_screen(&times_quarter("ps_1_1", "", "r0"), colour, 8);
+    assert_eq!(ps11.get(4, 4), clamped);
+    let ps20 = full_screen(&times_quarter("ps_2_0", "dcl v0\n", "oC0"), colour, 8);
+    assert_eq!(ps20.get(4, 4), clamped);
+    let ps30 = full_screen(&times_quarter("ps_3_0", "dcl_color v0\n", "oC0"), colour, 8);
+    assert_eq!(ps30.get(4, 4), [byte(0.5), 0, byte(0.125), byte(0.25)]);
+}
+
+#[test]
+fn vpos_is_the_pixel_and_vface_the_side() {
+    // Colour = (x / 64, y / 64, vFace > 0 ? 1 : 0, 1); the full-screen triangle is clockwise
+    // on the screen (front-facing).
+    let ps = "ps_3_0\ndef c0, 0.015625, 0.0, 1.0, 0.0\ndcl vPos.xy\ndcl vFace\nmul r0.xy, vPos, c0.x\ncmp r0.z, vFace, c0.z, c0.y\nmov r0.w, c0.z\nmov oC0, r0\n";
+    let img = full_screen(ps, [1.0; 4], 64);
+    for (x, y) in [(0u32, 0u32), (17, 5), (63, 63), (40, 2)] {
+        let p = img.get(x, y);
+        assert_eq!(
+            p,
+            [
+                (x as f32 / 64.0 * 255.0).round() as u8,
+                (y as f32 / 64.0 * 255.0).round() as u8,
+                255,
+                255
+            ],
+            "({x}, {y})"
+        );
+    }
+}
