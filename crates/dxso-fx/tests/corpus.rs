@@ -82,12 +82,12 @@ fn prsi_ranges_are_the_registers_preshaders_write() {
                 };
                 written[file].insert(r.index());
             }
-            for file in 0..3 {
+            for (file, written) in written.iter().enumerate() {
                 let listed: std::collections::BTreeSet<u32> = ranges.ranges[file]
                     .iter()
                     .flat_map(|&(first, n)| first..first + n)
                     .collect();
-                assert_eq!(listed, written[file], "{} {source:?}: file {file}", e.name);
+                assert_eq!(&listed, written, "{} {source:?}: file {file}", e.name);
             }
             preshaders += 1;
         }

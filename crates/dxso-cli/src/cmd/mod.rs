@@ -15,6 +15,7 @@ pub mod fx;
 pub mod info;
 pub mod manpage;
 pub mod reencode;
+pub mod render;
 pub mod run;
 pub mod tessellate;
 pub mod validate;
@@ -32,6 +33,7 @@ pub enum Command {
     Run(run::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
+    Render(render::Opts),
     Bench(bench::Opts),
     Demo(demo::Opts),
     Completions(completions::Opts),
@@ -52,6 +54,7 @@ impl Command {
             Command::Run(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
+            Command::Render(o) => o.run(s),
             Command::Bench(o) => o.run(s),
             Command::Demo(o) => o.run(s),
             Command::Completions(o) => o.run(s),

@@ -5,7 +5,7 @@ use super::cache::{PatchData, PatchShape};
 use super::error::{ExecError, ExecErrorKind};
 use super::fetch::{input_channel, position_channel};
 use super::Ctx;
-use crate::decl::{DeclMethod, DeclUsage, VertexElement};
+use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::Domain;
 use crate::mesh::{Attribute, Mesh};
 use crate::surface::{
@@ -68,24 +68,31 @@ pub(super) fn assemble_into(
         let values: Vec<[f32; 4]> = match method {
             DeclMethod::Default => {
                 let v = &evaluated[index].value;
-                match slot {
+                // Components the slot does not keep (a FLOAT4 position's w, a FLOAT3
+                // texture coordinate's z) are kept by a copy of the element in `attributes`.
+                let components = e.decl_type().map_or(4, DeclType::components);
+                let kept = match slot {
                     Slot::Position if !positions => {
                         positions = true;
                         mesh.positions.extend(v.iter().map(|&p| xyz(p)));
-                        continue;
+                        3
                     }
                     Slot::Normal if !normals => {
                         normals = true;
                         mesh.normals.extend(v.iter().map(|&n| xyz(n)));
-                        continue;
+                        3
                     }
                     Slot::Uv if !uvs => {
                         uvs = true;
                         mesh.uvs.extend(v.iter().map(|x| [x[0], x[1]]));
-                        continue;
+                        2
                     }
-                    _ => v.clone(),
+                    _ => 0,
+                };
+                if kept > 0 && components <= kept {
+                    continue;
                 }
+                v.clone()
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);

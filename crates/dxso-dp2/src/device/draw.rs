@@ -4,10 +4,12 @@
 use super::assemble::{assemble_plain, tessellate_npatches, tessellate_rect, tessellate_tri};
 use super::cache::{CacheAction, DomainKey, PatchShape};
 use super::error::{ExecError, ExecErrorKind};
-use super::state::{rs, Stream};
+use super::rs;
+use super::state::Stream;
 use super::{Ctx, Device};
 use crate::command::{DrawIndexedPrimitive, DrawPrimitive, Op, RectPatch, TriPatch};
 use crate::domain;
+use crate::enums::PrimitiveType;
 use crate::mesh::Mesh;
 use std::sync::Arc;
 
@@ -24,6 +26,11 @@ pub struct DrawReport {
     pub cache: Option<CacheAction>,
     /// Segments per edge as tessellated (N-patches: one count; plain draws: empty).
     pub segments: Vec<u32>,
+    /// What the draw record asked for (patches: TRIANGLELIST). For every triangle type the
+    /// mesh's `indices` are a triangle list (strips and fans converted, each triangle keeping
+    /// the orientation Direct3D gives it); for points and lines the mesh's vertices are in
+    /// draw order and `indices` is empty.
+    pub primitive: PrimitiveType,
     /// The tessellated geometry (empty when ignored). A cached handle redrawn with the same
     /// segments shares the mesh of its previous draw instead of tessellating again.
     pub mesh: Arc<Mesh>,
@@ -79,6 +86,7 @@ impl Device {
             handle: Some(p.handle),
             cache: Some(action),
             segments: counts.to_vec(),
+            primitive: PrimitiveType::TriangleList,
             mesh: Arc::default(),
         };
         if let Some(data) = data {
@@ -131,6 +139,7 @@ impl Device {
             handle: Some(p.handle),
             cache: Some(action),
             segments: counts.to_vec(),
+            primitive: PrimitiveType::TriangleList,
             mesh: Arc::default(),
         };
         if let Some(data) = data {
@@ -314,6 +323,8 @@ impl Device {
             handle: None,
             cache: None,
             segments: Vec::new(),
+            primitive: PrimitiveType::from_u32(ty)
+                .ok_or_else(|| ctx.err(ExecErrorKind::BadPrimitiveType(ty)))?,
             mesh: Arc::default(),
         };
         if triangles.is_empty() {

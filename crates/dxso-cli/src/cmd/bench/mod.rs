@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 pub mod decode;
 pub mod exec;
+pub mod render;
 pub mod tessellate;
 pub mod text;
 
@@ -36,6 +37,7 @@ enum What {
     Exec(exec::Opts),
     Text(text::Opts),
     Tessellate(tessellate::Opts),
+    Render(render::Opts),
 }
 
 impl Opts {
@@ -45,6 +47,7 @@ impl Opts {
             What::Exec(o) => o.run(s),
             What::Text(o) => o.run(s),
             What::Tessellate(o) => o.run(s),
+            What::Render(o) => o.run(s),
         }
     }
 }
