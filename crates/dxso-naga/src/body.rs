@@ -395,7 +395,7 @@ impl<'a> Body<'a> {
             Reg::TexCoord(n) => (format!("texcoord{n}"), self.var_ty(Elem::Float, None)),
             Reg::File(ty, n) => {
                 let name = reg_name(self.plan.version, ty, n);
-                let elem = elem_of(ty);
+                let elem = elem_of(self.plan.version, ty);
                 (name, self.var_ty(elem, None))
             }
         };
@@ -661,6 +661,7 @@ impl<'a> Body<'a> {
         match src.modifier {
             SrcModifier::Dz | SrcModifier::Dw => {
                 let d = self.index(raw, if src.modifier == SrcModifier::Dz { 2 } else { 3 });
+                let d = self.e(Expression::Splat { size, value: d });
                 Ok(self.bin(BinaryOperator::Divide, v, d))
             }
             m => Ok(self.modify_simple(m, v, Some(size))),
@@ -700,6 +701,10 @@ impl<'a> Body<'a> {
                 // Divide by the z (w) of the swizzled register.
                 let c = if m == SrcModifier::Dz { 2 } else { 3 };
                 let d = self.index(raw, swizzle.get(c) as u32);
+                let d = match lanes {
+                    Lanes::One(_) => d,
+                    Lanes::All => self.splat(d),
+                };
                 Ok(self.bin(BinaryOperator::Divide, v, d))
             }
             SrcModifier::Not => Err(self.err("the ! modifier on a value source")),
@@ -958,9 +963,9 @@ fn is_immutable(r: Reg) -> bool {
     )
 }
 
-fn elem_of(ty: RegisterType) -> Elem {
+fn elem_of(version: dxso::Version, ty: RegisterType) -> Elem {
     match ty {
-        RegisterType::Addr => Elem::Int,
+        RegisterType::Addr if version.is_vertex() => Elem::Int,
         RegisterType::Predicate => Elem::Bool,
         _ => Elem::Float,
     }

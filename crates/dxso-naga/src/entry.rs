@@ -39,14 +39,8 @@ fn varying(register: Register, usage: DeclUsage, usage_index: u8, slot: Slot) ->
     }
 }
 
-fn location(usage: DeclUsage, index: u8, item: usize) -> Result<Slot, Error> {
-    layout::varying_location(usage, index)
-        .map(Slot::Location)
-        .ok_or(Error::NoLocation {
-            item,
-            usage: usage.name(),
-            index,
-        })
+fn location(usage: DeclUsage, index: u8) -> Slot {
+    Slot::Location(layout::varying_location(usage, index))
 }
 
 /// The inputs of the shader, sorted by slot.
@@ -90,7 +84,7 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
                 for d in decls {
                     let r = Register::new(ty, n as u16);
                     out.push(Input {
-                        varying: varying(r, d.usage, d.index, location(d.usage, d.index, 0)?),
+                        varying: varying(r, d.usage, d.index, location(d.usage, d.index)),
                         target: Reg::File(ty, n),
                         mask: if d.mask == 0 { 0xF } else { d.mask },
                         centroid: d.centroid,
@@ -144,7 +138,7 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
                 out.push(Input {
                     centroid: centroid(RegisterType::Input, n),
                     ..full(
-                        varying(r, DeclUsage::Color, n as u8, location(DeclUsage::Color, n as u8, 0)?),
+                        varying(r, DeclUsage::Color, n as u8, location(DeclUsage::Color, n as u8)),
                         Reg::File(RegisterType::Input, n),
                     )
                 });
@@ -157,7 +151,7 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
                 out.push(Input {
                     centroid: centroid(RegisterType::Addr, n),
                     ..full(
-                        varying(r, DeclUsage::TexCoord, n as u8, location(DeclUsage::TexCoord, n as u8, 0)?),
+                        varying(r, DeclUsage::TexCoord, n as u8, location(DeclUsage::TexCoord, n as u8)),
                         Reg::TexCoord(n),
                     )
                 });
@@ -199,7 +193,7 @@ pub(crate) fn outputs(plan: &Plan) -> Result<Vec<Output>, Error> {
                             continue;
                         }
                         out.push(Output {
-                            varying: varying(r, d.usage, d.index, location(d.usage, d.index, 0)?),
+                            varying: varying(r, d.usage, d.index, location(d.usage, d.index)),
                             source: src,
                         });
                     }
@@ -215,7 +209,7 @@ pub(crate) fn outputs(plan: &Plan) -> Result<Vec<Output>, Error> {
                 for (n, usage) in [(1, DeclUsage::Fog), (2, DeclUsage::PSize)] {
                     if written(RegisterType::RastOut, n) {
                         out.push(Output {
-                            varying: varying(rast(n), usage, 0, location(usage, 0, 0)?),
+                            varying: varying(rast(n), usage, 0, location(usage, 0)),
                             source: Some(Reg::File(RegisterType::RastOut, n)),
                         });
                     }
@@ -234,7 +228,7 @@ pub(crate) fn outputs(plan: &Plan) -> Result<Vec<Output>, Error> {
                             Register::new(ty, n as u16),
                             usage,
                             n as u8,
-                            location(usage, n as u8, 0)?,
+                            location(usage, n as u8),
                         ),
                         source: Some(Reg::File(ty, n)),
                     });

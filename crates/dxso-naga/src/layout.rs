@@ -47,6 +47,7 @@
 //! | tangent, binormal, blendweight, blendindices | 24, 25, 26, 27 |
 //! | position 1-2 (position 0 is the built-in position) | 28-29 |
 //! | depth, sample | 30, 31 |
+//! | any other usage and index | `32 + 16 * usage + index` (past what most devices offer) |
 //!
 //! Vertex shaders before 3_0 write `oPos` (built-in position), `oD<n>` (color n), `oT<n>`
 //! (texcoord n), `oFog` and `oPts`. Pixel shaders before 3_0 read `v<n>` as color n and
@@ -152,11 +153,11 @@ pub const fn constant_buffer_size(vertex: bool) -> u32 {
     constant_buffer_layout(vertex).size
 }
 
-/// The location of a varying of `usage` and `index` (vertex outputs and pixel inputs), or
-/// `None` for the combinations the table in the module documentation does not place.
-pub const fn varying_location(usage: DeclUsage, index: u8) -> Option<u32> {
+/// The location of a varying of `usage` and `index` (vertex outputs and pixel inputs), as
+/// the table in the module documentation places it.
+pub const fn varying_location(usage: DeclUsage, index: u8) -> u32 {
     let i = index as u32;
-    Some(match (usage, index) {
+    match (usage, index) {
         (DeclUsage::Color, 0..=1) => i,
         (DeclUsage::TexCoord, 0..=7) => 2 + i,
         (DeclUsage::Fog, 0) => 10,
@@ -171,8 +172,8 @@ pub const fn varying_location(usage: DeclUsage, index: u8) -> Option<u32> {
         (DeclUsage::Position, 1..=2) => 27 + i,
         (DeclUsage::Depth, 0) => 30,
         (DeclUsage::Sample, 0) => 31,
-        _ => return None,
-    })
+        _ => 32 + 16 * usage as u32 + (i & 15),
+    }
 }
 
 #[cfg(test)]
@@ -180,17 +181,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn varying_locations_are_distinct_and_below_32() {
+    fn varying_locations_are_distinct_and_fill_the_first_32() {
         let mut seen = std::collections::HashSet::new();
         for usage in DeclUsage::ALL {
             for index in 0..16 {
-                if let Some(loc) = varying_location(usage, index) {
-                    assert!(loc < 32, "{usage:?}{index} -> {loc}");
-                    assert!(seen.insert(loc), "{usage:?}{index} reuses {loc}");
-                }
+                let loc = varying_location(usage, index);
+                assert!(seen.insert(loc), "{usage:?}{index} reuses {loc}");
             }
         }
-        assert_eq!(seen.len(), 32);
+        assert_eq!(seen.iter().filter(|&&l| l < 32).count(), 32);
     }
 
     #[test]
@@ -202,7 +201,7 @@ mod tests {
             (DeclUsage::Fog, 0),
             (DeclUsage::PSize, 0),
         ] {
-            assert!(varying_location(usage, index).unwrap() < 16);
+            assert!(varying_location(usage, index) < 16);
         }
     }
 

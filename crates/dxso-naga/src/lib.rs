@@ -34,7 +34,7 @@ mod scan;
 mod semantics;
 mod texture;
 
-pub use back::{Output, Target, WriteOptions};
+pub use back::{validator, Output, Target, WriteOptions};
 pub use options::{ClipSpace, DepthRange, Options};
 pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
 
@@ -55,16 +55,6 @@ pub enum Error {
         opcode: &'static str,
         /// The rule it breaks.
         rule: &'static str,
-    },
-    /// An input or output whose usage has no location in [`layout::varying_location`].
-    #[error("item {item}: no location for usage {usage}{index} (see dxso_naga::layout)")]
-    NoLocation {
-        /// The declaring instruction's item index (0 when implicit).
-        item: usize,
-        /// The usage name.
-        usage: &'static str,
-        /// The usage index.
-        index: u8,
     },
     /// An input or output register beyond what the stage interface holds.
     #[error("register {register} is beyond the stage interface")]

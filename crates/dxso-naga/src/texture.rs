@@ -81,6 +81,7 @@ impl Body<'_> {
         let mut coord = self.swizzle(c, size, [0, 1, 2, 3]);
         if project {
             let w = self.index(c, 3);
+            let w = self.e(Expression::Splat { size, value: w });
             coord = self.bin(B::Divide, coord, w);
         }
         let level = match level {
