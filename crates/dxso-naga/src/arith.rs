@@ -49,7 +49,11 @@ impl Body<'_> {
                 Ok(b.select(c, a[0], a[1]))
             })?,
             Slt | Sge => {
-                let op = if inst.opcode == Slt { B::Less } else { B::GreaterEqual };
+                let op = if inst.opcode == Slt {
+                    B::Less
+                } else {
+                    B::GreaterEqual
+                };
                 self.cw(inst, lanes, 2, move |b, a| {
                     let c = b.bin(op, a[0], a[1]);
                     let one = b.fconst(1.0, lanes);
@@ -237,7 +241,11 @@ impl Body<'_> {
             return Err(self.err("missing source operand"));
         };
         let mask = inst.dst.map(|d| d.mask.0).unwrap_or(0xF);
-        let v = if size == VectorSize::Quad { self.src4(a)? } else { self.src_n(a, size)? };
+        let v = if size == VectorSize::Quad {
+            self.src4(a)?
+        } else {
+            self.src_n(a, size)?
+        };
         let mut dots = Vec::with_capacity(4);
         for k in 0..4u32 {
             if k >= rows || mask & (1 << k) == 0 {
@@ -246,7 +254,11 @@ impl Body<'_> {
             }
             let mut row = *m;
             row.register.num = row.register.num.wrapping_add(k as u16);
-            let r = if size == VectorSize::Quad { self.src4(&row)? } else { self.src_n(&row, size)? };
+            let r = if size == VectorSize::Quad {
+                self.src4(&row)?
+            } else {
+                self.src_n(&row, size)?
+            };
             dots.push(Some(self.math2(M::Dot, v, r)));
         }
         if let Lanes::One(c) = self.lanes(inst) {

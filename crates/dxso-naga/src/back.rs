@@ -121,18 +121,16 @@ pub fn validator() -> Validator {
 }
 
 pub(crate) fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Error> {
-    validator()
-        .validate(module)
-        .map_err(|e| {
-            let mut message = e.as_inner().to_string();
-            let mut source = std::error::Error::source(e.as_inner());
-            while let Some(s) = source {
-                message.push_str(": ");
-                message.push_str(&s.to_string());
-                source = s.source();
-            }
-            Error::Validation(message)
-        })
+    validator().validate(module).map_err(|e| {
+        let mut message = e.as_inner().to_string();
+        let mut source = std::error::Error::source(e.as_inner());
+        while let Some(s) = source {
+            message.push_str(": ");
+            message.push_str(&s.to_string());
+            source = s.source();
+        }
+        Error::Validation(message)
+    })
 }
 
 fn write_err(target: Target) -> impl Fn(String) -> Error {
@@ -169,9 +167,11 @@ pub(crate) fn write(
     let stage = naga_stage(reflection.stage);
     let entry = reflection.entry_point.clone();
     match target {
-        Target::Wgsl => naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
-            .map(Output::Text)
-            .map_err(|e| err(e.to_string())),
+        Target::Wgsl => {
+            naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+                .map(Output::Text)
+                .map_err(|e| err(e.to_string()))
+        }
         Target::SpirV => {
             use naga::back::spv;
             let mut flags = spv::WriterFlags::empty();
@@ -261,7 +261,8 @@ pub(crate) fn write(
             };
             let mut out = String::new();
             let mut w = hlsl::Writer::new(&mut out, &opts, &pipeline);
-            w.write(module, info, None).map_err(|e| err(e.to_string()))?;
+            w.write(module, info, None)
+                .map_err(|e| err(e.to_string()))?;
             Ok(Output::Text(out))
         }
     }

@@ -62,10 +62,17 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
                 .filter(|k| k.0 == RegisterType::Input)
                 .map(|k| k.1)
                 .collect();
-            regs.extend(s.read.iter().filter(|k| k.0 == RegisterType::Input).map(|k| k.1));
+            regs.extend(
+                s.read
+                    .iter()
+                    .filter(|k| k.0 == RegisterType::Input)
+                    .map(|k| k.1),
+            );
             for n in regs {
                 if n >= 16 {
-                    return Err(Error::Register { register: format!("v{n}") });
+                    return Err(Error::Register {
+                        register: format!("v{n}"),
+                    });
                 }
                 let (usage, index) = s
                     .inputs
@@ -73,7 +80,10 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
                     .and_then(|d| d.first())
                     .map_or((DeclUsage::TexCoord, n as u8), |d| (d.usage, d.index));
                 let r = Register::new(RegisterType::Input, n as u16);
-                out.push(full(varying(r, usage, index, Slot::Location(n)), Reg::File(RegisterType::Input, n)));
+                out.push(full(
+                    varying(r, usage, index, Slot::Location(n)),
+                    Reg::File(RegisterType::Input, n),
+                ));
             }
         }
         ShaderKind::Pixel if v.major >= 3 => {
@@ -99,7 +109,10 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
                     } else {
                         (DeclUsage::Sample, Slot::FrontFacing)
                     };
-                    out.push(full(varying(r, usage, 0, slot), Reg::File(RegisterType::MiscType, n)));
+                    out.push(full(
+                        varying(r, usage, 0, slot),
+                        Reg::File(RegisterType::MiscType, n),
+                    ));
                 }
             }
         }
@@ -132,26 +145,40 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
             };
             for n in colors {
                 if n >= 2 {
-                    return Err(Error::Register { register: format!("v{n}") });
+                    return Err(Error::Register {
+                        register: format!("v{n}"),
+                    });
                 }
                 let r = Register::new(RegisterType::Input, n as u16);
                 out.push(Input {
                     centroid: centroid(RegisterType::Input, n),
                     ..full(
-                        varying(r, DeclUsage::Color, n as u8, location(DeclUsage::Color, n as u8)),
+                        varying(
+                            r,
+                            DeclUsage::Color,
+                            n as u8,
+                            location(DeclUsage::Color, n as u8),
+                        ),
                         Reg::File(RegisterType::Input, n),
                     )
                 });
             }
             for n in coords {
                 if n >= 8 {
-                    return Err(Error::Register { register: format!("t{n}") });
+                    return Err(Error::Register {
+                        register: format!("t{n}"),
+                    });
                 }
                 let r = Register::new(RegisterType::Addr, n as u16);
                 out.push(Input {
                     centroid: centroid(RegisterType::Addr, n),
                     ..full(
-                        varying(r, DeclUsage::TexCoord, n as u8, location(DeclUsage::TexCoord, n as u8)),
+                        varying(
+                            r,
+                            DeclUsage::TexCoord,
+                            n as u8,
+                            location(DeclUsage::TexCoord, n as u8),
+                        ),
                         Reg::TexCoord(n),
                     )
                 });
@@ -221,7 +248,9 @@ pub(crate) fn outputs(plan: &Plan) -> Result<Vec<Output>, Error> {
                         _ => continue,
                     };
                     if n > 15 {
-                        return Err(Error::Register { register: format!("{}{n}", ty.prefix(v)) });
+                        return Err(Error::Register {
+                            register: format!("{}{n}", ty.prefix(v)),
+                        });
                     }
                     out.push(Output {
                         varying: varying(
@@ -302,7 +331,11 @@ pub(crate) struct Interface {
 
 impl Body<'_> {
     /// Declares the entry point's arguments and moves the inputs into the registers.
-    pub(crate) fn prologue(&mut self, inputs: Vec<Input>, outputs: Vec<Output>) -> Result<Interface, Error> {
+    pub(crate) fn prologue(
+        &mut self,
+        inputs: Vec<Input>,
+        outputs: Vec<Output>,
+    ) -> Result<Interface, Error> {
         let stage = self.plan.stage;
         let v4f = self.m.vec4f();
         let mut interface = Interface {
@@ -318,10 +351,19 @@ impl Body<'_> {
         if from_buffer {
             let u32t = self.m.scalar(Scalar::U32);
             let arr = self.m.array(v4f, None, 16);
-            let inputs_g = self.storage_buffer("inputs", arr, layout::INPUT_BUFFER_BINDING, StorageAccess::LOAD);
+            let inputs_g = self.storage_buffer(
+                "inputs",
+                arr,
+                layout::INPUT_BUFFER_BINDING,
+                StorageAccess::LOAD,
+            );
             let (index, stride) = if stage == Stage::Compute {
                 let uvec3 = self.m.vec(VectorSize::Tri, Scalar::U32);
-                let gid = self.argument("global_id", uvec3, Binding::BuiltIn(BuiltIn::GlobalInvocationId));
+                let gid = self.argument(
+                    "global_id",
+                    uvec3,
+                    Binding::BuiltIn(BuiltIn::GlobalInvocationId),
+                );
                 let i = self.index(gid, 0);
                 let outs = self.storage_buffer(
                     "outputs",
@@ -344,13 +386,21 @@ impl Body<'_> {
             } else {
                 let fc = self.frag_coord();
                 let xy = self.swizzle(fc, VectorSize::Bi, [0, 1, 2, 3]);
-                let uxy = self.e(Expression::As { expr: xy, kind: naga::ScalarKind::Uint, convert: Some(4) });
+                let uxy = self.e(Expression::As {
+                    expr: xy,
+                    kind: naga::ScalarKind::Uint,
+                    convert: Some(4),
+                });
                 let x = self.index(uxy, 0);
                 let y = self.index(uxy, 1);
                 let w = self.func.u32(layout::PIXEL_BUFFER_WIDTH);
                 let yw = self.bin(B::Multiply, y, w);
                 let i = self.bin(B::Add, yw, x);
-                let k = interface.inputs.iter().filter(|i| matches!(i.varying.slot, Slot::Location(_))).count();
+                let k = interface
+                    .inputs
+                    .iter()
+                    .filter(|i| matches!(i.varying.slot, Slot::Location(_)))
+                    .count();
                 (i, k as u32)
             };
             let _ = u32t;
@@ -366,7 +416,10 @@ impl Body<'_> {
                         k += 1;
                         let o = self.func.u32(off);
                         let at = self.bin(B::Add, base, o);
-                        let p = self.e(Expression::Access { base: arr_p, index: at });
+                        let p = self.e(Expression::Access {
+                            base: arr_p,
+                            index: at,
+                        });
                         self.load(p)
                     }
                     Slot::Position => self.vpos(),
@@ -392,7 +445,12 @@ impl Body<'_> {
                             per_primitive: false,
                         };
                         let name = input.varying.register.name(self.plan.version);
-                        let name = format!("{}_{}{}", name, input.varying.usage.name(), input.varying.usage_index);
+                        let name = format!(
+                            "{}_{}{}",
+                            name,
+                            input.varying.usage.name(),
+                            input.varying.usage_index
+                        );
                         self.argument(&name, v4f, binding)
                     }
                     Slot::Position => self.vpos(),
@@ -424,12 +482,21 @@ impl Body<'_> {
         self.func.pre(Expression::FunctionArgument(index))
     }
 
-    fn storage_buffer(&mut self, name: &str, ty: Handle<Type>, binding: u32, access: StorageAccess) -> Handle<GlobalVariable> {
+    fn storage_buffer(
+        &mut self,
+        name: &str,
+        ty: Handle<Type>,
+        binding: u32,
+        access: StorageAccess,
+    ) -> Handle<GlobalVariable> {
         self.m.module.global_variables.append(
             GlobalVariable {
                 name: Some(name.into()),
                 space: AddressSpace::Storage { access },
-                binding: Some(naga::ResourceBinding { group: self.m.group, binding }),
+                binding: Some(naga::ResourceBinding {
+                    group: self.m.group,
+                    binding,
+                }),
                 ty,
                 init: None,
                 memory_decorations: Default::default(),
@@ -443,7 +510,11 @@ impl Body<'_> {
             return h;
         }
         let v4f = self.m.vec4f();
-        let h = self.argument("frag_coord", v4f, Binding::BuiltIn(BuiltIn::Position { invariant: false }));
+        let h = self.argument(
+            "frag_coord",
+            v4f,
+            Binding::BuiltIn(BuiltIn::Position { invariant: false }),
+        );
         self.fixed.insert(Reg::File(RegisterType::MiscType, 100), h);
         h
     }
@@ -461,7 +532,11 @@ impl Body<'_> {
     /// `vFace`: +1 front-facing, -1 back-facing, in all four components.
     fn vface(&mut self) -> H {
         let bool_t = self.m.scalar(Scalar::BOOL);
-        let ff = self.argument("front_facing", bool_t, Binding::BuiltIn(BuiltIn::FrontFacing));
+        let ff = self.argument(
+            "front_facing",
+            bool_t,
+            Binding::BuiltIn(BuiltIn::FrontFacing),
+        );
         let one = self.func.f32(1.0);
         let minus = self.func.f32(-1.0);
         let f = self.select(ff, one, minus);
@@ -483,8 +558,9 @@ impl Body<'_> {
         }
         let relative_inputs = self.plan.scan.relative.contains(&RegisterType::Input);
         for (reg, value) in per_reg {
-            self.fixed.insert(reg, value);
-            let needs_memory = self.regs.private || (relative_inputs && matches!(reg, Reg::File(RegisterType::Input, _)));
+            self.pin(reg, value);
+            let needs_memory = self.regs.private
+                || (relative_inputs && matches!(reg, Reg::File(RegisterType::Input, _)));
             if needs_memory {
                 let p = self.reg_ptr(reg);
                 self.store(p, value);
@@ -505,7 +581,11 @@ impl Body<'_> {
             .iter()
             .map(|o| {
                 let (ty, size, binding) = match o.varying.slot {
-                    Slot::Position => (v4f, 16, Binding::BuiltIn(BuiltIn::Position { invariant: false })),
+                    Slot::Position => (
+                        v4f,
+                        16,
+                        Binding::BuiltIn(BuiltIn::Position { invariant: false }),
+                    ),
                     Slot::FragDepth => (f32t, 4, Binding::BuiltIn(BuiltIn::FragDepth)),
                     Slot::Location(location) => (
                         v4f,
@@ -521,7 +601,12 @@ impl Body<'_> {
                     Slot::FrontFacing => unreachable!("front facing is an input"),
                 };
                 let m = StructMember {
-                    name: Some(format!("{}_{}{}", o.varying.register.name(self.plan.version), o.varying.usage.name(), o.varying.usage_index)),
+                    name: Some(format!(
+                        "{}_{}{}",
+                        o.varying.register.name(self.plan.version),
+                        o.varying.usage.name(),
+                        o.varying.usage_index
+                    )),
                     ty,
                     binding: Some(binding),
                     offset,
@@ -530,7 +615,11 @@ impl Body<'_> {
                 m
             })
             .collect();
-        let name = if vertex { "VertexOutput" } else { "FragmentOutput" };
+        let name = if vertex {
+            "VertexOutput"
+        } else {
+            "FragmentOutput"
+        };
         Some(self.m.module.types.insert(
             Type {
                 name: Some(name.into()),
@@ -555,7 +644,11 @@ impl Body<'_> {
                 }
                 Some(r) => self.read_output(r)?,
             };
-            let v = if o.varying.slot == Slot::Position { self.clip_space(v) } else { v };
+            let v = if o.varying.slot == Slot::Position {
+                self.clip_space(v)
+            } else {
+                v
+            };
             values.push(v);
         }
         if self.plan.scan.discards && self.plan.stage == Stage::Fragment {
@@ -569,14 +662,20 @@ impl Body<'_> {
             for (k, v) in values.into_iter().enumerate() {
                 let o = self.func.u32(k as u32);
                 let at = self.bin(B::Add, base, o);
-                let p = self.e(Expression::Access { base: arr, index: at });
+                let p = self.e(Expression::Access {
+                    base: arr,
+                    index: at,
+                });
                 self.store(p, v);
             }
             self.func.stmt(Statement::Return { value: None });
             return Ok(());
         }
         let value = match interface.result_ty {
-            Some(ty) => Some(self.e(Expression::Compose { ty, components: values })),
+            Some(ty) => Some(self.e(Expression::Compose {
+                ty,
+                components: values,
+            })),
             None => None,
         };
         self.func.stmt(Statement::Return { value });
@@ -621,7 +720,10 @@ impl Body<'_> {
             let mut z = self.index(pos, 2);
             let w = self.index(pos, 3);
             if clip.flip_y {
-                y = self.e(Expression::Unary { op: naga::UnaryOperator::Negate, expr: y });
+                y = self.e(Expression::Unary {
+                    op: naga::UnaryOperator::Negate,
+                    expr: y,
+                });
             }
             if clip.depth == crate::DepthRange::MinusOneToOne {
                 let two = self.func.f32(2.0);
@@ -635,6 +737,8 @@ impl Body<'_> {
 
     /// Sets the result of the entry function.
     pub(crate) fn set_result(&mut self, interface: &Interface) {
-        self.func.f.result = interface.result_ty.map(|ty| FunctionResult { ty, binding: None });
+        self.func.f.result = interface
+            .result_ty
+            .map(|ty| FunctionResult { ty, binding: None });
     }
 }

@@ -10,9 +10,15 @@ use naga::{BinaryOperator as B, Block, Expression, Handle, MathFunction as M, Sc
 type H = Handle<Expression>;
 
 enum Frame {
-    If { cond: H, accept: Option<Block> },
+    If {
+        cond: H,
+        accept: Option<Block>,
+    },
     /// `saved` holds the outer `aL` and `step` the increment (`loop` only, not `rep`).
-    Loop { count: H, al: Option<(H, H)> },
+    Loop {
+        count: H,
+        al: Option<(H, H)>,
+    },
 }
 
 impl Body<'_> {
@@ -44,7 +50,11 @@ impl Body<'_> {
                         i += 2;
                         continue;
                     }
-                    return Err(Error::at(next_item, next.opcode, "co-issue of an instruction that is not arithmetic"));
+                    return Err(Error::at(
+                        next_item,
+                        next.opcode,
+                        "co-issue of an instruction that is not arithmetic",
+                    ));
                 }
             }
             match self.instruction(inst, &mut frames, on_return)? {
@@ -70,25 +80,25 @@ impl Body<'_> {
             Nop | Dcl | Def | DefI | DefB | Phase | Label => {}
             If => {
                 let cond = self.condition(first(inst, self)?)?;
-                self.open();
+                self.open()?;
                 frames.push(Frame::If { cond, accept: None });
             }
             Ifc => {
                 let cond = self.comparison(inst)?;
-                self.open();
+                self.open()?;
                 frames.push(Frame::If { cond, accept: None });
             }
             Else => match frames.last_mut() {
                 Some(Frame::If { accept, .. }) if accept.is_none() => {
-                    let block = self.close();
+                    let block = self.close()?;
                     *accept = Some(block);
-                    self.open();
+                    self.open()?;
                 }
                 _ => return Err(self.err("else without if")),
             },
             EndIf => match frames.pop() {
                 Some(Frame::If { cond, accept }) => {
-                    let last = self.close();
+                    let last = self.close()?;
                     let (accept, reject) = match accept {
                         Some(a) => (a, last),
                         None => (last, Block::new()),
@@ -106,17 +116,14 @@ impl Body<'_> {
                 frames.push(frame);
             }
             EndLoop | EndRep => match frames.pop() {
-                Some(Frame::Loop { count, al }) => self.end_loop(count, al),
+                Some(Frame::Loop { count, al }) => self.end_loop(count, al)?,
                 _ => return Err(self.err("endloop or endrep without loop or rep")),
             },
             Break => {
                 if !frames.iter().any(|f| matches!(f, Frame::Loop { .. })) {
                     return Err(self.err("break outside a loop"));
                 }
-                self.predicated(inst, |b| {
-                    b.func.stmt(Statement::Break);
-                    Ok(())
-                })?;
+                self.predicated(inst, |b| b.exit_stmt(Statement::Break))?;
             }
             BreakC | BreakP => {
                 if !frames.iter().any(|f| matches!(f, Frame::Loop { .. })) {
@@ -127,10 +134,7 @@ impl Body<'_> {
                 } else {
                     self.condition(first(inst, self)?)?
                 };
-                self.if_then(cond, |b| {
-                    b.func.stmt(Statement::Break);
-                    Ok(())
-                })?;
+                self.if_then(cond, |b| b.exit_stmt(Statement::Break))?;
             }
             Call => self.predicated(inst, |b| b.call(inst))?,
             CallNz => {
@@ -184,7 +188,7 @@ impl Body<'_> {
     ) -> Result<(), Error> {
         match &inst.predicate {
             Some(p) => {
-                let cond = self.predicate1(p);
+                let cond = self.predicate1(p)?;
                 self.if_then(cond, f)
             }
             None => f(self),
@@ -196,9 +200,9 @@ impl Body<'_> {
         cond: H,
         f: impl FnOnce(&mut Self) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        self.open();
+        self.open()?;
         f(self)?;
-        let accept = self.close();
+        let accept = self.close()?;
         self.func.stmt(Statement::If {
             condition: cond,
             accept,
@@ -221,7 +225,7 @@ impl Body<'_> {
                     b
                 })
             }
-            RegisterType::Predicate => Ok(self.predicate1(src)),
+            RegisterType::Predicate => self.predicate1(src),
             _ => Err(self.err("condition is neither a boolean constant nor the predicate")),
         }
     }
@@ -241,7 +245,11 @@ impl Body<'_> {
 
     fn begin_loop(&mut self, inst: &Instruction) -> Result<Frame, Error> {
         let is_loop = inst.opcode == Opcode::Loop;
-        let counter_src = if is_loop { inst.srcs.get(1) } else { inst.srcs.first() };
+        let counter_src = if is_loop {
+            inst.srcs.get(1)
+        } else {
+            inst.srcs.first()
+        };
         let Some(i) = counter_src else {
             return Err(self.err("loop without an integer constant"));
         };
@@ -253,6 +261,7 @@ impl Body<'_> {
         let zero = self.func.i32(0);
         let max = self.func.i32(semantics::MAX_LOOP_COUNT);
         let count_value = self.math3(M::Clamp, x, zero, max);
+        self.flush_all()?;
         let count = self.local("count", Scalar::I32);
         let al = if is_loop {
             let saved = self.local("aL_outer", Scalar::I32);
@@ -267,19 +276,16 @@ impl Body<'_> {
         };
         self.store(count, count_value);
         self.forget_mutable();
-        self.open();
+        self.open()?;
         let c = self.load(count);
         let done = self.bin(B::LessEqual, c, zero);
-        self.if_then(done, |b| {
-            b.func.stmt(Statement::Break);
-            Ok(())
-        })?;
+        self.if_then(done, |b| b.exit_stmt(Statement::Break))?;
         Ok(Frame::Loop { count, al })
     }
 
-    fn end_loop(&mut self, count: H, al: Option<(H, H)>) {
-        let body = self.close();
-        self.open();
+    fn end_loop(&mut self, count: H, al: Option<(H, H)>) -> Result<(), Error> {
+        let body = self.close()?;
+        self.open()?;
         let c = self.load(count);
         let one = self.func.i32(1);
         let c1 = self.bin(B::Subtract, c, one);
@@ -290,7 +296,7 @@ impl Body<'_> {
             let a1 = self.bin(B::Add, a, step);
             self.store(p, a1);
         }
-        let continuing = self.close();
+        let continuing = self.close()?;
         self.func.stmt(Statement::Loop {
             body,
             continuing,
@@ -302,6 +308,7 @@ impl Body<'_> {
             self.store(p, outer);
         }
         self.forget_mutable();
+        Ok(())
     }
 
     fn call(&mut self, inst: &Instruction) -> Result<(), Error> {
@@ -311,11 +318,11 @@ impl Body<'_> {
         let Some(&function) = self.plan.functions.borrow().get(&l.register.index()) else {
             return Err(self.err("call to a subroutine that is not defined before it"));
         };
-        self.func.stmt(Statement::Call {
+        self.exit_stmt(Statement::Call {
             function,
             arguments: Vec::new(),
             result: None,
-        });
+        })?;
         self.forget_mutable();
         Ok(())
     }

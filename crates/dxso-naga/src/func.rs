@@ -6,8 +6,8 @@
 //! `Emit` statement placed before its first use. [`Func::expr`] opens a range, and every
 //! statement or block change closes it first, so the rule holds by construction.
 
+use naga::FastHashMap as HashMap;
 use naga::{Block, Expression, Function, Handle, Literal, Span, Statement};
-use std::collections::HashMap;
 
 /// A function under construction.
 pub(crate) struct Func {
@@ -36,7 +36,7 @@ impl Func {
             },
             emit_from: None,
             blocks: vec![Block::new()],
-            literals: HashMap::new(),
+            literals: HashMap::default(),
         }
     }
 
@@ -92,7 +92,9 @@ impl Func {
     }
 
     fn current(&mut self) -> &mut Block {
-        self.blocks.last_mut().expect("the body block is never popped")
+        self.blocks
+            .last_mut()
+            .expect("the body block is never popped")
     }
 
     /// Appends a statement to the current block.

@@ -209,7 +209,9 @@ mod tests {
     fn constant_buffer_members_are_aligned() {
         for vertex in [true, false] {
             let l = constant_buffer_layout(vertex);
-            for off in [l.floats, l.ints, l.bools, l.bumpenv, l.bumplum, l.viewport, l.size] {
+            for off in [
+                l.floats, l.ints, l.bools, l.bumpenv, l.bumplum, l.viewport, l.size,
+            ] {
                 assert_eq!(off % 16, 0);
             }
         }

@@ -23,6 +23,7 @@
 mod arith;
 mod back;
 mod body;
+mod dest;
 mod entry;
 mod flow;
 mod func;
@@ -32,7 +33,9 @@ mod options;
 mod reflect;
 mod scan;
 mod semantics;
+mod source;
 mod texture;
+mod values;
 
 pub use back::{validator, Output, Target, WriteOptions};
 pub use options::{ClipSpace, DepthRange, Options};
@@ -40,8 +43,8 @@ pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
 
 use body::{Body, Regs};
 use dxso::{Opcode, RegisterType, Shader, TextureType, Version};
+use naga::FastHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// Why a shader could not be translated or written.
 #[derive(Debug, thiserror::Error)]
@@ -106,6 +109,8 @@ pub(crate) struct Plan<'a> {
     pub(crate) scan: scan::Scan,
     pub(crate) stage: Stage,
     pub(crate) float_constants: u32,
+    /// `def` registers and values, ascending.
+    pub(crate) defs_sorted: Vec<(u32, [u32; 4])>,
     /// Subroutines already built, by label.
     pub(crate) functions: RefCell<HashMap<u32, naga::Handle<naga::Function>>>,
 }
@@ -162,13 +167,16 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
     let group = options
         .bind_group
         .unwrap_or(if v.is_vertex() { 0 } else { 1 });
+    let mut defs_sorted: Vec<(u32, [u32; 4])> = scan.defs.iter().map(|(&k, &v)| (k, v)).collect();
+    defs_sorted.sort_unstable_by_key(|d| d.0);
     let plan = Plan {
+        defs_sorted,
         version: v,
         options,
         float_constants: layout::float_constants(v.is_vertex()),
         scan,
         stage,
-        functions: RefCell::new(HashMap::new()),
+        functions: RefCell::new(HashMap::default()),
     };
     let mut m = module::ModuleCtx::new(group, v.is_vertex());
     let mut regs = Regs {
@@ -179,8 +187,10 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
         let range = plan.scan.subroutines[&label].clone();
         let mut body = Body::new(&mut m, &plan, &mut regs, &format!("l{label}"));
         body.declare_arrays();
-        body.lower(&insts[range], &mut |_| Ok(()))?;
-        body.func.stmt(naga::Statement::Return { value: None });
+        body.lower(&insts[range], &mut |b| {
+            b.exit_stmt(naga::Statement::Return { value: None })
+        })?;
+        body.exit_stmt(naga::Statement::Return { value: None })?;
         let f = body.func.finish();
         let h = m.module.functions.append(f, naga::Span::UNDEFINED);
         plan.functions.borrow_mut().insert(label, h);
@@ -192,7 +202,9 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
     let interface = body.prologue(inputs, outputs)?;
     let members = used_members(&plan);
     body.prepare_members(&members);
-    body.lower(&insts[plan.scan.main.clone()], &mut |b| b.epilogue(&interface))?;
+    body.lower(&insts[plan.scan.main.clone()], &mut |b| {
+        b.epilogue(&interface)
+    })?;
     body.epilogue(&interface)?;
     body.set_result(&interface);
     let function = body.func.finish();
@@ -237,10 +249,16 @@ fn used_members(plan: &Plan) -> Vec<u32> {
     if floats || s.relative.contains(&RegisterType::Const) {
         out.push(0);
     }
-    if s.read.iter().any(|&(t, n)| t == RegisterType::ConstInt && !s.defis.contains_key(&n)) {
+    if s.read
+        .iter()
+        .any(|&(t, n)| t == RegisterType::ConstInt && !s.defis.contains_key(&n))
+    {
         out.push(1);
     }
-    if s.read.iter().any(|&(t, n)| t == RegisterType::ConstBool && !s.defbs.contains_key(&n)) {
+    if s.read
+        .iter()
+        .any(|&(t, n)| t == RegisterType::ConstBool && !s.defbs.contains_key(&n))
+    {
         out.push(2);
     }
     out
@@ -278,7 +296,7 @@ fn call_order(scan: &scan::Scan) -> Result<Vec<u32>, &'static str> {
         out.push(l);
         Ok(())
     }
-    let mut marks = HashMap::new();
+    let mut marks = HashMap::default();
     let mut out = Vec::new();
     if let Some(callees) = scan.calls.get(&None) {
         for &c in callees {

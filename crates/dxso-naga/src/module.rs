@@ -2,12 +2,12 @@
 
 use crate::layout;
 use dxso::TextureType;
+use naga::FastHashMap as HashMap;
 use naga::{
     AddressSpace, ArraySize, Constant, Expression, GlobalVariable, Handle, ImageClass,
     ImageDimension, Literal, Module, ResourceBinding, Scalar, Span, StructMember, Type, TypeInner,
     VectorSize,
 };
-use std::collections::HashMap;
 use std::num::NonZeroU32;
 
 /// The scalar and vector types every translation uses, inserted on first use.
@@ -43,10 +43,10 @@ impl ModuleCtx {
             group,
             vertex,
             constant_buffer: None,
-            images: HashMap::new(),
-            masks: HashMap::new(),
-            defs: HashMap::new(),
-            vectors: HashMap::new(),
+            images: HashMap::default(),
+            masks: HashMap::default(),
+            defs: HashMap::default(),
+            vectors: HashMap::default(),
         }
     }
 
@@ -77,7 +77,12 @@ impl ModuleCtx {
         self.vec(VectorSize::Quad, F32)
     }
 
-    pub(crate) fn array(&mut self, base: Handle<Type>, len: Option<u32>, stride: u32) -> Handle<Type> {
+    pub(crate) fn array(
+        &mut self,
+        base: Handle<Type>,
+        len: Option<u32>,
+        stride: u32,
+    ) -> Handle<Type> {
         let size = match len.and_then(NonZeroU32::new) {
             Some(n) => ArraySize::Constant(n),
             None => ArraySize::Dynamic,

@@ -6,7 +6,8 @@ use dxso::{
     DeclUsage, Extra, Instruction, Item, Opcode, Register, RegisterType, Relative, Shader,
     TextureType, Version,
 };
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use naga::FastHashMap as HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A declared input or output register component range.
 #[derive(Clone, Copy, Debug)]
@@ -192,7 +193,11 @@ pub(crate) fn scan(version: Version, insts: &[(usize, &Instruction)]) -> Result<
                     })
                     .copied()
                     .unwrap_or((0, insts[0].1));
-                return Err(Error::at(item, inst.opcode, "call to a label that is not defined"));
+                return Err(Error::at(
+                    item,
+                    inst.opcode,
+                    "call to a label that is not defined",
+                ));
             }
         }
     }
@@ -257,11 +262,15 @@ fn scan_texture(s: &mut Scan, version: Version, ps1: bool, inst: &Instruction) {
     if version.minor >= 4 {
         // ps_1_4: t# are coordinates read as sources; texld samples the stage of its dst.
         let coords = inst.srcs.first().copied().or(match inst.opcode {
-            TexKill => inst.dst.map(|d| dxso::SrcParam::new(d.register, dxso::Swizzle::IDENTITY)),
+            TexKill => inst
+                .dst
+                .map(|d| dxso::SrcParam::new(d.register, dxso::Swizzle::IDENTITY)),
             _ => None,
         });
         if let Some(src) = coords {
-            if src.register.ty == RegisterType::Addr && matches!(inst.opcode, Tex | TexCoord | TexKill) {
+            if src.register.ty == RegisterType::Addr
+                && matches!(inst.opcode, Tex | TexCoord | TexKill)
+            {
                 s.texcoords.insert(src.register.index());
             }
         }
@@ -273,14 +282,35 @@ fn scan_texture(s: &mut Scan, version: Version, ps1: bool, inst: &Instruction) {
     }
     let samples = matches!(
         inst.opcode,
-        Tex | TexBem | TexBemL | TexReg2Ar | TexReg2Gb | TexReg2Rgb | TexM3x2Tex | TexM3x3Tex
-            | TexM3x3Spec | TexM3x3VSpec | TexDp3Tex
+        Tex | TexBem
+            | TexBemL
+            | TexReg2Ar
+            | TexReg2Gb
+            | TexReg2Rgb
+            | TexM3x2Tex
+            | TexM3x3Tex
+            | TexM3x3Spec
+            | TexM3x3VSpec
+            | TexDp3Tex
     );
     let reads_coords = matches!(
         inst.opcode,
-        TexKill | TexCoord | Tex | TexBem | TexBemL | TexM3x2Pad | TexM3x2Tex | TexM3x3Pad
-            | TexM3x3Tex | TexM3x3Spec | TexM3x3VSpec | TexM3x3 | TexM3x2Depth | TexDp3Tex
-            | TexDp3 | TexM3x3Diff
+        TexKill
+            | TexCoord
+            | Tex
+            | TexBem
+            | TexBemL
+            | TexM3x2Pad
+            | TexM3x2Tex
+            | TexM3x3Pad
+            | TexM3x3Tex
+            | TexM3x3Spec
+            | TexM3x3VSpec
+            | TexM3x3
+            | TexM3x2Depth
+            | TexDp3Tex
+            | TexDp3
+            | TexM3x3Diff
     );
     if samples {
         s.sampled.insert(stage);

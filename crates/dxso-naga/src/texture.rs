@@ -160,9 +160,8 @@ impl Body<'_> {
     pub(crate) fn discard_if_killed(&mut self) {
         let p = self.reg_ptr(Reg::Killed);
         let k = self.load(p);
-        self.open();
-        self.func.stmt(Statement::Kill);
-        let accept = self.close();
+        let mut accept = naga::Block::new();
+        accept.push(Statement::Kill, naga::Span::UNDEFINED);
         self.func.stmt(Statement::If {
             condition: k,
             accept,
@@ -318,7 +317,12 @@ impl Body<'_> {
         let env = self.member(3);
         let p = self.index(env, stage);
         let m = self.load(p);
-        let (m00, m01, m10, m11) = (self.index(m, 0), self.index(m, 1), self.index(m, 2), self.index(m, 3));
+        let (m00, m01, m10, m11) = (
+            self.index(m, 0),
+            self.index(m, 1),
+            self.index(m, 2),
+            self.index(m, 3),
+        );
         let sx = self.index(src, 0);
         let sy = self.index(src, 1);
         let bx = self.index(base, 0);

@@ -61,7 +61,10 @@ fn extension(stage: Stage) -> &'static str {
 fn glslang(files: &[PathBuf]) -> Vec<String> {
     let mut failures = Vec::new();
     for chunk in files.chunks(200) {
-        let out = Command::new("glslangValidator").args(chunk).output().unwrap();
+        let out = Command::new("glslangValidator")
+            .args(chunk)
+            .output()
+            .unwrap();
         if !out.status.success() {
             let text = String::from_utf8_lossy(&out.stdout);
             // Each file's messages start with its path; keep the lines that report errors.
@@ -100,7 +103,12 @@ fn write(t: &Translation, target: Target) -> Result<Output, String> {
 
 /// Translates every case with `options` and checks every target; returns N translated and
 /// the failures.
-fn check_all(cases: &[Case], options: &Options, name: &str, targets: &[Target]) -> (usize, Vec<String>) {
+fn check_all(
+    cases: &[Case],
+    options: &Options,
+    name: &str,
+    targets: &[Target],
+) -> (usize, Vec<String>) {
     let dir = scratch(name);
     let have_spirv_val = tool_present("spirv-val");
     let have_glslang = tool_present("glslangValidator");
@@ -158,9 +166,20 @@ fn report(what: &str, total: usize, translated: usize, failures: &[String]) {
     for f in failures.iter().take(40) {
         eprintln!("{f}");
     }
-    eprintln!("{what}: {translated}/{total} translated, {} failures", failures.len());
-    assert_eq!(translated, total, "{what}: expected all {total} valid shaders to translate, {translated} did");
-    assert!(failures.is_empty(), "{what}: {} failures (first: {})", failures.len(), failures[0]);
+    eprintln!(
+        "{what}: {translated}/{total} translated, {} failures",
+        failures.len()
+    );
+    assert_eq!(
+        translated, total,
+        "{what}: expected all {total} valid shaders to translate, {translated} did"
+    );
+    assert!(
+        failures.is_empty(),
+        "{what}: {} failures (first: {})",
+        failures.len(),
+        failures[0]
+    );
 }
 
 #[test]
