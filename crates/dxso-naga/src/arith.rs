@@ -66,7 +66,16 @@ impl Body<'_> {
                 Ok(b.bin(B::Subtract, a[0], f))
             })?,
             Abs => self.cw(inst, lanes, 1, |b, a| Ok(b.math1(M::Abs, a[0])))?,
-            Sgn => self.cw(inst, lanes, 1, |b, a| Ok(b.math1(M::Sign, a[0])))?,
+            Sgn => self.cw(inst, lanes, 1, move |b, a| {
+                // NaN and -0 give 0.
+                let zero = b.fconst(0.0, lanes);
+                let one = b.fconst(1.0, lanes);
+                let minus = b.fconst(-1.0, lanes);
+                let pos = b.bin(B::Greater, a[0], zero);
+                let neg = b.bin(B::Less, a[0], zero);
+                let n = b.select(neg, minus, zero);
+                Ok(b.select(pos, one, n))
+            })?,
             Lrp => self.cw(inst, lanes, 3, |b, a| {
                 let d = b.bin(B::Subtract, a[1], a[2]);
                 let m = b.bin(B::Multiply, a[0], d);
@@ -77,6 +86,10 @@ impl Body<'_> {
                 let c = b.bin(B::GreaterEqual, a[0], zero);
                 Ok(b.select(c, a[1], a[2]))
             })?,
+            Cnd if inst.coissue && self.plan.version.major < 2 && self.plan.version.minor < 4 => {
+                // A co-issued cnd in ps_1_1-1_3 yields its second source (SEMANTICS 4).
+                self.cw(inst, lanes, 3, |_, a| Ok(a[1]))?
+            }
             Cnd => self.cw(inst, lanes, 3, move |b, a| {
                 let half = b.fconst(0.5, lanes);
                 let c = b.bin(B::Greater, a[0], half);
@@ -96,13 +109,14 @@ impl Body<'_> {
                 let x = self.src_scalar(s(0)?)?;
                 Value::Scalar(self.math1(M::Exp2, x))
             }
-            Log => {
+            Log | LogP => {
                 let x = self.src_scalar(s(0)?)?;
-                Value::Scalar(self.log2_abs(x))
+                let a = self.math1(M::Abs, x);
+                Value::Scalar(self.math1(M::Log2, a))
             }
             ExpP => {
                 let x = self.src_scalar(s(0)?)?;
-                if self.plan.version.is_vertex() {
+                if semantics::expp_is_vector(self.plan.version) {
                     // (2^floor(x), x - floor(x), 2^x, 1)
                     let fl = self.math1(M::Floor, x);
                     let a = self.math1(M::Exp2, fl);
@@ -114,15 +128,10 @@ impl Body<'_> {
                     Value::Scalar(self.math1(M::Exp2, x))
                 }
             }
-            LogP => {
-                let x = self.src_scalar(s(0)?)?;
-                Value::Scalar(self.log2_abs(x))
-            }
             Pow => {
                 let x = self.src_scalar(s(0)?)?;
                 let y = self.src_scalar(s(1)?)?;
-                let a = self.math1(M::Abs, x);
-                Value::Scalar(self.math2(M::Pow, a, y))
+                Value::Scalar(self.powf(x, y, true))
             }
             Dp3 => {
                 let a = self.src_n(s(0)?, VectorSize::Tri)?;
@@ -147,13 +156,20 @@ impl Body<'_> {
                 let b = self.src_n(s(1)?, VectorSize::Tri)?;
                 let c = self.math2(M::Cross, a, b);
                 let zero = self.func.f32(0.0);
-                Value::Vec4(self.compose4(vec![c, zero]))
+                let v = self.compose4(vec![c, zero]);
+                // .w is never written.
+                self.write_masked(inst, Value::Vec4(v), 0b0111)?;
+                return Ok(Some(None));
             }
             Nrm => {
+                // A zero vector normalises to zero (SEMANTICS 5.5).
                 let v = self.src4(s(0)?)?;
                 let xyz = self.swizzle(v, VectorSize::Tri, [0, 1, 2, 3]);
                 let d = self.math2(M::Dot, xyz, xyz);
                 let r = self.math1(M::InverseSqrt, d);
+                let zero = self.func.f32(0.0);
+                let is_zero = self.bin(B::Equal, d, zero);
+                let r = self.select(is_zero, zero, r);
                 match lanes {
                     Lanes::One(c) => {
                         let x = self.index(v, c as u32);
@@ -171,7 +187,10 @@ impl Body<'_> {
                     Lanes::One(_) => Value::Scalar(si),
                     Lanes::All => {
                         let zero = self.func.f32(0.0);
-                        Value::Vec4(self.compose4(vec![c, si, zero, zero]))
+                        let v = self.compose4(vec![c, si, zero, zero]);
+                        // .z and .w are never written.
+                        self.write_masked(inst, Value::Vec4(v), 0b0011)?;
+                        return Ok(Some(None));
                     }
                 }
             }
@@ -219,13 +238,15 @@ impl Body<'_> {
         })
     }
 
-    fn log2_abs(&mut self, x: H) -> H {
-        let a = self.math1(M::Abs, x);
-        let l = self.math1(M::Log2, a);
+    /// C's `powf` of `|x|` (with `abs`) or `x`: `pow(x, 0) = 1` for every x, where GPUs
+    /// compute `exp2(0 * log2 x)`.
+    fn powf(&mut self, x: H, y: H, abs: bool) -> H {
+        let base = if abs { self.math1(M::Abs, x) } else { x };
+        let p = self.math2(M::Pow, base, y);
         let zero = self.func.f32(0.0);
-        let is_zero = self.bin(B::Equal, a, zero);
-        let min = self.func.f32(semantics::LOG_ZERO);
-        self.select(is_zero, min, l)
+        let one = self.func.f32(1.0);
+        let y0 = self.bin(B::Equal, y, zero);
+        self.select(y0, one, p)
     }
 
     fn matrix(&mut self, inst: &Instruction) -> Result<Value, Error> {
@@ -281,10 +302,10 @@ impl Body<'_> {
         let one = self.func.f32(1.0);
         let lim = self.func.f32(semantics::LIT_POWER_LIMIT);
         let nlim = self.func.f32(-semantics::LIT_POWER_LIMIT);
-        let dy = self.math2(M::Max, x, zero);
-        let p = self.math3(M::Clamp, w, nlim, lim);
-        let spec = self.math2(M::Pow, y, p);
         let xp = self.bin(B::Greater, x, zero);
+        let dy = self.select(xp, x, zero);
+        let p = self.math3(M::Clamp, w, nlim, lim);
+        let spec = self.powf(y, p, false);
         let yp = self.bin(B::Greater, y, zero);
         let both = self.bin(B::LogicalAnd, xp, yp);
         let dz = self.select(both, spec, zero);
@@ -296,20 +317,25 @@ impl Body<'_> {
             && inst.dst.map(|d| d.register.ty) == Some(dxso::RegisterType::Addr)
     }
 
-    /// `mova` rounds to nearest, vs_1_1 `mov a0` floors.
+    /// `mova` rounds to nearest with halves away from zero, vs_1_1 `mov a0` floors
+    /// (SEMANTICS 5.6).
     fn write_address(&mut self, inst: &Instruction, round: bool) -> Result<(), Error> {
         let Some(dst) = inst.dst else {
             return Err(self.err("instruction without a destination"));
         };
         let lanes = self.lanes(inst);
         let v = self.cw(inst, lanes, 1, move |b, a| {
-            let x = if round {
-                let h = b.fconst(semantics::ADDRESS_ROUND_BIAS, lanes);
-                b.bin(B::Add, a[0], h)
+            let f = if round {
+                // sign(x) * floor(|x| + 0.5)
+                let abs = b.math1(M::Abs, a[0]);
+                let h = b.fconst(0.5, lanes);
+                let s = b.bin(B::Add, abs, h);
+                let fl = b.math1(M::Floor, s);
+                let sign = b.math1(M::Sign, a[0]);
+                b.bin(B::Multiply, fl, sign)
             } else {
-                a[0]
+                b.math1(M::Floor, a[0])
             };
-            let f = b.math1(M::Floor, x);
             Ok(b.to_int(f))
         })?;
         self.write_raw(inst, &dst, v, Elem::Int)

@@ -21,23 +21,52 @@ impl Body<'_> {
         }
     }
 
-    /// Applies the result shift, saturation and the ps_1_x range.
+    /// Applies the result shift, the ps_1_x range clamp (arithmetic only) and saturation,
+    /// both of which turn NaN into 0 (SEMANTICS 4).
     fn finish_value(&mut self, dst: &DstParam, v: H, lanes: Lanes) -> H {
         let mut v = v;
         if dst.shift.0 != 0 {
             let s = self.fconst((dst.shift.0 as f32).exp2(), lanes);
             v = self.bin(BinaryOperator::Multiply, v, s);
         }
+        let range =
+            semantics::ps1_range(self.plan.version, self.plan.options.max_pixel_shader_value)
+                .filter(|_| !is_texture_op(self.opcode));
+        if let Some(m) = range {
+            let lo = self.fconst(-m, lanes);
+            let hi = self.fconst(m, lanes);
+            let c = self.math3(MathFunction::Clamp, v, lo, hi);
+            v = self.nan_to_zero(v, c, lanes);
+        }
         if dst.modifiers.saturate() {
-            v = self.math1(MathFunction::Saturate, v);
-        } else if let Some(range) = semantics::ps1_range(self.plan.version) {
-            if matches!(dst.register.ty, RegisterType::Temp | RegisterType::Addr) {
-                let lo = self.fconst(-range, lanes);
-                let hi = self.fconst(range, lanes);
-                v = self.math3(MathFunction::Clamp, v, lo, hi);
-            }
+            let c = self.math1(MathFunction::Saturate, v);
+            v = self.nan_to_zero(v, c, lanes);
         }
         v
+    }
+
+    /// `clamped`, or 0 where `x` is NaN (GPU clamps leave NaN undefined).
+    fn nan_to_zero(&mut self, x: H, clamped: H, lanes: Lanes) -> H {
+        let ordered = self.bin(BinaryOperator::Equal, x, x);
+        let zero = self.fconst(0.0, lanes);
+        self.select(ordered, clamped, zero)
+    }
+
+    /// Writes only the components of the destination mask that are also in `allowed`.
+    pub(crate) fn write_masked(
+        &mut self,
+        inst: &Instruction,
+        value: Value,
+        allowed: u8,
+    ) -> Result<(), Error> {
+        let mut i = *inst;
+        if let Some(d) = i.dst.as_mut() {
+            d.mask.0 &= allowed;
+            if d.mask.0 == 0 {
+                return Ok(());
+            }
+        }
+        self.write(&i, value)
     }
 
     /// Writes a float value to the destination of `inst`.
@@ -120,7 +149,7 @@ impl Body<'_> {
             return Err(self.err("relative destination in a file that cannot be indexed"));
         };
         self.flush_file(ty)?;
-        let idx = self.clamped(base, rel, len)?;
+        let (idx, in_range) = self.clamped(base, rel, len)?;
         let arr = self.ptr(var);
         let p = self.e(Expression::Access {
             base: arr,
@@ -130,16 +159,46 @@ impl Body<'_> {
             Value::Scalar(h) => self.splat(h),
             Value::Vec4(h) => h,
         };
+        let old = self.load(p);
         let mask = dst.mask.0 & 0xF;
         if mask != 0xF {
-            let old = self.load(p);
             let c = self.m.mask(mask);
             let m = self.constant(c);
             new = self.select(m, new, old);
         }
+        // Out of range writes nothing: the clamped element gets its own value back.
+        let new = self.select(in_range, new, old);
         self.store(p, new);
         // Any element may have changed.
         self.forget_file(ty);
         Ok(())
     }
+}
+
+/// Texture instructions, which ps_1_x does not range-clamp.
+fn is_texture_op(op: dxso::Opcode) -> bool {
+    use dxso::Opcode::*;
+    matches!(
+        op,
+        Tex | TexCoord
+            | TexBem
+            | TexBemL
+            | TexReg2Ar
+            | TexReg2Gb
+            | TexReg2Rgb
+            | TexM3x2Pad
+            | TexM3x2Tex
+            | TexM3x3Pad
+            | TexM3x3Tex
+            | TexM3x3Diff
+            | TexM3x3Spec
+            | TexM3x3VSpec
+            | TexDp3Tex
+            | TexM3x2Depth
+            | TexDp3
+            | TexM3x3
+            | TexDepth
+            | TexLdd
+            | TexLdl
+    )
 }

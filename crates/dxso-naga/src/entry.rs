@@ -396,11 +396,7 @@ impl Body<'_> {
                 let w = self.func.u32(layout::PIXEL_BUFFER_WIDTH);
                 let yw = self.bin(B::Multiply, y, w);
                 let i = self.bin(B::Add, yw, x);
-                let k = interface
-                    .inputs
-                    .iter()
-                    .filter(|i| matches!(i.varying.slot, Slot::Location(_)))
-                    .count();
+                let k = interface.inputs.iter().count();
                 (i, k as u32)
             };
             let _ = u32t;
@@ -410,9 +406,13 @@ impl Body<'_> {
             let arr_p = self.func.pre(Expression::GlobalVariable(inputs_g));
             let mut k = 0u32;
             for input in &interface.inputs {
+                // vPos and vFace come from the buffer too: the runner gives them per pixel.
                 let value = match input.varying.slot {
-                    Slot::Location(l) => {
-                        let off = if stage == Stage::Compute { l } else { k };
+                    Slot::Location(_) | Slot::Position | Slot::FrontFacing => {
+                        let off = match input.varying.slot {
+                            Slot::Location(l) if stage == Stage::Compute => l,
+                            _ => k,
+                        };
                         k += 1;
                         let o = self.func.u32(off);
                         let at = self.bin(B::Add, base, o);
@@ -422,8 +422,6 @@ impl Body<'_> {
                         });
                         self.load(p)
                     }
-                    Slot::Position => self.vpos(),
-                    Slot::FrontFacing => self.vface(),
                     Slot::FragDepth => unreachable!("depth is an output"),
                 };
                 input_values.push(value);

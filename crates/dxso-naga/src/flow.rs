@@ -150,7 +150,7 @@ impl Body<'_> {
                 }
                 on_return(self)?;
             }
-            TexKill => self.predicated(inst, |b| b.texkill(inst))?,
+            TexKill => self.texkill(inst)?,
             Dsx | Dsy => {
                 let axis = if inst.opcode == Dsx {
                     naga::DerivativeAxis::X

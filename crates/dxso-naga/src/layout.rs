@@ -63,8 +63,8 @@
 //!
 //! With `pixel_inputs_from_buffer`, the pixel at integer position (x, y) of a render target
 //! [`PIXEL_BUFFER_WIDTH`] pixels wide reads its k-th input ([`crate::Reflection::inputs`]
-//! order, `vPos` and `vFace` excluded) from `inputs[K (y * PIXEL_BUFFER_WIDTH + x) + k]`, K
-//! being the number of those inputs.
+//! order, `vPos` and `vFace` included, each a `vec4`) from
+//! `inputs[K (y * PIXEL_BUFFER_WIDTH + x) + k]`, K being the number of inputs.
 
 use dxso::DeclUsage;
 

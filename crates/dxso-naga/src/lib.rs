@@ -125,6 +125,14 @@ impl Plan<'_> {
         body::Reg::File(ty, n)
     }
 
+    /// A `def` value as the shader reads it (ps_1_x clamps constants to [-1, 1]).
+    pub(crate) fn def_value(&self, bits: [u32; 4]) -> [u32; 4] {
+        match semantics::ps1_constant_range(self.version) {
+            Some(m) => bits.map(|b| f32::from_bits(b).clamp(-m, m).to_bits()),
+            None => bits,
+        }
+    }
+
     /// The texture type sampler `n` samples.
     pub(crate) fn sampler_type(&self, n: u32) -> TextureType {
         let v = self.version;

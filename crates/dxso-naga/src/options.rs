@@ -20,6 +20,12 @@ pub struct Options {
     pub pixel_inputs_from_buffer: bool,
     /// The texture type of each sampler stage in ps_1_x, where shaders do not declare them.
     pub ps1_texture_types: [TextureType; 8],
+    /// ps_1_1-1_3 texture stages whose coordinates `tex` and `texbem` divide by a component
+    /// first (`D3DTTFF_PROJECTED`): the component index (1, 2 or 3), or `None`.
+    pub ps1_projection: [Option<u8>; 8],
+    /// ps_1_x MaxPixelShaderValue, the range arithmetic results are clamped to; `None`: 1 for
+    /// ps_1_1-1_3, 8 for ps_1_4; infinity: no clamp (`docs/SEMANTICS.md` 4.2).
+    pub max_pixel_shader_value: Option<f32>,
     /// Clip-space conventions applied to the vertex position output.
     pub clip: ClipSpace,
 }
@@ -32,6 +38,8 @@ impl Default for Options {
             vertex_as_compute: false,
             pixel_inputs_from_buffer: false,
             ps1_texture_types: [TextureType::Texture2D; 8],
+            ps1_projection: [None; 8],
+            max_pixel_shader_value: None,
             clip: ClipSpace::default(),
         }
     }

@@ -1,42 +1,49 @@
 //! The choices `docs/SEMANTICS.md` makes where Direct3D 9 leaves room, in one place.
 //!
-//! The executor (`dxso-exec`) and this translation follow the same document; each constant
-//! here names the rule it encodes so a change there is a change in one line here.
+//! The executor (`dxso-exec`) and this translation follow the same document (the section
+//! numbers below are its); each item names the rule it encodes.
 
 use dxso::Version;
 
-/// Scalar instructions (`rcp`, `rsq`, `exp`, `log`, `expp`, `logp`, `pow`, the replicated
-/// source of `dp2add`, `sincos`) read the component their source swizzle selects for x.
-/// Direct3D requires a replicate swizzle there, so every real shader agrees.
+/// 3: scalar instructions read component `.x` of their swizzled source (a replicate swizzle,
+/// so every component is the same in a valid shader).
 pub(crate) const SCALAR_SOURCE_LANE: u8 = 0;
 
-/// `log`/`logp` of 0 give -FLT_MAX (not -inf).
-pub(crate) const LOG_ZERO: f32 = -f32::MAX;
-
-/// `lit` clamps the specular power to +-127.9961.
+/// 5.5: `lit` clamps the specular power to +-127.9961 (the SDK's MAXPOWER).
 pub(crate) const LIT_POWER_LIMIT: f32 = 127.9961;
 
-/// The range ps_1_x arithmetic clamps register values to: none (values are IEEE floats, as
-/// on every Direct3D 9 driver that runs ps_1_x on ps_2_0+ hardware); `_sat` and `texcoord`
-/// still clamp to [0, 1].
-pub(crate) fn ps1_range(_version: Version) -> Option<f32> {
-    None
+/// 4.2: the range ps_1_x arithmetic clamps results to (MaxPixelShaderValue): 1 for
+/// ps_1_1-1_3 and 8 for ps_1_4 unless the options say otherwise; `None` outside ps_1_x or when
+/// the option is infinite.
+pub(crate) fn ps1_range(version: Version, option: Option<f32>) -> Option<f32> {
+    if !(version.is_pixel() && version.major < 2) {
+        return None;
+    }
+    let m = option.unwrap_or(if version.minor >= 4 { 8.0 } else { 1.0 });
+    m.is_finite().then_some(m)
 }
 
-/// `texkill` discards when any of x, y, z is negative (every version).
-pub(crate) const TEXKILL_COMPONENTS: usize = 3;
+/// 3.1: ps_1_x float constants are clamped to [-1, 1] when read.
+pub(crate) fn ps1_constant_range(version: Version) -> Option<f32> {
+    (version.is_pixel() && version.major < 2).then_some(1.0)
+}
 
-/// `mova` (vs_2_0 and later) rounds to nearest as `floor(x + 0.5)` (halves up); vs_1_1
-/// `mov a0` floors.
-pub(crate) const ADDRESS_ROUND_BIAS: f32 = 0.5;
+/// 8: `texkill` tests x, y, z in ps_1_x and all four components from ps_2_0 on.
+pub(crate) fn texkill_components(version: Version) -> usize {
+    if version.major < 2 {
+        3
+    } else {
+        4
+    }
+}
 
-/// `texbeml` luminance is `t.b * scale + offset`, saturated.
-pub(crate) const BEML_SATURATE: bool = true;
+/// 5.4: `expp` has its four-component form only in vs_1_1.
+pub(crate) fn expp_is_vector(version: Version) -> bool {
+    version.is_vertex() && version.major < 2
+}
 
-/// `loop` and `rep` run at most 255 times (the largest count `i#.x` may hold), whatever the
-/// constant says: a translated loop always ends.
+/// 9.2: `loop` and `rep` run at most 255 times whatever the constant says.
 pub(crate) const MAX_LOOP_COUNT: i32 = 255;
 
-/// `dsx`/`dsy` take the difference within the 2x2 quad; which row or column is left to the
-/// device (naga's default control).
-pub(crate) const DERIVATIVE_CONTROL: naga::DerivativeControl = naga::DerivativeControl::None;
+/// 10: `dsx`/`dsy` are fine derivatives (per row / column of the 2x2 quad).
+pub(crate) const DERIVATIVE_CONTROL: naga::DerivativeControl = naga::DerivativeControl::Fine;

@@ -19,7 +19,8 @@ impl Body<'_> {
                 }
                 let c = self.member(0);
                 let p = self.index(c, n);
-                Ok(self.load(p))
+                let v = self.load(p);
+                Ok(self.ps1_constant_clamp(v))
             }
             Reg::File(
                 RegisterType::ConstInt
@@ -43,7 +44,7 @@ impl Body<'_> {
         match reg {
             Reg::File(RegisterType::Const, n) => {
                 if let Some(bits) = self.plan.scan.defs.get(&n) {
-                    let c = self.m.def(n, *bits);
+                    let c = self.m.def(n, self.plan.def_value(*bits));
                     return Ok(self.constant(c));
                 }
                 self.whole(reg)
@@ -80,7 +81,8 @@ impl Body<'_> {
         match reg {
             Reg::File(RegisterType::Const, n) => {
                 if let Some(bits) = self.plan.scan.defs.get(&n) {
-                    return Ok(self.func.f32(f32::from_bits(bits[(c & 3) as usize])));
+                    let v = self.plan.def_value(*bits)[(c & 3) as usize];
+                    return Ok(self.func.f32(f32::from_bits(v)));
                 }
                 self.comp(reg, c)
             }
@@ -100,6 +102,18 @@ impl Body<'_> {
                 Ok(self.index(v, (c & 3) as u32))
             }
             _ => self.comp(reg, c),
+        }
+    }
+
+    /// ps_1_x reads float constants clamped to [-1, 1] (SEMANTICS 3.1).
+    fn ps1_constant_clamp(&mut self, v: H) -> H {
+        match semantics::ps1_constant_range(self.plan.version) {
+            Some(m) => {
+                let lo = self.fconst(-m, Lanes::All);
+                let hi = self.fconst(m, Lanes::All);
+                self.math3(MathFunction::Clamp, v, lo, hi)
+            }
+            None => v,
         }
     }
 
@@ -153,57 +167,63 @@ impl Body<'_> {
         }
     }
 
-    /// `base + index` clamped into `0..len` (the executor's out-of-range rule).
-    pub(crate) fn clamped(&mut self, base: u32, rel: Relative, len: u32) -> Result<H, Error> {
+    /// The register `base + index` addresses: an index clamped into `0..len` (so the IR
+    /// never indexes out of bounds), and whether the unclamped one was in range (SEMANTICS 6:
+    /// out of range reads 0 and writes nothing).
+    pub(crate) fn clamped(&mut self, base: u32, rel: Relative, len: u32) -> Result<(H, H), Error> {
         let idx = self.relative_index(rel)?;
         let offset = self.func.i32(base as i32);
         let sum = self.bin(BinaryOperator::Add, idx, offset);
         let lo = self.func.i32(0);
         let hi = self.func.i32(len as i32 - 1);
-        Ok(self.math3(MathFunction::Clamp, sum, lo, hi))
+        let clamped = self.math3(MathFunction::Clamp, sum, lo, hi);
+        let in_range = self.bin(BinaryOperator::Equal, clamped, sum);
+        Ok((clamped, in_range))
     }
 
     /// A relatively addressed register value.
     fn read_relative(&mut self, src: &SrcParam, rel: Relative) -> Result<H, Error> {
         let (ty, base) = crate::scan::key(src.register);
-        match ty {
+        let (array, len) = match ty {
             RegisterType::Const => {
                 let len = self.plan.float_constants;
-                let idx = self.clamped(base, rel, len)?;
-                let c = self.member(0);
-                let p = self.e(Expression::Access {
-                    base: c,
-                    index: idx,
-                });
-                let mut value = self.load(p);
-                // `def` values take precedence over the buffer, also when indexed.
-                for &(k, bits) in &self.plan.defs_sorted {
-                    if k >= len {
-                        continue;
-                    }
-                    let kc = self.func.i32(k as i32);
-                    let hit = self.bin(BinaryOperator::Equal, idx, kc);
-                    let c = self.m.def(k, bits);
-                    let d = self.constant(c);
-                    value = self.select(hit, d, value);
-                }
-                Ok(value)
+                (self.member(0), len)
             }
             RegisterType::Input | RegisterType::Output => {
                 let Some(&(v, len)) = self.regs.arrays.get(&ty) else {
                     return Err(self.err("relative register file has no array"));
                 };
                 self.flush_file(ty)?;
-                let idx = self.clamped(base, rel, len)?;
-                let arr = self.ptr(v);
-                let p = self.e(Expression::Access {
-                    base: arr,
-                    index: idx,
-                });
-                Ok(self.load(p))
+                (self.ptr(v), len)
             }
-            _ => Err(self.err("relative addressing of a register file that cannot be indexed")),
+            _ => {
+                return Err(
+                    self.err("relative addressing of a register file that cannot be indexed")
+                )
+            }
+        };
+        let (idx, in_range) = self.clamped(base, rel, len)?;
+        let p = self.e(Expression::Access {
+            base: array,
+            index: idx,
+        });
+        let mut value = self.load(p);
+        if ty == RegisterType::Const {
+            value = self.ps1_constant_clamp(value);
+            // `def` values take precedence over the buffer, also when indexed.
+            for &(k, bits) in &self.plan.defs_sorted {
+                if k >= len {
+                    continue;
+                }
+                let kc = self.func.i32(k as i32);
+                let hit = self.bin(BinaryOperator::Equal, idx, kc);
+                let c = self.m.def(k, self.plan.def_value(bits));
+                let d = self.constant(c);
+                value = self.select(hit, d, value);
+            }
         }
+        let zero = self.vconst([0.0; 4]);
+        Ok(self.select(in_range, value, zero))
     }
 
     fn reg_of(&self, src: &SrcParam) -> Reg {
@@ -221,52 +241,52 @@ impl Body<'_> {
         }
     }
 
+    /// The register value a source reads before its swizzle: `_dz` / `_dw` divide all four
+    /// components by the register's own z / w first (SEMANTICS 3.3).
+    fn read_divided(&mut self, src: &SrcParam) -> Result<H, Error> {
+        let raw = self.read_raw(src)?;
+        Ok(match divisor(src.modifier) {
+            Some(c) => {
+                let d = self.index(raw, c);
+                let d = self.splat(d);
+                self.bin(BinaryOperator::Divide, raw, d)
+            }
+            None => raw,
+        })
+    }
+
     /// A source as `vec4<f32>`: swizzled, modifier applied.
     pub(crate) fn src4(&mut self, src: &SrcParam) -> Result<H, Error> {
-        let raw = self.read_raw(src)?;
+        let raw = self.read_divided(src)?;
         let v = if src.swizzle.is_identity() {
             raw
         } else {
             self.swizzle(raw, VectorSize::Quad, src.swizzle.components())
         };
-        self.modify(src, v, Some(raw), Lanes::All)
+        self.modify(src, v, Some(VectorSize::Quad))
     }
 
     /// The first 2 or 3 swizzled components of a source as a vector, modifier applied.
     pub(crate) fn src_n(&mut self, src: &SrcParam, size: VectorSize) -> Result<H, Error> {
-        let raw = self.read_raw(src)?;
+        let raw = self.read_divided(src)?;
         let v = self.swizzle(raw, size, src.swizzle.components());
-        match src.modifier {
-            SrcModifier::Dz | SrcModifier::Dw => {
-                let d = self.index(
-                    raw,
-                    if src.modifier == SrcModifier::Dz {
-                        2
-                    } else {
-                        3
-                    },
-                );
-                let d = self.e(Expression::Splat { size, value: d });
-                Ok(self.bin(BinaryOperator::Divide, v, d))
-            }
-            m => Ok(self.modify_simple(m, v, Some(size))),
-        }
+        self.modify(src, v, Some(size))
     }
 
     /// One source component: the one output component `lane` reads.
     pub(crate) fn src1(&mut self, src: &SrcParam, lane: u8) -> Result<H, Error> {
         let c = src.swizzle.get(lane as usize);
-        let v = match src.relative {
-            Some(_) => {
-                let raw = self.read_raw(src)?;
-                self.index(raw, c as u32)
-            }
-            None => {
+        let v = match (src.relative, divisor(src.modifier)) {
+            (None, None) => {
                 let reg = self.reg_of(src);
                 self.read_comp(reg, c)?
             }
+            _ => {
+                let raw = self.read_divided(src)?;
+                self.index(raw, c as u32)
+            }
         };
-        self.modify(src, v, None, Lanes::One(lane))
+        self.modify(src, v, None)
     }
 
     /// A source read for `lanes`.
@@ -282,30 +302,10 @@ impl Body<'_> {
         self.src1(src, semantics::SCALAR_SOURCE_LANE)
     }
 
-    fn modify(&mut self, src: &SrcParam, v: H, raw: Option<H>, lanes: Lanes) -> Result<H, Error> {
+    fn modify(&mut self, src: &SrcParam, v: H, width: Option<VectorSize>) -> Result<H, Error> {
         match src.modifier {
-            SrcModifier::Dz | SrcModifier::Dw => {
-                // Divide by the z (w) of the swizzled register.
-                let c = src.swizzle.get(if src.modifier == SrcModifier::Dz {
-                    2
-                } else {
-                    3
-                });
-                let d = match raw {
-                    Some(raw) => self.index(raw, c as u32),
-                    None => {
-                        let reg = self.reg_of(src);
-                        self.read_comp(reg, c)?
-                    }
-                };
-                let d = match lanes {
-                    Lanes::One(_) => d,
-                    Lanes::All => self.splat(d),
-                };
-                Ok(self.bin(BinaryOperator::Divide, v, d))
-            }
             SrcModifier::Not => Err(self.err("the ! modifier on a value source")),
-            m => Ok(self.modify_simple(m, v, lanes.width())),
+            m => Ok(self.modify_simple(m, v, width)),
         }
     }
 
@@ -387,5 +387,14 @@ impl Body<'_> {
         } else {
             v
         }
+    }
+}
+
+/// The component `_dz` / `_dw` divide by.
+fn divisor(m: SrcModifier) -> Option<u32> {
+    match m {
+        SrcModifier::Dz => Some(2),
+        SrcModifier::Dw => Some(3),
+        _ => None,
     }
 }

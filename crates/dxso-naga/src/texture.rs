@@ -135,16 +135,29 @@ impl Body<'_> {
             self.plan.source_reg(ty, n)
         };
         let value = self.read_reg(reg)?;
-        let size = match semantics::TEXKILL_COMPONENTS {
-            3 => Some(VectorSize::Tri),
-            _ => None,
+        let components = semantics::texkill_components(v);
+        let size = if components == 3 {
+            VectorSize::Tri
+        } else {
+            VectorSize::Quad
         };
-        let x = match size {
-            Some(s) => self.swizzle(value, s, [0, 1, 2, 3]),
-            None => value,
+        let x = if components == 3 {
+            self.swizzle(value, size, [0, 1, 2, 3])
+        } else {
+            value
         };
-        let zero = self.fconst_w(0.0, size.or(Some(VectorSize::Quad)));
-        let neg = self.bin(B::Less, x, zero);
+        let zero = self.fconst_w(0.0, Some(size));
+        let mut neg = self.bin(B::Less, x, zero);
+        if let Some(p) = &inst.predicate {
+            // Only the components whose predicate component is true are tested.
+            let mut cond = self.predicate4(p)?;
+            if components == 3 {
+                cond = self.swizzle(cond, size, [0, 1, 2, 3]);
+            }
+            let no = self.func.bool(false);
+            let none = self.e(Expression::Splat { size, value: no });
+            neg = self.select(cond, neg, none);
+        }
         let any = self.e(Expression::Relational {
             fun: naga::RelationalFunction::Any,
             argument: neg,
@@ -187,7 +200,7 @@ impl Body<'_> {
             }
             TexCoord if ps14 => self.src4(need_src(self)?)?,
             Tex => {
-                let c = self.read_reg(Reg::TexCoord(stage))?;
+                let c = self.projected_coords(stage)?;
                 self.sample(stage, c, false, Level::Auto)?
             }
             TexCoord => {
@@ -200,7 +213,7 @@ impl Body<'_> {
             }
             TexBem | TexBemL => {
                 let src = self.src4(need_src(self)?)?;
-                let tc = self.read_reg(Reg::TexCoord(stage))?;
+                let tc = self.projected_coords(stage)?;
                 let coords = self.bump(stage, tc, src)?;
                 let mut r = self.sample(stage, coords, false, Level::Auto)?;
                 if inst.opcode == TexBemL {
@@ -273,10 +286,15 @@ impl Body<'_> {
                 }
             }
             TexDepth => {
+                // depth = clamp01(r5.x / min(r5.y, 1)) (SEMANTICS 8).
                 let r = self.read_reg(Reg::File(RegisterType::Temp, dst.register.index()))?;
-                let z = self.index(r, 0);
-                let w = self.index(r, 1);
-                self.write_depth_ratio(z, w);
+                let x = self.index(r, 0);
+                let y = self.index(r, 1);
+                let one = self.func.f32(1.0);
+                let y = self.math2(M::Min, y, one);
+                let q = self.bin(B::Divide, x, y);
+                let d = self.clamp01(q);
+                self.write_depth(d);
                 return Ok(true);
             }
             Bem => {
@@ -339,7 +357,7 @@ impl Body<'_> {
         Ok(self.compose4(vec![u, v, zero, zero]))
     }
 
-    /// `texbeml`: rgb scaled by `src.z * scale + offset`.
+    /// `texbeml`: every component scaled by `src.z * scale + offset`, not clamped.
     fn luminance(&mut self, stage: u32, color: H, src: H) -> H {
         let lum = self.member(4);
         let p = self.index(lum, stage);
@@ -348,14 +366,42 @@ impl Body<'_> {
         let offset = self.index(l, 1);
         let z = self.index(src, 2);
         let m = self.bin(B::Multiply, z, scale);
-        let mut f = self.bin(B::Add, m, offset);
-        if semantics::BEML_SATURATE {
-            f = self.math1(M::Saturate, f);
-        }
-        let rgb = self.swizzle(color, VectorSize::Tri, [0, 1, 2, 3]);
-        let rgb = self.bin(B::Multiply, rgb, f);
-        let a = self.index(color, 3);
-        self.compose4(vec![rgb, a])
+        let f = self.bin(B::Add, m, offset);
+        self.bin(B::Multiply, color, f)
+    }
+
+    /// The coordinates of ps_1_1-1_3 stage `stage`, divided by the component the stage's
+    /// projection names (`D3DTTFF_PROJECTED`).
+    fn projected_coords(&mut self, stage: u32) -> Result<H, Error> {
+        let tc = self.read_reg(Reg::TexCoord(stage))?;
+        let divisor = self
+            .plan
+            .options
+            .ps1_projection
+            .get(stage as usize)
+            .copied()
+            .flatten();
+        Ok(match divisor {
+            Some(c) => {
+                let d = self.index(tc, (c & 3) as u32);
+                let d = self.splat(d);
+                self.bin(B::Divide, tc, d)
+            }
+            None => tc,
+        })
+    }
+
+    /// `clamp(x, 0, 1)` with NaN giving 0.
+    fn clamp01(&mut self, x: H) -> H {
+        let s = self.math1(M::Saturate, x);
+        let ordered = self.bin(B::Equal, x, x);
+        let zero = self.func.f32(0.0);
+        self.select(ordered, s, zero)
+    }
+
+    fn write_depth(&mut self, d: H) {
+        let p = self.reg_ptr(Reg::File(RegisterType::DepthOut, 0));
+        self.store(p, d);
     }
 
     /// `2 n (n.e) / (n.n) - e`.
@@ -373,14 +419,14 @@ impl Body<'_> {
         self.compose4(vec![r, one])
     }
 
-    /// `oDepth = w == 0 ? 1 : z / w` (texdepth, texm3x2depth).
+    /// `oDepth = w == 0 ? 1 : clamp01(z / w)` (texm3x2depth).
     fn write_depth_ratio(&mut self, z: H, w: H) {
         let zero = self.func.f32(0.0);
         let one = self.func.f32(1.0);
         let q = self.bin(B::Divide, z, w);
+        let q = self.clamp01(q);
         let is_zero = self.bin(B::Equal, w, zero);
         let d = self.select(is_zero, one, q);
-        let p = self.reg_ptr(Reg::File(RegisterType::DepthOut, 0));
-        self.store(p, d);
+        self.write_depth(d);
     }
 }
