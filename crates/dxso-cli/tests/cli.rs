@@ -1,21 +1,11 @@
 //! The `dxso` binary on raw files, fxc headers and stdin, and its exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::{Command, Output};
 
 fn dxso(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dxso"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run dxso");
-    if let Some(input) = stdin {
-        child.stdin.take().unwrap().write_all(input).unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
+    common::run(args, stdin)
 }
 
 fn tmp(name: &str) -> std::path::PathBuf {
@@ -75,8 +65,9 @@ fn info_on_raw_header_and_stdin() {
         String::from_utf8_lossy(&out.stderr)
     );
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(j["version"], "ps_2_0");
-    assert_eq!(j["instructions"], 2);
+    assert_eq!(j["files"][0]["version"], "ps_2_0", "{j}");
+    assert_eq!(j["files"][0]["instructions"], 2, "{j}");
+    assert_eq!(j["summary"]["files"], 1, "{j}");
 
     let out = dxso(&["info", "-"], Some(&ps_bytes()));
     assert!(out.status.success());

@@ -1,22 +1,9 @@
 //! `dxso disasm` and `dxso asm` as a user runs them: files, stdin/stdout, exit status.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn dxso() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dxso"))
-}
+mod common;
 
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> std::process::Output {
-    let mut child = dxso()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn dxso");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    common::run(args, Some(stdin))
 }
 
 #[test]

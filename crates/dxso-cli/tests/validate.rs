@@ -53,13 +53,21 @@ fn invalid_file_exits_1_with_rule_offset_and_register() {
     let bad = ps20_reading_constant("bad", 32);
     let out = dxso(&["validate", ok.to_str().unwrap(), bad.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
+    let diagnostics = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    // version, mov token, dst: the source is DWORD 3 (byte 0xc).
+    // Findings are diagnostics: standard error. Version, mov token, dst: the source is DWORD 3
+    // (byte 0xc).
     assert!(
-        text.contains(":dword 3 [0xc]: error[V0204]: ps_2_0 has 32 float constant registers (0-31) (instruction 0, src0 c32)"),
-        "{text}"
+        diagnostics.contains(":dword 3 [0xc]: error[V0204]: ps_2_0 has 32 float constant registers (0-31) (instruction 0, src0 c32)"),
+        "{diagnostics}"
     );
+    assert!(!text.contains("error[V0204]"), "{text}");
     assert!(text.contains("INVALID (1 error, 0 warnings)"), "{text}");
+    // Two inputs: a summary line ends the run.
+    assert!(
+        diagnostics.ends_with("1 valid, 1 invalid (2 files)\n"),
+        "{diagnostics}"
+    );
 }
 
 #[test]
@@ -105,7 +113,7 @@ fn corpus_invalid_shader_is_rejected() {
     assert_eq!(out.status.code(), Some(0));
     let out = dxso(&["validate", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("error[V0204]"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[V0204]"));
 }
 
 #[test]

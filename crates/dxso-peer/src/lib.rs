@@ -1,7 +1,8 @@
 //! Peers that dxso measures itself against. Each sits behind a cargo feature so the workspace
 //! builds on a machine without them.
 //!
-//! - `peer-mojoshader`: MojoShader (Debian's `libmojoshader-dev`), called through [`mojoshader`].
+//! - `peer-mojoshader`: MojoShader (Debian's `libmojoshader-dev`), called through the `mojoshader` module
+//!   (built only with that feature).
 #![warn(missing_docs)]
 
 #[cfg(feature = "peer-mojoshader")]

@@ -1,4 +1,4 @@
-//! [`Shader`] to bytes, the mirror image of [`crate::decode`].
+//! [`Shader`] to bytes, the mirror image of [`decode`](crate::decode()).
 //!
 //! Token order lives in one place, [`Instruction::for_each_token`]: the encoder writes what it
 //! yields and `dxso dump` labels what it yields.

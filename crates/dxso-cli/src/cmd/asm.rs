@@ -1,42 +1,65 @@
+use crate::input::FileArg;
+use crate::output::{OutputArg, Target};
+use crate::report::CliError;
+use crate::session::Session;
 use anyhow::{Context, Result};
 use std::fmt::Write as _;
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Assemble Microsoft shader assembly (what D3DXAssembleShader and fxc accept) to bytecode.
 ///
-/// The text may use the C preprocessor (#define, #if, #include relative to the file, #line).
-/// Errors are reported with the file, line, column and the rule broken; every bad line is
-/// reported, not only the first.
+/// The text may use the C preprocessor (#define, #if, #include relative to the file, then the
+/// -I folders, #line); a UTF-8 byte-order mark and CRLF line ends are accepted. Errors are
+/// reported with the file, line, column and the rule broken; every bad line is reported, not
+/// only the first. The result is validated as D3DXAssembleShader validates it: findings are
+/// printed, and an invalid shader is not written (--no-validate skips this, as
+/// D3DXSHADER_SKIPVALIDATION does). When the text carries the `// Parameters:` and
+/// `// Registers:` header that `dxso disasm` and fxc print, the constant table (CTAB) is
+/// rebuilt from it, so `dxso disasm x.dxso | dxso asm` gives back a shader D3DX can read the
+/// constants of.
 ///
 /// Examples:
 ///   dxso asm shader.asm -o shader.dxso
 ///   dxso asm shader.asm --format header --name g_ps_main -o shader.h
-///   dxso asm shader.asm -D USE_FOG=1 -o shader.dxso
-///   dxso disasm shader.dxso | dxso asm - -o copy.dxso
+///   dxso asm shader.asm --format header-dwords -o shader.h       (DWORD array)
+///   dxso asm shader.asm -D USE_FOG=1 -I include/ -o shader.dxso
+///   dxso asm shader.asm -o shader.dxso --listing shader.lst       (fxc /Fo with /Fc)
+///   dxso disasm shader.dxso | dxso asm -o copy.dxso
 ///
-/// Exit status: 0 on success, 1 when the text does not assemble, 2 on usage errors.
+/// Exit status: 0 on success, 1 when the text does not assemble or the shader is invalid, 2 on
+/// usage errors (binary output to a terminal without `-o -`).
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
-    /// The assembly text, or `-` for standard input.
-    file: PathBuf,
-    /// Where to write the result (`-` for standard output).
-    #[arg(short, long)]
-    output: PathBuf,
-    /// `bin`: raw bytecode; `header`: a C array with the listing above it, as fxc /Fh writes.
+    #[command(flatten)]
+    input: FileArg,
+    #[command(flatten)]
+    output: OutputArg,
+    /// `bin`: raw bytecode; `header`: a C BYTE array with the listing above it, as fxc /Fh
+    /// writes; `header-dwords`: the same with a DWORD array.
     #[arg(long, value_enum, default_value_t = Format::Bin)]
     format: Format,
-    /// The array name for `--format header`.
-    #[arg(long, default_value = "g_main")]
+    /// The array name for `--format header` and `header-dwords`.
+    #[arg(long, default_value = "g_main", value_name = "ARRAY")]
     name: String,
     /// Define a macro before the first line (`NAME` or `NAME=VALUE`).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     define: Vec<String>,
-    /// Reject instructions the shader version does not have.
+    /// A folder `#include` searches after the including file's own folder (repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Also write Microsoft's listing of the result to this file (as fxc /Fc beside /Fo).
+    #[arg(long, value_name = "FILE")]
+    listing: Option<PathBuf>,
+    /// Do not validate the result (D3DXSHADER_SKIPVALIDATION).
+    #[arg(long)]
+    no_validate: bool,
+    /// Reject instructions the shader version does not have while assembling.
     #[arg(long)]
     strict: bool,
+    #[command(flatten)]
+    limits: super::validate::LimitArgs,
 }
 
 /// Output formats.
@@ -46,23 +69,14 @@ pub enum Format {
     Bin,
     /// A C header: `const BYTE name[] = { ... };` after the listing in `#if 0`.
     Header,
+    /// A C header: `const DWORD name[] = { ... };` after the listing in `#if 0`.
+    HeaderDwords,
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
-        let stdin = self.file.as_os_str() == "-";
-        let text = if stdin {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .context("reading standard input")?;
-            s
-        } else {
-            std::fs::read_to_string(&self.file)
-                .with_context(|| format!("reading {}", self.file.display()))?
-        };
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let source = self.input.read(s)?;
         let options = dxso_text::ParseOptions {
-            path: (!stdin).then(|| self.file.clone()),
             defines: self
                 .define
                 .iter()
@@ -71,57 +85,101 @@ impl Opts {
                     None => (d.clone(), "1".to_string()),
                 })
                 .collect(),
+            include_dirs: self.include.clone(),
             strict: self.strict,
             ..Default::default()
         };
-        let shader = match dxso_text::parse_with(&text, &options) {
-            Ok(s) => s,
-            Err(diagnostics) => {
-                let handler = miette::GraphicalReportHandler::new()
-                    .with_theme(miette::GraphicalTheme::unicode_nocolor());
-                for d in &diagnostics.errors {
-                    let mut rendered = String::new();
-                    if handler.render_report(&mut rendered, d).is_err() {
-                        rendered = d.to_string();
-                    }
-                    eprint!("{rendered}");
+        if self.format == Format::Bin {
+            self.output.check_binary(s)?;
+        }
+        let shader = source.assemble(options)?;
+        if !self.no_validate {
+            let report = crate::session::timed("validating", || {
+                dxso::validate_with(&shader, &self.limits.options())
+            });
+            s.stderr(&super::validate::findings(s, &source.name, &report));
+            if !report.is_valid() {
+                return Err(CliError::Invalid {
+                    file: source.name.clone(),
+                    errors: report.errors().count(),
                 }
-                eprintln!(
-                    "error: {} error(s); nothing written",
-                    diagnostics.errors.len()
-                );
-                return Ok(ExitCode::from(1));
+                .into());
             }
-        };
+        }
         let bytes = dxso::encode(&shader);
         let out = match self.format {
             Format::Bin => bytes,
-            Format::Header => c_header(&shader, &bytes, &self.name).into_bytes(),
+            Format::Header => c_header(&shader, &bytes, &self.name, Element::Byte).into_bytes(),
+            Format::HeaderDwords => {
+                c_header(&shader, &bytes, &self.name, Element::Dword).into_bytes()
+            }
         };
-        super::reencode::write_output(&self.output, &out)?;
+        if let Some(path) = &self.listing {
+            if self.output.target() == Target::File(path.clone()) {
+                return Err(CliError::Usage(format!(
+                    "--listing and -o both name {}",
+                    path.display()
+                ))
+                .into());
+            }
+            std::fs::write(path, dxso_text::print(&shader))
+                .with_context(|| format!("writing {}", path.display()))?;
+            log::info!("wrote the listing to {}", path.display());
+        }
+        match self.format {
+            Format::Bin => self.output.write_binary(s, &out)?,
+            _ => self.output.write_text(s, &out)?,
+        }
         Ok(ExitCode::SUCCESS)
     }
 }
 
-/// The fxc `/Fh` layout: the listing in `#if 0`, then the bytes six to a line.
-fn c_header(shader: &dxso::Shader, bytes: &[u8], name: &str) -> String {
+/// The element type of the header's array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Element {
+    Byte,
+    Dword,
+}
+
+/// The fxc `/Fh` layout: the listing in `#if 0`, then the bytes six to a line (or the DWORDs
+/// four to a line, as fxc writes `/Fh` of DWORD arrays).
+fn c_header(shader: &dxso::Shader, bytes: &[u8], name: &str, element: Element) -> String {
     let mut out = String::from("#if 0\n");
     out.push_str(&dxso_text::print(shader));
-    out.push_str("#endif\n\nconst BYTE ");
+    out.push_str("#endif\n\nconst ");
+    out.push_str(match element {
+        Element::Byte => "BYTE ",
+        Element::Dword => "DWORD ",
+    });
     out.push_str(name);
     out.push_str("[] =\n{\n");
-    for (i, chunk) in bytes.chunks(6).enumerate() {
+    let items: Vec<String> = match element {
+        Element::Byte => bytes.iter().map(|b| format!("{b:>3}")).collect(),
+        Element::Dword => bytes
+            .chunks(4)
+            .map(|c| {
+                let mut w = [0u8; 4];
+                w[..c.len()].copy_from_slice(c);
+                format!("0x{:08x}", u32::from_le_bytes(w))
+            })
+            .collect(),
+    };
+    let per_line = match element {
+        Element::Byte => 6,
+        Element::Dword => 4,
+    };
+    for (i, chunk) in items.chunks(per_line).enumerate() {
         out.push_str("   ");
-        for (j, b) in chunk.iter().enumerate() {
-            let _ = write!(out, " {b:>3}");
-            let last = (i * 6 + j + 1) == bytes.len();
-            if !last {
+        for (j, item) in chunk.iter().enumerate() {
+            out.push(' ');
+            out.push_str(item);
+            if i * per_line + j + 1 != items.len() {
                 out.push(',');
             }
         }
         out.push('\n');
     }
-    out.push_str("};\n");
+    let _ = writeln!(out, "}};");
     out
 }
 
@@ -133,9 +191,27 @@ mod tests {
     fn header_lists_every_byte() {
         let shader = dxso_text::parse("vs_1_1\nnop\n").unwrap();
         let bytes = dxso::encode(&shader);
-        let h = c_header(&shader, &bytes, "g_vs");
+        let h = c_header(&shader, &bytes, "g_vs", Element::Byte);
         assert!(h.starts_with("#if 0\n    vs_1_1\n    nop\n"));
         assert!(h.contains("const BYTE g_vs[] =\n{\n      1,   1, 254, 255,   0,   0,\n      0,   0, 255, 255,   0,   0\n};\n"));
-        assert_eq!(crate::input::header_array(&h, Some("g_vs")).unwrap(), bytes);
+        assert_eq!(
+            crate::input::header::header_array(&h, Some("g_vs")).unwrap(),
+            bytes
+        );
+    }
+
+    #[test]
+    fn dword_header_reads_back() {
+        let shader = dxso_text::parse("ps_2_0\nmov oC0, c0\n").unwrap();
+        let bytes = dxso::encode(&shader);
+        let h = c_header(&shader, &bytes, "g_ps", Element::Dword);
+        assert!(
+            h.contains("const DWORD g_ps[] =\n{\n    0xffff0200, 0x02000001, 0x800f0800, 0xa0e40000,\n    0x0000ffff\n};\n"),
+            "{h}"
+        );
+        assert_eq!(
+            crate::input::header::header_array(&h, Some("g_ps")).unwrap(),
+            bytes
+        );
     }
 }

@@ -1,6 +1,8 @@
+use crate::session::Session;
 use anyhow::{ensure, Result};
 use dxso::ctab::{Constant, ConstantTable, TypeInfo};
 use dxso::{Comment, Item, Shader};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Run dxso end to end on shaders built into the binary and say what it found.
@@ -201,55 +203,64 @@ pub fn embedded_shaders() -> Result<Vec<(&'static str, Vec<u8>)>> {
     ])
 }
 
-fn summarize(name: &str, bytes: &[u8]) -> Result<Shader> {
+fn summarize(out: &mut impl Write, name: &str, bytes: &[u8]) -> Result<Shader> {
     let shader = dxso::decode(bytes)?;
     let instructions = shader.instructions().count();
     let comments = shader.comments().count();
-    println!(
+    writeln!(
+        out,
         "  {name}: {}, {} bytes, {instructions} instructions, {comments} comment block(s)",
         shader.version,
         bytes.len()
-    );
+    )?;
     if let Some(table) = shader.constant_table() {
         let table = table?;
         for c in &table.constants {
-            println!(
+            writeln!(
+                out,
                 "    constant {} in {}{} ({} registers), from \"{}\"",
                 c.name.as_str(),
                 c.register_set().map_or("?", |s| s.prefix()),
                 c.register_index,
                 c.register_count,
                 table.creator.as_str()
-            );
+            )?;
         }
     }
     let report = dxso::validate(&shader);
     ensure!(report.is_valid(), "{name}: invalid: {:?}", report.rules());
-    println!(
+    writeln!(
+        out,
         "    validated: no errors, {} warning(s)",
         report.warnings().count()
-    );
+    )?;
     let again = dxso::encode(&shader);
     ensure!(again == bytes, "{name}: re-encoding differs");
-    println!("    re-encoded: {} bytes, identical", again.len());
+    writeln!(out, "    re-encoded: {} bytes, identical", again.len())?;
     let listing = dxso_text::print(&shader);
     let back = dxso_text::parse(&listing).map_err(|d| anyhow::anyhow!("{name}: {d}"))?;
     ensure!(
         dxso::encode(&back) == dxso::encode(&without_comments(&shader)),
         "{name}: the listing does not assemble back to the same instructions"
     );
-    println!("    listing (assembles back to the same instructions):");
+    writeln!(
+        out,
+        "    listing (assembles back to the same instructions):"
+    )?;
     for line in listing.lines() {
-        println!("      | {line}");
+        writeln!(out, "      | {line}")?;
     }
     Ok(shader)
 }
 
 /// Runs the teapot DP2 stream (32 bicubic Bezier patches created under handles, then drawn again
 /// from the patch cache with the vertex stream pointed elsewhere) and writes `teapot.obj`.
-fn teapot() -> Result<()> {
+fn teapot(out: &mut impl Write) -> Result<()> {
     const SEGMENTS: f32 = 8.0;
-    println!("teapot: DP2 stream of DRAWRECTPATCH commands, {SEGMENTS} segments per edge");
+    writeln!(
+        out,
+        "teapot: DP2 stream of DRAWRECTPATCH commands, {SEGMENTS} segments per edge"
+    )?;
     let draws = dxso_dp2::teapot::run(SEGMENTS)?;
     let mut actions = std::collections::BTreeMap::<&str, usize>::new();
     for d in &draws {
@@ -261,22 +272,26 @@ fn teapot() -> Result<()> {
         .iter()
         .fold((0, 0), |(v, t), d| (v + d.vertices(), t + d.triangles()));
     let summary: Vec<String> = actions.iter().map(|(a, n)| format!("{n} {a}")).collect();
-    println!(
+    writeln!(
+        out,
         "  {} draws: patch cache {}; {vertices} vertices, {triangles} triangles tessellated",
         draws.len(),
         summary.join(", ")
-    );
+    )?;
     let half = draws.len() / 2;
     let same = draws[..half]
         .iter()
         .zip(&draws[half..])
         .all(|(created, cached)| created.mesh == cached.mesh);
     ensure!(same, "a cached draw differs from the draw that created it");
-    println!("  every cached draw matches the draw that created it (its streams were moved)");
+    writeln!(
+        out,
+        "  every cached draw matches the draw that created it (its streams were moved)"
+    )?;
     let mut file = std::io::BufWriter::new(std::fs::File::create("teapot.obj")?);
     dxso_dp2::teapot::write_teapot_obj(&mut file, &draws)?;
-    std::io::Write::flush(&mut file)?;
-    println!("  wrote teapot.obj");
+    file.flush()?;
+    writeln!(out, "  wrote teapot.obj")?;
     Ok(())
 }
 
@@ -293,23 +308,27 @@ fn without_comments(shader: &Shader) -> Shader {
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
-        println!("dxso demo: assemble, decode, inspect, validate, re-encode and disassemble embedded shaders");
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let mut out = s.out();
+        let out = &mut out;
+        writeln!(out, "dxso demo: assemble, decode, inspect, validate, re-encode and disassemble embedded shaders")?;
         let shaders = embedded_shaders()?;
         for (name, bytes) in &shaders {
-            summarize(name, bytes)?;
+            summarize(out, name, bytes)?;
         }
         let (name, bytes) = &shaders[1];
         let damaged = &bytes[..bytes.len() - 8];
         match dxso::decode(damaged) {
             Ok(_) => anyhow::bail!("a truncated shader decoded"),
-            Err(e) => println!("  {name} cut short by 8 bytes: {e}"),
+            Err(e) => writeln!(out, "  {name} cut short by 8 bytes: {e}")?,
         }
-        println!(
+        writeln!(
+            out,
             "shaders: {} assembled from text, decoded, validated and re-encoded bit-exact",
             shaders.len()
-        );
-        teapot()?;
+        )?;
+        teapot(out)?;
+        out.flush()?;
         Ok(ExitCode::SUCCESS)
     }
 }

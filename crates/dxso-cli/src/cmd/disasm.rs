@@ -1,30 +1,39 @@
-use crate::input::InputArg;
-use anyhow::Result;
-use std::path::PathBuf;
+use crate::batch;
+use crate::input::{InputsArg, Kind, Source};
+use crate::output::{OutputArg, PerInput};
+use crate::session::Session;
+use anyhow::{Context, Result};
 use std::process::ExitCode;
 
-/// Print a shader's disassembly as Microsoft's tools print it (fxc /Fc, D3DXDisassembleShader).
+/// Print shaders' disassembly as Microsoft's tools print it (fxc /Fc, D3DXDisassembleShader).
 ///
 /// The listing has the constant-table header, the instructions, and the instruction-slot
-/// footer; `dxso asm` assembles it back to the same bytes (comment blocks aside).
+/// footer; `dxso asm` assembles it back to the same bytes, constant table included. Reads raw
+/// bytecode, fxc /Fh C headers and assembly text (assembled first, so the listing is the text
+/// in Microsoft's layout). Folders are searched for *.dxso, *.vso, *.pso, *.h and *.asm.
+/// With several inputs, `-o DIR` writes one `.asm` per input under DIR (named after its path
+/// under the folder given); without `-o` the listings follow each other on standard output,
+/// each after a `// file: NAME` line.
 ///
 /// Examples:
 ///   dxso disasm shader.dxso
 ///   dxso disasm shader.h --name g_ps20_main -o shader.asm
 ///   dxso disasm shader.dxso --no-header --offsets --hex
-///   cat shader.dxso | dxso disasm -
+///   dxso disasm shaders/ -o listings/
+///   cat shader.dxso | dxso disasm
 ///   dxso disasm shader.dxso --validate     (findings as comments under their instructions)
 ///
-/// Exit status: 0 on success, 1 when the shader cannot be decoded (or, with --validate, is
+/// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --validate, is
 /// invalid), 2 on usage errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
     #[command(flatten)]
-    input: InputArg,
-    /// Where to write the listing (`-` or absent: standard output).
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    inputs: InputsArg,
+    /// Where to write: a file, a folder (one listing per input), or `-`; absent: standard
+    /// output.
+    #[arg(short, long, value_name = "FILE|DIR")]
+    output: Option<std::path::PathBuf>,
     /// Leave out the constant-table header.
     #[arg(long)]
     no_header: bool,
@@ -44,21 +53,70 @@ pub struct Opts {
     /// when the shader is invalid.
     #[arg(long)]
     validate: bool,
+    #[command(flatten)]
+    limits: super::validate::LimitArgs,
 }
 
+const KINDS: &[Kind] = &[Kind::Bytecode, Kind::Header, Kind::Assembly];
+
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
-        let (_, shader) = self.input.read_decoded()?;
-        let options = dxso_text::PrintOptions {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let (inputs, several) = self.inputs.expand(s, KINDS)?;
+        let output = OutputArg {
+            output: self.output.clone(),
+        };
+        let per_input = PerInput::decide(&output, several);
+        let read = self.inputs.shader_read(true);
+        let (tally, _) = batch::run(s, &inputs, |input| {
+            let source = input.read()?;
+            let (_, shader) = source.shader(&read)?;
+            let (listing, valid) = self.listing(&shader);
+            let mut outcome = batch::Outcome {
+                passed: valid,
+                ..Default::default()
+            };
+            match per_input.path_for(&input.rel, "asm")? {
+                None => {
+                    if several {
+                        outcome.stdout = format!("// file: {}\n", source.name).into_bytes();
+                    }
+                    outcome.stdout.extend_from_slice(listing.as_bytes());
+                }
+                Some(path) => {
+                    refuse_overwriting_input(&source, &path)?;
+                    std::fs::write(&path, listing)
+                        .with_context(|| format!("writing {}", path.display()))?;
+                    log::info!("wrote {}", path.display());
+                }
+            }
+            Ok(outcome)
+        })?;
+        let (passed, failed) = if self.validate {
+            ("valid", "invalid")
+        } else {
+            ("listed", "failed")
+        };
+        batch::summary(s, several, &tally, passed, failed);
+        Ok(if tally.all_passed() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
+    }
+
+    /// The listing and whether the shader passed `--validate` (always, without it).
+    fn listing(&self, shader: &dxso::Shader) -> (String, bool) {
+        let mut options = dxso_text::PrintOptions {
             header: !self.no_header,
             footer: !self.no_footer,
             offsets: self.offsets,
             hex: self.hex,
-            command_line: self.command_line,
+            command_line: self.command_line.clone(),
             notes: Vec::new(),
         };
-        let report = self.validate.then(|| dxso::validate(&shader));
-        let mut options = options;
+        let report = self
+            .validate
+            .then(|| dxso::validate_with(shader, &self.limits.options()));
         if let Some(report) = &report {
             options.notes = report
                 .diagnostics
@@ -66,7 +124,7 @@ impl Opts {
                 .filter_map(|d| d.item.map(|item| (item, d.to_string())))
                 .collect();
         }
-        let mut listing = dxso_text::print_with(&shader, &options);
+        let mut listing = dxso_text::print_with(shader, &options);
         if let Some(report) = &report {
             // Findings that belong to no instruction (the version, a comment block) go last.
             for d in report
@@ -79,11 +137,19 @@ impl Opts {
                 listing.push('\n');
             }
         }
-        let out = self.output.unwrap_or_else(|| PathBuf::from("-"));
-        super::reencode::write_output(&out, listing.as_bytes())?;
-        Ok(match report {
-            Some(r) if !r.is_valid() => ExitCode::from(1),
-            _ => ExitCode::SUCCESS,
-        })
+        (listing, report.as_ref().map_or(true, |r| r.is_valid()))
     }
+}
+
+/// `dxso disasm x.asm -o .` must not replace the text it read.
+pub fn refuse_overwriting_input(source: &Source, out: &std::path::Path) -> Result<()> {
+    let same = source.path.as_ref().is_some_and(
+        |p| matches!((p.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b),
+    );
+    anyhow::ensure!(
+        !same,
+        "{} would overwrite its own input; choose another -o",
+        out.display()
+    );
+    Ok(())
 }

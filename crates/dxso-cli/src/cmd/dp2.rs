@@ -1,4 +1,6 @@
-use crate::input::InputArg;
+use crate::input::{FileArg, Kind, Source};
+use crate::output::{offset, OutputArg, Target};
+use crate::session::Session;
 use anyhow::{Context, Result};
 use dxso_dp2::command::{Command, CommandKind, Commands};
 use dxso_dp2::{Capture, DrawReport, Limits};
@@ -38,7 +40,7 @@ enum What {
 #[command(verbatim_doc_comment)]
 struct DumpOpts {
     #[command(flatten)]
-    input: InputArg,
+    input: FileArg,
 }
 
 /// Execute a capture: per draw, the command, handle, what the patch cache did (dynamic,
@@ -51,11 +53,9 @@ struct DumpOpts {
 #[command(verbatim_doc_comment)]
 struct RunOpts {
     #[command(flatten)]
-    input: InputArg,
-    /// Print `{"draws": [{"command", "handle", "cache", "segments", "vertices", "triangles"}]}`.
-    #[arg(long)]
-    json: bool,
-    /// Write all tessellated geometry as Wavefront OBJ.
+    input: FileArg,
+    /// Write all tessellated geometry as Wavefront OBJ (`-`: standard output, the draws then
+    /// go to standard error).
     #[arg(long, value_name = "OUT.obj")]
     obj: Option<PathBuf>,
 }
@@ -67,31 +67,44 @@ struct RunOpts {
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 struct BuildOpts {
-    /// The JSON description.
-    file: PathBuf,
-    /// The `.dp2` file to write.
-    #[arg(short, long, value_name = "OUT.dp2")]
-    output: PathBuf,
+    #[command(flatten)]
+    input: FileArg,
+    #[command(flatten)]
+    output: OutputArg,
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
         match self.what {
-            What::Dump(o) => dump(o),
-            What::Run(o) => run(o),
-            What::Build(o) => build(o),
+            What::Dump(o) => dump(s, o),
+            What::Run(o) => run(s, o),
+            What::Build(o) => build(s, o),
         }
     }
 }
 
-fn read_capture(input: &InputArg) -> Result<Capture> {
-    let bytes = input.read_raw()?;
-    Capture::parse(&bytes).with_context(|| input.display())
+/// A capture from a `.dp2` file, or built from its JSON description first.
+fn read_capture(s: &Session, input: &FileArg) -> Result<Capture> {
+    let source = input.read(s)?;
+    source.expect(&[Kind::Dp2Capture, Kind::Dp2Json])?;
+    if source.kind == Kind::Dp2Json {
+        return build_capture(&source);
+    }
+    Capture::parse(&source.bytes).with_context(|| source.name.clone())
 }
 
-fn dump(o: DumpOpts) -> Result<ExitCode> {
-    let capture = read_capture(&o.input)?;
-    let mut out = std::io::stdout().lock();
+/// Builds the capture a JSON description describes, checking that its command buffer parses.
+fn build_capture(source: &Source) -> Result<Capture> {
+    let capture = dxso_dp2::describe::build(source.text()?).with_context(|| source.name.clone())?;
+    // Check the result parses, so a description that builds a broken stream fails here.
+    dxso_dp2::parse(&capture.commands)
+        .with_context(|| format!("{} builds an unreadable command buffer", source.name))?;
+    Ok(capture)
+}
+
+fn dump(s: &Session, o: DumpOpts) -> Result<ExitCode> {
+    let capture = read_capture(s, &o.input)?;
+    let mut out = s.out();
     writeln!(
         out,
         "; {} buffers, command buffer {} bytes",
@@ -107,19 +120,20 @@ fn dump(o: DumpOpts) -> Result<ExitCode> {
             Ok(Some(c)) => print_command(&mut out, &c)?,
             Ok(None) => break,
             Err(e) => {
-                out.flush()?;
-                return Err(anyhow::Error::new(e).context(o.input.display()));
+                out.finish()?;
+                return Err(anyhow::Error::new(e).context("the capture's command buffer"));
             }
         }
     }
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn print_command(out: &mut impl Write, c: &Command) -> std::io::Result<()> {
     writeln!(
         out,
-        "{:06x}  {} ({} records)",
-        c.offset,
+        "{}  {} ({} records)",
+        offset(c.offset),
         c.op.name(),
         c.record_count()
     )?;
@@ -300,8 +314,8 @@ pub fn draw_line(d: &DrawReport) -> String {
     let handle = d.handle.map_or("-".to_string(), |h| h.to_string());
     let cache = d.cache.map_or("-", |c| c.name());
     format!(
-        "{:06x}  {:<22} handle {:<10} cache {:<8} segments {:?} vertices {} triangles {}",
-        d.offset,
+        "{}  {:<22} handle {:<10} cache {:<8} segments {:?} vertices {} triangles {}",
+        offset(d.offset),
         d.op.name(),
         handle,
         cache,
@@ -311,20 +325,34 @@ pub fn draw_line(d: &DrawReport) -> String {
     )
 }
 
-fn run(o: RunOpts) -> Result<ExitCode> {
-    let capture = read_capture(&o.input)?;
-    let draws = dxso_dp2::run(&capture, Limits::default()).with_context(|| o.input.display())?;
-    if o.json {
-        println!("{}", serde_json::to_string(&DrawsJson::new(&draws))?);
+fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
+    let capture = read_capture(s, &o.input)?;
+    let draws = dxso_dp2::run(&capture, Limits::default()).context("running the capture")?;
+    let obj = o.obj.map(|p| OutputArg { output: Some(p) });
+    let obj_on_stdout = obj.as_ref().is_some_and(OutputArg::is_stdout);
+    if s.json {
+        if obj_on_stdout {
+            return Err(crate::report::CliError::Usage(
+                "--json and --obj - both want standard output".into(),
+            )
+            .into());
+        }
+        s.print_json(&DrawsJson::new(&draws))?;
     } else {
+        let mut text = String::new();
         for d in &draws {
-            println!("{}", draw_line(d));
+            text.push_str(&draw_line(d));
+            text.push('\n');
+        }
+        if obj_on_stdout {
+            s.stderr(&text);
+        } else {
+            let target = Target::Stdout { explicit: false };
+            crate::output::write_to(&target, s, text.as_bytes())?;
         }
     }
-    if let Some(path) = &o.obj {
-        let file =
-            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
-        let mut w = std::io::BufWriter::new(file);
+    if let Some(obj) = &obj {
+        let mut w = obj.open_text(s)?;
         let meshes = draws
             .iter()
             .enumerate()
@@ -336,19 +364,16 @@ fn run(o: RunOpts) -> Result<ExitCode> {
                 )
             });
         dxso_dp2::write_obj(&mut w, meshes)?;
-        w.flush()?;
+        w.finish()?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn build(o: BuildOpts) -> Result<ExitCode> {
-    let text = std::fs::read_to_string(&o.file)
-        .with_context(|| format!("reading {}", o.file.display()))?;
-    let capture = dxso_dp2::describe::build(&text).with_context(|| o.file.display().to_string())?;
-    // Check the result parses, so a description that builds a broken stream fails here.
-    dxso_dp2::parse(&capture.commands)
-        .with_context(|| format!("{} builds an unreadable command buffer", o.file.display()))?;
-    std::fs::write(&o.output, capture.to_bytes())
-        .with_context(|| format!("writing {}", o.output.display()))?;
+fn build(s: &Session, o: BuildOpts) -> Result<ExitCode> {
+    let source = o.input.read(s)?;
+    source.expect(&[Kind::Dp2Json])?;
+    o.output.check_binary(s)?;
+    let capture = build_capture(&source)?;
+    o.output.write_binary(s, &capture.to_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,10 +1,15 @@
 use crate::input::InputArg;
+use crate::session::Session;
 use anyhow::Result;
 use dxso::{Extra, Instruction, Item, Relative, SrcParam, TokenRole, Version};
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// Print every DWORD of a shader on its own line: byte offset, hex value and what it means.
+///
+/// Reads raw bytecode and fxc /Fh C headers. Offsets are printed as `dxso dp2 dump` prints
+/// them: bytes, in hex.
 ///
 /// In the spirit of `wasm-tools dump`: when the stream is malformed, everything before the bad
 /// token is printed, then the error with its offset.
@@ -12,6 +17,7 @@ use std::process::ExitCode;
 /// Examples:
 ///   dxso dump shader.dxso
 ///   dxso dump shader.h --name g_vs11_main
+///   dxso dump shader.dxso | head -20
 ///
 /// Exit status: 0 on success, 1 when the shader cannot be decoded, 2 on usage errors.
 #[derive(clap::Args)]
@@ -22,20 +28,27 @@ pub struct Opts {
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
-        let bytes = self.input.read_shader()?;
-        let mut out = String::new();
-        let result = dump(&bytes, &mut out);
-        print!("{out}");
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let source = self.input.read(s)?;
+        let bytes = source.shader_bytes(self.input.name.as_deref())?;
+        let mut text = String::new();
+        let result = dump(&bytes, &mut text);
+        let mut out = s.out();
+        out.write_all(text.as_bytes())?;
+        out.finish()?;
         match result {
             Ok(()) => Ok(ExitCode::SUCCESS),
-            Err(e) => Err(anyhow::anyhow!("{}: {e}", self.input.display())),
+            Err(e) => Err(anyhow::anyhow!("{}: {e}", source.name)),
         }
     }
 }
 
 fn line(out: &mut String, dword: usize, token: u32, what: &str) {
-    let _ = writeln!(out, "{:#07x} | {token:08x} | {what}", dword * 4);
+    let _ = writeln!(
+        out,
+        "{} | {token:08x} | {what}",
+        crate::output::offset(dword * 4)
+    );
 }
 
 /// Writes the dump of `bytes` to `out`; stops at the first decoding error.

@@ -1,46 +1,55 @@
-//! One module per subcommand; each has an `Opts` (its doc comment is the help text) and `run`.
+//! One module per subcommand; each has an `Opts` (its doc comment is the help text, with
+//! examples and exit status) and `run(self, &Session) -> anyhow::Result<ExitCode>`.
 
+use crate::session::Session;
 use std::process::ExitCode;
 
 pub mod asm;
 pub mod bench;
+pub mod completions;
 pub mod demo;
 pub mod disasm;
 pub mod dp2;
 pub mod dump;
 pub mod info;
+pub mod manpage;
 pub mod reencode;
 pub mod tessellate;
 pub mod validate;
 
-/// The subcommands.
+/// The subcommands, in the order `dxso --help` lists them.
 #[derive(clap::Subcommand)]
 pub enum Command {
     Info(info::Opts),
     Dump(dump::Opts),
-    Reencode(reencode::Opts),
-    Validate(validate::Opts),
     Disasm(disasm::Opts),
     Asm(asm::Opts),
-    Bench(bench::Opts),
-    Demo(demo::Opts),
+    Validate(validate::Opts),
+    Reencode(reencode::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
+    Bench(bench::Opts),
+    Demo(demo::Opts),
+    Completions(completions::Opts),
+    Manpage(manpage::Opts),
 }
 
 impl Command {
-    pub fn run(self) -> anyhow::Result<ExitCode> {
+    /// Runs the subcommand.
+    pub fn run(self, s: &Session) -> anyhow::Result<ExitCode> {
         match self {
-            Command::Info(o) => o.run(),
-            Command::Dump(o) => o.run(),
-            Command::Reencode(o) => o.run(),
-            Command::Validate(o) => o.run(),
-            Command::Disasm(o) => o.run(),
-            Command::Asm(o) => o.run(),
-            Command::Bench(o) => o.run(),
-            Command::Demo(o) => o.run(),
-            Command::Dp2(o) => o.run(),
-            Command::Tessellate(o) => o.run(),
+            Command::Info(o) => o.run(s),
+            Command::Dump(o) => o.run(s),
+            Command::Disasm(o) => o.run(s),
+            Command::Asm(o) => o.run(s),
+            Command::Validate(o) => o.run(s),
+            Command::Reencode(o) => o.run(s),
+            Command::Dp2(o) => o.run(s),
+            Command::Tessellate(o) => o.run(s),
+            Command::Bench(o) => o.run(s),
+            Command::Demo(o) => o.run(s),
+            Command::Completions(o) => o.run(s),
+            Command::Manpage(o) => o.run(s),
         }
     }
 }

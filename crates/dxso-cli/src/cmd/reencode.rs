@@ -1,53 +1,82 @@
-use crate::input::InputArg;
+use crate::batch;
+use crate::input::{InputsArg, Kind};
+use crate::output::{OutputArg, PerInput};
+use crate::report::CliError;
+use crate::session::Session;
 use anyhow::{Context, Result};
-use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Decode a shader and encode it again; the output is bit-identical for every valid input.
+/// Decode shaders and encode them again; the output is bit-identical for every valid input.
+///
+/// Reads raw bytecode and fxc /Fh C headers (so it also extracts a header's bytecode). With
+/// several inputs (or a folder, searched for *.dxso, *.vso, *.pso and *.h), `-o DIR` writes one
+/// `.dxso` per input under DIR and a summary line ends the run.
 ///
 /// Examples:
 ///   dxso reencode shader.dxso -o copy.dxso
 ///   dxso reencode shader.h -o shader.dxso     (extract the bytecode of an fxc header)
-///   cat shader.dxso | dxso reencode - -o -
+///   dxso reencode shaders/ -o out/ --check
+///   cat shader.dxso | dxso reencode | xxd
 ///
-/// Exit status: 0 on success, 1 when the shader cannot be decoded, 2 on usage errors.
+/// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --check, comes back
+/// different), 2 on usage errors (binary output to a terminal without `-o -`, several inputs
+/// without `-o DIR`).
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
     #[command(flatten)]
-    input: InputArg,
-    /// Where to write the bytes (`-` for stdout).
-    #[arg(short, long)]
-    output: PathBuf,
+    inputs: InputsArg,
+    /// Where to write: a file, a folder (one file per input), or `-` for standard output.
+    /// Absent: standard output unless it is a terminal.
+    #[arg(short, long, value_name = "FILE|DIR")]
+    output: Option<std::path::PathBuf>,
     /// Also fail (exit 1) when the output differs from the input bytes.
     #[arg(long)]
     check: bool,
 }
 
-impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
-        let (bytes, shader) = self.input.read_decoded()?;
-        let out = dxso::encode(&shader);
-        if self.check && out != bytes {
-            anyhow::bail!(
-                "{}: re-encoded bytes differ from the input",
-                self.input.display()
-            );
-        }
-        write_output(&self.output, &out)?;
-        Ok(ExitCode::SUCCESS)
-    }
-}
+const KINDS: &[Kind] = &[Kind::Bytecode, Kind::Header];
 
-/// Writes bytes to a file or, for `-`, to standard output.
-pub fn write_output(path: &PathBuf, bytes: &[u8]) -> Result<()> {
-    if path.as_os_str() == "-" {
-        std::io::stdout()
-            .lock()
-            .write_all(bytes)
-            .context("writing standard output")
-    } else {
-        std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+impl Opts {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let (inputs, several) = self.inputs.expand(s, KINDS)?;
+        let output = OutputArg {
+            output: self.output.clone(),
+        };
+        let per_input = PerInput::decide(&output, several);
+        if several && matches!(per_input, PerInput::Stdout { .. }) {
+            return Err(CliError::Usage(
+                "several inputs give several binaries: write them to a folder with `-o DIR`".into(),
+            )
+            .into());
+        }
+        if matches!(per_input, PerInput::Stdout { .. }) {
+            output.check_binary(s)?;
+        }
+        let read = self.inputs.shader_read(false);
+        let (tally, _) = batch::run(s, &inputs, |input| {
+            let source = input.read()?;
+            let (bytes, shader) = source.shader(&read)?;
+            let out = dxso::encode(&shader);
+            if self.check && out != bytes {
+                anyhow::bail!("{}: re-encoded bytes differ from the input", source.name);
+            }
+            match per_input.path_for(&input.rel, "dxso")? {
+                None => return Ok(batch::Outcome::passed(out)),
+                Some(path) => {
+                    super::disasm::refuse_overwriting_input(&source, &path)?;
+                    std::fs::write(&path, &out)
+                        .with_context(|| format!("writing {}", path.display()))?;
+                    log::info!("wrote {}", path.display());
+                }
+            }
+            Ok(batch::Outcome::passed(Vec::new()))
+        })?;
+        batch::summary(s, several, &tally, "re-encoded", "failed");
+        Ok(if tally.all_passed() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
     }
 }

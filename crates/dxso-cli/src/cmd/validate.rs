@@ -1,106 +1,87 @@
-use crate::input::InputArg;
+use crate::batch;
+use crate::input::{InputsArg, Kind};
+use crate::session::{Level, Session};
 use anyhow::Result;
-use dxso::validate::{Diagnostic, Operand, Options};
+use dxso::validate::{Diagnostic, Operand, Options, Report, Severity};
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Check shaders against every Direct3D 9 rule of their version (docs/VALIDATION.md).
 ///
 /// Each finding names its rule id, the DWORD offset (version token = DWORD 0; byte offset in
-/// brackets), the instruction index, the operand and register at fault.
+/// brackets), the instruction index, the operand and register at fault. Findings go to standard
+/// error; standard output gets one verdict line per input. Reads raw bytecode, fxc /Fh C
+/// headers and assembly text (assembled first); folders are searched for *.dxso, *.vso, *.pso,
+/// *.h and *.asm. A summary line (`1188 valid, 84 invalid`) ends a run over several inputs.
+///
+/// Under --json: `{"valid": bool, "files": [{"file", "version", "valid", "errors",
+/// "warnings", "diagnostics": [...]}], "summary": {...}}`; `--rules --json` prints the rule
+/// table as `{"rules": [{"id", "severity", "versions", "summary"}]}`.
 ///
 /// Examples:
 ///   dxso validate shader.dxso
+///   dxso validate shaders/ --quiet            (only the findings and the failing files)
 ///   dxso validate shaders/*.dxso --json
 ///   dxso validate skin.vso --max-vertex-constants 8192
+///   dxso validate shader.h --name g_vs20_main
 ///   dxso validate --rules
 ///
-/// Exit status: 0 when every file is valid (warnings allowed), 1 when any file is invalid or
+/// Exit status: 0 when every input is valid (warnings allowed), 1 when any input is invalid or
 /// cannot be read or decoded, 2 on usage errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
-    /// Shader files: raw bytecode, fxc `/Fh` C headers (first array), or `-` for stdin.
-    #[arg(required_unless_present = "rules")]
-    files: Vec<PathBuf>,
-    /// Print the rule table (Markdown, as in docs/VALIDATION.md) and exit.
+    #[command(flatten)]
+    inputs: InputsArg,
+    /// Print the rule table (Markdown, as in docs/VALIDATION.md; JSON with --json) and exit.
     #[arg(long)]
     rules: bool,
-    /// Print one JSON object: `{"valid": bool, "files": [...]}`.
-    #[arg(long)]
-    json: bool,
-    /// The device's MaxVertexShaderConst, raising the float-constant limit of vs_1_1-vs_2_x.
-    #[arg(long, value_name = "N")]
-    max_vertex_constants: Option<u32>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
-impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
-        if self.rules {
-            print!("{}", dxso::validate::rules_markdown());
-            return Ok(ExitCode::SUCCESS);
-        }
-        let options = Options {
+/// The device limits validation depends on (`validate`, `disasm --validate`, `asm`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct LimitArgs {
+    /// The device's MaxVertexShaderConst, raising the float-constant limit of vs_1_1-vs_2_x.
+    #[arg(long, value_name = "N")]
+    pub max_vertex_constants: Option<u32>,
+}
+
+impl LimitArgs {
+    /// The validator's options.
+    pub fn options(&self) -> Options {
+        Options {
             max_vertex_constants: self.max_vertex_constants,
-        };
-        let mut all_valid = true;
-        let mut files = Vec::new();
-        for file in &self.files {
-            let input = InputArg {
-                file: file.clone(),
-                name: None,
-            };
-            let name = input.display();
-            let outcome = input
-                .read_shader()
-                .and_then(|bytes| dxso::decode(&bytes).map_err(|e| anyhow::anyhow!("{e}")));
-            let shader = match outcome {
-                Ok(s) => s,
-                Err(e) => {
-                    all_valid = false;
-                    if self.json {
-                        files
-                            .push(json!({"file": name, "valid": false, "error": format!("{e:#}")}));
-                    } else {
-                        println!("{name}: error: {e:#}");
-                    }
-                    continue;
-                }
-            };
+        }
+    }
+}
+
+const KINDS: &[Kind] = &[Kind::Bytecode, Kind::Header, Kind::Assembly];
+
+impl Opts {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        if self.rules {
+            return rules(s);
+        }
+        let options = self.limits.options();
+        let (inputs, several) = self.inputs.expand(s, KINDS)?;
+        let read = self.inputs.shader_read(true);
+        let (tally, files) = batch::run(s, &inputs, |input| {
+            let source = input.read()?;
+            let (_, shader) = source.shader(&read)?;
             let report = dxso::validate_with(&shader, &options);
-            let valid = report.is_valid();
-            all_valid &= valid;
-            let (errors, warnings) = (report.errors().count(), report.warnings().count());
-            if self.json {
-                files.push(json!({
-                    "file": name,
-                    "version": shader.version.to_string(),
-                    "valid": valid,
-                    "errors": errors,
-                    "warnings": warnings,
-                    "diagnostics": report.diagnostics.iter().map(diagnostic_json).collect::<Vec<_>>(),
-                }));
-            } else {
-                for d in &report.diagnostics {
-                    println!("{}", human(&name, d));
-                }
-                println!(
-                    "{name}: {}: {} ({errors} error{}, {warnings} warning{})",
-                    shader.version,
-                    if valid { "valid" } else { "INVALID" },
-                    if errors == 1 { "" } else { "s" },
-                    if warnings == 1 { "" } else { "s" },
-                );
-            }
+            Ok(outcome(s, &source.name, shader.version, &report))
+        })?;
+        if s.json {
+            s.print_json(&json!({
+                "valid": tally.all_passed(),
+                "files": files,
+                "summary": tally.json("valid", "invalid"),
+            }))?;
         }
-        if self.json {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&json!({"valid": all_valid, "files": files}))?
-            );
-        }
-        Ok(if all_valid {
+        batch::summary(s, several, &tally, "valid", "invalid");
+        Ok(if tally.all_passed() {
             ExitCode::SUCCESS
         } else {
             ExitCode::from(1)
@@ -108,8 +89,79 @@ impl Opts {
     }
 }
 
+fn outcome(s: &Session, name: &str, version: dxso::Version, report: &Report) -> batch::Outcome {
+    let valid = report.is_valid();
+    let (errors, warnings) = (report.errors().count(), report.warnings().count());
+    if s.json {
+        return batch::Outcome {
+            passed: valid,
+            json: Some(json!({
+                "file": name,
+                "version": version.to_string(),
+                "valid": valid,
+                "errors": errors,
+                "warnings": warnings,
+                "diagnostics": report.diagnostics.iter().map(diagnostic_json).collect::<Vec<_>>(),
+            })),
+            ..Default::default()
+        };
+    }
+    let stderr = findings(s, name, report);
+    let stdout = if valid && s.quiet {
+        String::new()
+    } else {
+        format!(
+            "{name}: {version}: {} ({errors} error{}, {warnings} warning{})\n",
+            if valid { "valid" } else { "INVALID" },
+            if errors == 1 { "" } else { "s" },
+            if warnings == 1 { "" } else { "s" },
+        )
+    };
+    batch::Outcome {
+        passed: valid,
+        stdout: stdout.into_bytes(),
+        stderr,
+        json: None,
+    }
+}
+
+/// Every finding of `report` as compiler-style lines for standard error.
+pub fn findings(s: &Session, name: &str, report: &Report) -> String {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| human(s, name, d))
+        .collect()
+}
+
+fn rules(s: &Session) -> Result<ExitCode> {
+    if s.json {
+        let rules: Vec<Value> = dxso::validate::Rule::ALL
+            .iter()
+            .map(|r| {
+                json!({
+                    "id": r.id(),
+                    "severity": r.severity().name(),
+                    "versions": dxso::validate::Profile::ALL
+                        .iter()
+                        .filter(|p| r.versions().contains(**p))
+                        .map(|p| p.name())
+                        .collect::<Vec<_>>(),
+                    "summary": r.summary(),
+                })
+            })
+            .collect();
+        s.print_json(&json!({ "rules": rules }))?;
+    } else {
+        let mut out = s.out();
+        std::io::Write::write_all(&mut out, dxso::validate::rules_markdown().as_bytes())?;
+        out.finish()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `file:dword 16 [0x40]: error[V0204]: message (instruction 4, src0 c32)`.
-fn human(file: &str, d: &Diagnostic) -> String {
+fn human(s: &Session, file: &str, d: &Diagnostic) -> String {
     let mut at = Vec::new();
     if let Some(i) = d.instruction {
         at.push(format!("instruction {i}"));
@@ -125,8 +177,12 @@ fn human(file: &str, d: &Diagnostic) -> String {
     } else {
         format!(" ({})", at.join(", "))
     };
+    let style = s.style(match d.severity {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+    });
     format!(
-        "{file}:dword {} [{:#x}]: {}[{}]: {}{at}",
+        "{file}:dword {} [{:#x}]: {style}{}[{}]{style:#}: {}{at}\n",
         d.offset,
         d.offset * 4,
         d.severity,

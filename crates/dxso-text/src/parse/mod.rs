@@ -26,6 +26,9 @@ pub struct ParseOptions<'a> {
     pub path: Option<PathBuf>,
     /// Where `#include`s of text without a path resolve (default: the current directory).
     pub include_dir: Option<PathBuf>,
+    /// Folders `#include` also searches (fxc `/I`): after the including file's folder for
+    /// `"file"`, before it for `<file>`.
+    pub include_dirs: Vec<PathBuf>,
     /// Macros defined before the first line (`NAME`, `value`).
     pub defines: Vec<(String, String)>,
     /// Reject instructions the shader version does not have (as D3DX's validation does).
@@ -48,7 +51,8 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
         Some(r) => r.as_ref(),
         None => &fs_reader,
     };
-    let mut pre = Preprocessor::new(&options.defines, reader, options.include_dir.clone());
+    let mut pre = Preprocessor::new(&options.defines, reader, options.include_dir.clone())
+        .with_include_dirs(options.include_dirs.clone());
     let name = options
         .path
         .as_ref()

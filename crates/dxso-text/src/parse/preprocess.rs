@@ -108,6 +108,8 @@ pub struct Preprocessor<'a> {
     include_stack: Vec<PathBuf>,
     reader: &'a IncludeReader<'a>,
     include_dir: Option<PathBuf>,
+    /// `-I` folders, searched after the including file's folder (before it for `<file>`).
+    include_dirs: Vec<PathBuf>,
 }
 
 impl<'a> Preprocessor<'a> {
@@ -124,6 +126,7 @@ impl<'a> Preprocessor<'a> {
             include_stack: Vec::new(),
             reader,
             include_dir,
+            include_dirs: Vec::new(),
         };
         for (name, value) in defines {
             let file = p
@@ -435,7 +438,13 @@ impl<'a> Preprocessor<'a> {
             .and_then(|p| p.parent().map(Path::to_path_buf))
             .or_else(|| self.include_dir.clone())
             .unwrap_or_default();
-        let path = base.join(&target);
+        let angle = args.first().is_some_and(|t| t.kind == Kind::Lt);
+        let (path, text) = match self.find_include(&base, &target, angle) {
+            Ok(found) => found,
+            Err(message) => {
+                return sink.error(&self.sources, Rule::IncludeNotFound, site, message);
+            }
+        };
         let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         if self.include_stack.contains(&key) || self.include_stack.len() >= MAX_INCLUDE_DEPTH {
             return sink.error(
@@ -445,21 +454,55 @@ impl<'a> Preprocessor<'a> {
                 format!("#include \"{target}\" includes a file that is already being read"),
             );
         }
-        let text = match (self.reader)(&path) {
-            Ok(t) => t,
-            Err(e) => {
-                return sink.error(
-                    &self.sources,
-                    Rule::IncludeNotFound,
-                    site,
-                    format!("cannot read \"{}\": {e}", path.display()),
-                )
-            }
-        };
         let id = self.sources.add(target, Some(path), text.into());
         self.include_stack.push(key);
         self.run(id, out, sink);
         self.include_stack.pop();
+    }
+
+    /// Adds `-I` folders: `#include "file"` searches them after the including file's folder,
+    /// `#include <file>` before it (as fxc does with `/I`).
+    pub fn with_include_dirs(mut self, dirs: Vec<PathBuf>) -> Self {
+        self.include_dirs = dirs;
+        self
+    }
+
+    /// The first readable `target` among the folders searched, or the message naming them.
+    fn find_include(
+        &self,
+        base: &Path,
+        target: &str,
+        angle: bool,
+    ) -> Result<(PathBuf, String), String> {
+        let mut folders: Vec<&Path> = self.include_dirs.iter().map(PathBuf::as_path).collect();
+        if angle {
+            folders.push(base);
+        } else {
+            folders.insert(0, base);
+        }
+        let mut first_error = None;
+        for folder in &folders {
+            let path = folder.join(target);
+            match (self.reader)(&path) {
+                Ok(text) => return Ok((path, text)),
+                Err(e) => {
+                    first_error
+                        .get_or_insert_with(|| format!("cannot read \"{}\": {e}", path.display()));
+                }
+            }
+        }
+        let mut message = first_error.unwrap_or_default();
+        if folders.len() > 1 {
+            let searched: Vec<String> = folders
+                .iter()
+                .map(|f| match f.as_os_str().is_empty() {
+                    true => ".".to_string(),
+                    false => f.display().to_string(),
+                })
+                .collect();
+            message.push_str(&format!(" (searched {})", searched.join(", ")));
+        }
+        Err(message)
     }
 
     /// Marks `path` as being read (the top-level file), so that including it is a cycle.

@@ -1,6 +1,8 @@
 use super::{corpus_blobs, measure_pair, BenchArgs};
+use crate::session::Session;
 use anyhow::Result;
 use serde_json::json;
+use std::fmt::Write as _;
 use std::hint::black_box;
 use std::process::ExitCode;
 
@@ -19,7 +21,8 @@ pub struct Opts {
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let mut out = String::new();
         let blobs = corpus_blobs(&self.args.corpus_dir()?)?;
         let bytes: usize = blobs.iter().map(|(_, b)| b.len()).sum();
         let mut failures = 0;
@@ -39,7 +42,7 @@ impl Opts {
         let mb = bytes as f64 / 1e6;
         let n = blobs.len() as f64;
         let ratio = mojo_passes.map(|m| dxso_passes / m);
-        if self.args.json {
+        if s.json {
             let j = json!({
                 "bench": "decode",
                 "shaders": blobs.len(),
@@ -49,40 +52,46 @@ impl Opts {
                 "mojoshader": mojo_passes.map(|m| json!({ "mb_per_s": m * mb, "shaders_per_s": m * n, "profile": "d3d" })),
                 "ratio": ratio,
             });
-            println!("{j}");
+            s.print_json(&j)?;
         } else {
-            println!(
+            writeln!(
+                out,
                 "decode: {} shaders, {:.2} MB, {failures} decode errors",
                 blobs.len(),
                 mb
-            );
-            println!(
+            )?;
+            writeln!(
+                out,
                 "{:<24} {:>12} {:>14}",
                 "implementation", "MB/s", "shaders/s"
-            );
-            println!(
+            )?;
+            writeln!(
+                out,
                 "{:<24} {:>12.1} {:>14.0}",
                 "dxso decode",
                 dxso_passes * mb,
                 dxso_passes * n
-            );
+            )?;
             match mojo_passes {
-                Some(m) => println!(
+                Some(m) => writeln!(
+                    out,
                     "{:<24} {:>12.1} {:>14.0}",
                     "MojoShader parse (d3d)",
                     m * mb,
                     m * n
-                ),
-                None => println!(
+                )?,
+                None => writeln!(
+                    out,
                     "{:<24} {:>12} {:>14}",
                     "MojoShader parse (d3d)", "n/a", "n/a"
-                ),
+                )?,
             }
             match ratio {
-                Some(r) => println!("ratio (dxso / MojoShader): {r:.1}x"),
-                None => println!("ratio: n/a (build with --features peer-mojoshader)"),
+                Some(r) => writeln!(out, "ratio (dxso / MojoShader): {r:.1}x")?,
+                None => writeln!(out, "ratio: n/a (build with --features peer-mojoshader)")?,
             }
         }
+        s.print(&out)?;
         Ok(ExitCode::SUCCESS)
     }
 }

@@ -27,11 +27,11 @@ enum What {
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
+    pub fn run(self, s: &crate::session::Session) -> Result<ExitCode> {
         match self.what {
-            What::Decode(o) => o.run(),
-            What::Text(o) => o.run(),
-            What::Tessellate(o) => o.run(),
+            What::Decode(o) => o.run(s),
+            What::Text(o) => o.run(s),
+            What::Tessellate(o) => o.run(s),
         }
     }
 }
@@ -45,9 +45,6 @@ pub struct BenchArgs {
     /// Seconds to spend on each measured side.
     #[arg(long, default_value_t = 1.0)]
     pub seconds: f64,
-    /// Print one JSON object instead of a table.
-    #[arg(long)]
-    pub json: bool,
 }
 
 impl BenchArgs {

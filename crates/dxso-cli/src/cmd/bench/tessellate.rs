@@ -1,7 +1,9 @@
 use super::measure;
+use crate::session::Session;
 use anyhow::Result;
 use dxso_dp2::{device, teapot, Device, Limits};
 use serde_json::json;
+use std::fmt::Write as _;
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -28,9 +30,6 @@ pub struct Opts {
     /// Seconds to spend on each measured side.
     #[arg(long, default_value_t = 1.0)]
     seconds: f64,
-    /// Print one JSON object instead of a table.
-    #[arg(long)]
-    json: bool,
 }
 
 /// The output a tessellated vertex costs at minimum: position, normal, uv.
@@ -42,7 +41,8 @@ struct OutVertex {
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let mut out = String::new();
         let budget = Duration::from_secs_f64(self.seconds.clamp(0.01, 600.0));
         let mut rows = Vec::new();
         for segments in [8.0f32, 16.0, 64.0] {
@@ -84,7 +84,7 @@ impl Opts {
             rows.push((segments, vertices, indices, achieved, limit, fresh));
         }
         let ratio = rows.iter().map(|r| r.3 / r.4).fold(f64::INFINITY, f64::min);
-        if self.json {
+        if s.json {
             let j = json!({
                 "bench": "tessellate",
                 "input": "Utah teapot DP2 stream: 32 created + 32 cached bicubic patches",
@@ -100,10 +100,14 @@ impl Opts {
                 })).collect::<Vec<_>>(),
                 "ratio": ratio,
             });
-            println!("{j}");
+            s.print_json(&j)?;
         } else {
-            println!("tessellate: Utah teapot stream (32 created + 32 cached bicubic patches)");
-            println!(
+            writeln!(
+                out,
+                "tessellate: Utah teapot stream (32 created + 32 cached bicubic patches)"
+            )?;
+            writeln!(
+                out,
                 "{:>8} {:>12} {:>16} {:>18} {:>8} {:>18} {:>8}",
                 "segments",
                 "vertices",
@@ -112,19 +116,22 @@ impl Opts {
                 "ratio",
                 "fresh vertices/s",
                 "ratio"
-            );
+            )?;
             for (s, v, _, a, l, f) in &rows {
-                println!(
+                writeln!(
+                    out,
                     "{s:>8} {v:>12} {a:>16.3e} {l:>18.3e} {:>7.1}% {f:>18.3e} {:>7.1}%",
                     100.0 * a / l,
                     100.0 * f / l
-                );
+                )?;
             }
-            println!(
+            writeln!(
+                out,
                 "ratio (achieved / write limit, lowest): {:.1}%",
                 100.0 * ratio
-            );
+            )?;
         }
+        s.print(&out)?;
         Ok(ExitCode::SUCCESS)
     }
 }

@@ -1,6 +1,8 @@
 use super::{corpus_blobs, measure_pair, BenchArgs};
+use crate::session::Session;
 use anyhow::Result;
 use serde_json::json;
+use std::fmt::Write as _;
 use std::hint::black_box;
 use std::process::ExitCode;
 
@@ -24,7 +26,8 @@ pub struct Opts {
 }
 
 impl Opts {
-    pub fn run(self) -> Result<ExitCode> {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let mut out = String::new();
         let blobs = corpus_blobs(&self.args.corpus_dir()?)?;
         let shaders: Vec<(Vec<u8>, dxso::Shader)> = blobs
             .iter()
@@ -64,7 +67,7 @@ impl Opts {
             (Some(a), Some(b)) => Some(a.min(b)),
             _ => None,
         };
-        if self.args.json {
+        if s.json {
             let j = json!({
                 "bench": "text",
                 "shaders": shaders.len(),
@@ -87,40 +90,56 @@ impl Opts {
                 "asm_ratio": asm_ratio,
                 "ratio": ratio,
             });
-            println!("{j}");
+            s.print_json(&j)?;
         } else {
-            println!(
+            writeln!(out,
                 "text: {} shaders ({:.2} MB bytecode); {} listings MojoShader assembles ({:.2} MB text, dxso assembles {})",
                 shaders.len(),
                 mb_bin,
                 asm_inputs.len(),
                 mb_text,
                 dxso_asm_ok
-            );
-            println!("{:<34} {:>12}", "implementation", "MB/s");
-            println!(
+            )?;
+            writeln!(out, "{:<34} {:>12}", "implementation", "MB/s")?;
+            writeln!(
+                out,
                 "{:<34} {:>12.1}",
                 "dxso decode + print",
                 dxso_disasm * mb_bin
-            );
-            row("MojoShader parse (d3d)", mojo_disasm.map(|m| m * mb_bin));
-            println!("{:<34} {:>12.1}", "dxso parse + encode", dxso_asm * mb_text);
-            row("MojoShader assemble", mojo_asm.map(|m| m * mb_text));
+            )?;
+            row(
+                &mut out,
+                "MojoShader parse (d3d)",
+                mojo_disasm.map(|m| m * mb_bin),
+            )?;
+            writeln!(
+                out,
+                "{:<34} {:>12.1}",
+                "dxso parse + encode",
+                dxso_asm * mb_text
+            )?;
+            row(
+                &mut out,
+                "MojoShader assemble",
+                mojo_asm.map(|m| m * mb_text),
+            )?;
             match (disasm_ratio, asm_ratio, ratio) {
-                (Some(d), Some(a), Some(r)) => {
-                    println!("ratio (dxso / MojoShader): disassembly {d:.1}x, assembly {a:.1}x, min {r:.1}x")
-                }
-                _ => println!("ratio: n/a (build with --features peer-mojoshader)"),
+                (Some(d), Some(a), Some(r)) => writeln!(
+                    out,
+                    "ratio (dxso / MojoShader): disassembly {d:.1}x, assembly {a:.1}x, min {r:.1}x"
+                )?,
+                _ => writeln!(out, "ratio: n/a (build with --features peer-mojoshader)")?,
             }
         }
+        s.print(&out)?;
         Ok(ExitCode::SUCCESS)
     }
 }
 
-fn row(name: &str, v: Option<f64>) {
+fn row(out: &mut String, name: &str, v: Option<f64>) -> std::fmt::Result {
     match v {
-        Some(v) => println!("{name:<34} {v:>12.1}"),
-        None => println!("{name:<34} {:>12}", "n/a"),
+        Some(v) => writeln!(out, "{name:<34} {v:>12.1}"),
+        None => writeln!(out, "{name:<34} {:>12}", "n/a"),
     }
 }
 

@@ -1,0 +1,155 @@
+//! Errors and how they are shown: the typed errors every subcommand can return, their exit
+//! status, and their rendering on standard error (text with `error:` labels and miette's
+//! source snippets, or one JSON line under `--json`).
+//!
+//! Exit status: 0 success, 1 bad input, 2 usage ([`CliError::Usage`]), 141 when standard output
+//! was closed ([`crate::output::BROKEN_PIPE_STATUS`]).
+
+use crate::input::Kind;
+use crate::session::{Level, Session};
+use miette::{GraphicalReportHandler, GraphicalTheme, ThemeCharacters, ThemeStyles};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// Errors with a meaning beyond their message (exit status, JSON fields, rendering).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The command line asks for something impossible (exit 2).
+    #[error("{0}")]
+    Usage(String),
+    /// The input is not what the command reads; `hint` names the command that reads it.
+    #[error("{file} is {kind}; {hint}")]
+    WrongKind {
+        /// The input's name.
+        file: String,
+        /// What it is.
+        kind: Kind,
+        /// What to run instead.
+        hint: String,
+    },
+    /// Assembly text that does not assemble: every diagnostic, rendered by miette.
+    #[error("{file}: {} error(s) in the assembly text", .diagnostics.errors.len())]
+    Assembly {
+        /// The input's name.
+        file: String,
+        /// Every error of the run.
+        diagnostics: dxso_text::Diagnostics,
+    },
+    /// A shader the validator rejects where the command needs a valid one (`dxso asm`).
+    #[error("{file}: the shader is invalid ({errors} error(s), listed above); nothing written (--no-validate writes it anyway)")]
+    Invalid {
+        /// The input's name.
+        file: String,
+        /// How many errors the validator found.
+        errors: usize,
+    },
+}
+
+impl CliError {
+    /// The `kind` field of the JSON error.
+    fn kind_name(&self) -> &'static str {
+        match self {
+            CliError::Usage(_) => "usage",
+            CliError::WrongKind { .. } => "wrong_input_kind",
+            CliError::Assembly { .. } => "assembly",
+            CliError::Invalid { .. } => "invalid",
+        }
+    }
+}
+
+/// The status an error ends the run with.
+pub fn exit_status(err: &anyhow::Error) -> ExitCode {
+    if crate::output::is_broken_pipe(err) {
+        return ExitCode::from(crate::output::BROKEN_PIPE_STATUS);
+    }
+    match err.downcast_ref::<CliError>() {
+        Some(CliError::Usage(_)) => ExitCode::from(2),
+        _ => ExitCode::from(1),
+    }
+}
+
+/// Shows `err` on standard error (nothing for a closed pipe) and gives the exit status.
+pub fn report(s: &Session, err: &anyhow::Error) -> ExitCode {
+    let status = exit_status(err);
+    if crate::output::is_broken_pipe(err) {
+        log::debug!("standard output was closed: {err:#}");
+        return status;
+    }
+    if s.json {
+        s.stderr(&format!("{}\n", error_json(err)));
+    } else {
+        s.stderr(&render(s, err));
+    }
+    status
+}
+
+/// The text form: miette snippets for assembly errors, then `error: message`.
+pub fn render(s: &Session, err: &anyhow::Error) -> String {
+    let mut out = String::new();
+    let cli = err.chain().find_map(|e| e.downcast_ref::<CliError>());
+    if let Some(CliError::Assembly { diagnostics, .. }) = cli {
+        let handler = miette_handler(s);
+        for d in &diagnostics.errors {
+            let mut rendered = String::new();
+            if handler.render_report(&mut rendered, d).is_err() {
+                rendered = format!("{d}\n");
+            }
+            out.push_str(&rendered);
+        }
+        out.push_str(&s.label(Level::Error, &format!("{err:#}; nothing written")));
+        return out;
+    }
+    out.push_str(&s.label(Level::Error, &format!("{err:#}")));
+    out
+}
+
+/// miette's graphical renderer as this session wants it: Unicode art on a terminal, plain
+/// ASCII otherwise; colour only when the session colours.
+pub fn miette_handler(s: &Session) -> GraphicalReportHandler {
+    let characters = if s.stderr_is_terminal() {
+        ThemeCharacters::unicode()
+    } else {
+        ThemeCharacters::ascii()
+    };
+    let styles = if s.color() {
+        ThemeStyles::ansi()
+    } else {
+        ThemeStyles::none()
+    };
+    GraphicalReportHandler::new_themed(GraphicalTheme { characters, styles }).with_links(false)
+}
+
+/// `{"error": {"kind", "message", "causes", ...}}`: one line, the same for every command.
+pub fn error_json(err: &anyhow::Error) -> Value {
+    let cli = err.chain().find_map(|e| e.downcast_ref::<CliError>());
+    let mut e = json!({
+        "kind": cli.map_or("input", CliError::kind_name),
+        "message": format!("{err:#}"),
+        "causes": err.chain().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "exit_status": if matches!(cli, Some(CliError::Usage(_))) { 2 } else { 1 },
+    });
+    match cli {
+        Some(CliError::Assembly { diagnostics, file }) => {
+            e["file"] = json!(file);
+            e["diagnostics"] = diagnostics.errors.iter().map(assembly_json).collect();
+        }
+        Some(CliError::WrongKind { file, kind, hint }) => {
+            e["file"] = json!(file);
+            e["input_kind"] = json!(kind.id());
+            e["hint"] = json!(hint);
+        }
+        _ => {}
+    }
+    json!({ "error": e })
+}
+
+/// One assembler diagnostic as JSON.
+pub fn assembly_json(d: &dxso_text::Diagnostic) -> Value {
+    json!({
+        "code": d.rule.code(),
+        "message": d.message,
+        "file": d.file,
+        "line": d.line,
+        "column": d.column,
+    })
+}

@@ -1,0 +1,237 @@
+//! What every subcommand shares about one run: the global options (`--color`, `--json`,
+//! `--quiet`, `-v`), the streams and whether they are terminals, colours, JSON printing and the
+//! `log` setup.
+//!
+//! A subcommand gets a [`Session`] in `run(self, s: &Session)` and writes its results through
+//! [`Session::out`] (never `println!`: a closed pipe must end the run quietly, see
+//! [`crate::output`]) and its diagnostics through [`Session::warn`] / [`Session::note`] (always
+//! standard error).
+
+use anstyle::{AnsiColor, Style};
+use anyhow::Result;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour only when the stream is a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// Always colour (also when piped).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The options every subcommand takes (`dxso <command> --json`, `dxso --json <command>`).
+#[derive(clap::Args, Clone, Debug)]
+pub struct GlobalArgs {
+    /// Colour diagnostics: `auto` (only on a terminal, never when NO_COLOR is set), `always`,
+    /// `never`.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t = ColorChoice::Auto,
+        global = true
+    )]
+    pub color: ColorChoice,
+    /// Machine-readable output: one JSON value on standard output (pretty on a terminal, one
+    /// line otherwise); errors become one JSON line on standard error.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Print only what failed: no summary line, no report for inputs that pass.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// Say on standard error what was read and how long each stage took (-vv: more detail).
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+}
+
+/// One run's shared state.
+#[derive(Debug)]
+pub struct Session {
+    /// `--json`.
+    pub json: bool,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// `-v` count.
+    pub verbose: u8,
+    color_stderr: bool,
+    stderr_terminal: bool,
+    stdout_terminal: bool,
+    stdin_terminal: bool,
+    started: Instant,
+}
+
+/// Whether `choice` colours a stream that is (or is not) a terminal.
+pub fn wants_color(choice: ColorChoice, terminal: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            terminal && !matches!(std::env::var_os("NO_COLOR"), Some(v) if !v.is_empty())
+        }
+    }
+}
+
+impl Session {
+    /// The session for `args`, looking at the real streams.
+    pub fn new(args: &GlobalArgs) -> Self {
+        Session {
+            json: args.json,
+            quiet: args.quiet,
+            verbose: args.verbose,
+            color_stderr: wants_color(args.color, std::io::stderr().is_terminal()),
+            stderr_terminal: std::io::stderr().is_terminal(),
+            stdout_terminal: std::io::stdout().is_terminal(),
+            stdin_terminal: std::io::stdin().is_terminal(),
+            started: Instant::now(),
+        }
+    }
+
+    /// Sets up `log` (through `env_logger`, on standard error): `-v` shows info, `-vv` debug,
+    /// `-vvv` trace; `DXSO_LOG` (env_logger syntax) overrides.
+    pub fn init_logging(&self, choice: ColorChoice) {
+        let level = match self.verbose {
+            0 => log::LevelFilter::Warn,
+            1 => log::LevelFilter::Info,
+            2 => log::LevelFilter::Debug,
+            _ => log::LevelFilter::Trace,
+        };
+        let style = match choice {
+            ColorChoice::Auto if self.color_stderr => env_logger::WriteStyle::Always,
+            ColorChoice::Auto => env_logger::WriteStyle::Never,
+            ColorChoice::Always => env_logger::WriteStyle::Always,
+            ColorChoice::Never => env_logger::WriteStyle::Never,
+        };
+        let started = self.started;
+        let _ = env_logger::Builder::new()
+            .filter_level(level)
+            .parse_env("DXSO_LOG")
+            .write_style(style)
+            .format(move |buf, record| {
+                let level = buf.default_level_style(record.level());
+                writeln!(
+                    buf,
+                    "{:>9.3} ms {level}{}{level:#} {}",
+                    started.elapsed().as_secs_f64() * 1e3,
+                    record.level().as_str().to_ascii_lowercase(),
+                    record.args()
+                )
+            })
+            .try_init();
+    }
+
+    /// Whether diagnostics on standard error are coloured.
+    pub fn color(&self) -> bool {
+        self.color_stderr
+    }
+
+    /// Whether standard error is a terminal (then miette draws with Unicode, else ASCII).
+    pub fn stderr_is_terminal(&self) -> bool {
+        self.stderr_terminal
+    }
+
+    /// Whether standard output is a terminal.
+    pub fn stdout_is_terminal(&self) -> bool {
+        self.stdout_terminal
+    }
+
+    /// Whether standard input is a terminal (then a missing FILE is a usage error).
+    pub fn stdin_is_terminal(&self) -> bool {
+        self.stdin_terminal
+    }
+
+    /// Standard output, buffered; see [`crate::output::Stdout`].
+    pub fn out(&self) -> crate::output::Stdout {
+        crate::output::Stdout::new()
+    }
+
+    /// Writes `text` to standard output.
+    pub fn print(&self, text: &str) -> Result<()> {
+        let mut out = self.out();
+        out.write_all(text.as_bytes())?;
+        out.finish()
+    }
+
+    /// Prints `value` as the run's JSON: pretty on a terminal, one line otherwise.
+    pub fn print_json(&self, value: &impl serde::Serialize) -> Result<()> {
+        let mut out = self.out();
+        if self.stdout_terminal {
+            serde_json::to_writer_pretty(&mut out, value)?;
+        } else {
+            serde_json::to_writer(&mut out, value)?;
+        }
+        out.write_all(b"\n")?;
+        out.finish()
+    }
+
+    /// The style of `error:`/`warning:`/`note:` labels on standard error.
+    pub fn style(&self, level: Level) -> Style {
+        if !self.color_stderr {
+            return Style::new();
+        }
+        let color = match level {
+            Level::Error => AnsiColor::Red,
+            Level::Warning => AnsiColor::Yellow,
+            Level::Note => AnsiColor::Cyan,
+        };
+        Style::new().bold().fg_color(Some(color.into()))
+    }
+
+    /// `error: message` (or `warning:`, `note:`) as one line for standard error, coloured
+    /// when the session colours.
+    pub fn label(&self, level: Level, message: &str) -> String {
+        let style = self.style(level);
+        format!("{style}{}:{style:#} {message}\n", level.name())
+    }
+
+    /// Writes a warning to standard error (also under `--quiet`).
+    pub fn warn(&self, message: &str) {
+        self.stderr(&self.label(Level::Warning, message));
+    }
+
+    /// Writes a note (a summary, what was written) to standard error, unless `--quiet`.
+    pub fn note(&self, message: &str) {
+        if !self.quiet {
+            self.stderr(&self.label(Level::Note, message));
+        }
+    }
+
+    /// Writes text to standard error; a closed standard error is ignored (there is nowhere
+    /// left to say anything).
+    pub fn stderr(&self, text: &str) {
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }
+}
+
+/// The level of a diagnostic line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// The run (or one input) failed.
+    Error,
+    /// Something to look at; the run goes on.
+    Warning,
+    /// Information: a summary, what was written.
+    Note,
+}
+
+impl Level {
+    /// `error`, `warning`, `note`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Note => "note",
+        }
+    }
+}
+
+/// Logs how long `what` took at `-v` (info level).
+pub fn timed<T>(what: impl std::fmt::Display, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let value = f();
+    log::info!("{what}: {:.3} ms", start.elapsed().as_secs_f64() * 1e3);
+    value
+}

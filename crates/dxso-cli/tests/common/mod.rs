@@ -1,0 +1,28 @@
+//! Running the built `dxso` binary from integration tests.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The binary, with the environment that changes its output (`NO_COLOR`, `DXSO_LOG`) removed.
+pub fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_dxso"));
+    c.env_remove("NO_COLOR").env_remove("DXSO_LOG");
+    c
+}
+
+/// Runs `dxso args` with `stdin` piped in (or an empty, closed standard input).
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dxso");
+    if let Some(input) = stdin {
+        child.stdin.take().unwrap().write_all(input).unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}

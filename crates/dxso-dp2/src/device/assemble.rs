@@ -1,0 +1,336 @@
+//! From evaluated channels to meshes: which element goes where ([`Slot`]), rect and tri patch
+//! tessellation over a domain, plain vertices, and N-patches.
+
+use super::cache::{PatchData, PatchShape};
+use super::error::{ExecError, ExecErrorKind};
+use super::fetch::{input_channel, position_channel};
+use super::Ctx;
+use crate::decl::{DeclMethod, DeclUsage, VertexElement};
+use crate::domain::Domain;
+use crate::mesh::{Attribute, Mesh};
+use crate::surface::{evaluate_rect_into, normal_at, unit_normal, Evaluated, GridWeights, Need};
+use crate::tri::{self, cross, normalize, PnTriangle};
+
+pub(super) fn xyz(v: [f32; 4]) -> [f32; 3] {
+    [v[0], v[1], v[2]]
+}
+
+/// Where an output element goes in the mesh.
+pub(super) enum Slot {
+    Position,
+    Normal,
+    Uv,
+    Attribute,
+}
+
+pub(super) fn slot(e: &VertexElement) -> Slot {
+    match (e.decl_usage(), e.usage_index, e.method()) {
+        (Some(DeclUsage::Position), 0, Some(DeclMethod::Default)) => Slot::Position,
+        (Some(DeclUsage::Normal), 0, Some(DeclMethod::Default | DeclMethod::CrossUv)) => {
+            Slot::Normal
+        }
+        (Some(DeclUsage::TexCoord), 0, Some(DeclMethod::Default | DeclMethod::Uv)) => Slot::Uv,
+        _ => Slot::Attribute,
+    }
+}
+
+/// Builds a new mesh from evaluated channels (see [`assemble_into`]).
+pub(super) fn assemble(
+    decl: &[VertexElement],
+    mut evaluated: Vec<Evaluated>,
+    points: &[[f32; 2]],
+    fix_normal: impl Fn(usize, usize) -> [f32; 3],
+) -> Mesh {
+    let mut mesh = Mesh::default();
+    assemble_into(decl, &mut evaluated, points, fix_normal, &mut mesh);
+    mesh
+}
+
+/// Fills `mesh` (emptied first, its capacity kept) from evaluated channels, copying so the
+/// evaluation buffers and the mesh can both be reused. `fix_normal(c, i)` recomputes a
+/// degenerate CROSSUV normal of channel `c` at vertex `i`; the fix is written back into the
+/// channel, so several CROSSUV elements reading one channel see the same normals.
+pub(super) fn assemble_into(
+    decl: &[VertexElement],
+    evaluated: &mut [Evaluated],
+    points: &[[f32; 2]],
+    fix_normal: impl Fn(usize, usize) -> [f32; 3],
+    mesh: &mut Mesh,
+) {
+    mesh.clear();
+    // Whether the mesh's own arrays are taken (the first element of each slot fills them).
+    let (mut positions, mut normals, mut uvs) = (false, false, false);
+    for (index, e) in decl.iter().enumerate() {
+        let method = e.method().unwrap_or(DeclMethod::Default);
+        let slot = slot(e);
+        let values: Vec<[f32; 4]> = match method {
+            DeclMethod::Default => {
+                let v = &evaluated[index].value;
+                match slot {
+                    Slot::Position if !positions => {
+                        positions = true;
+                        mesh.positions.extend(v.iter().map(|&p| xyz(p)));
+                        continue;
+                    }
+                    Slot::Normal if !normals => {
+                        normals = true;
+                        mesh.normals.extend(v.iter().map(|&n| xyz(n)));
+                        continue;
+                    }
+                    Slot::Uv if !uvs => {
+                        uvs = true;
+                        mesh.uvs.extend(v.iter().map(|x| [x[0], x[1]]));
+                        continue;
+                    }
+                    _ => v.clone(),
+                }
+            }
+            DeclMethod::CrossUv => {
+                let c = input_channel(decl, e);
+                for i in 0..evaluated[c].normal.len() {
+                    if evaluated[c].normal[i][0].is_nan() {
+                        evaluated[c].normal[i] = fix_normal(c, i);
+                    }
+                }
+                if matches!(slot, Slot::Normal) && !normals {
+                    normals = true;
+                    // The last CROSSUV reading this channel trades arrays with the mesh
+                    // (which is empty) instead of copying; both keep their capacity.
+                    let later = decl[index + 1..].iter().any(|l| {
+                        l.method() == Some(DeclMethod::CrossUv) && input_channel(decl, l) == c
+                    });
+                    if later {
+                        mesh.normals.extend_from_slice(&evaluated[c].normal);
+                    } else {
+                        std::mem::swap(&mut mesh.normals, &mut evaluated[c].normal);
+                    }
+                    continue;
+                }
+                let n = &evaluated[c].normal;
+                n.iter().map(|n| [n[0], n[1], n[2], 0.0]).collect()
+            }
+            DeclMethod::PartialU => evaluated[input_channel(decl, e)].du.clone(),
+            DeclMethod::PartialV => evaluated[input_channel(decl, e)].dv.clone(),
+            DeclMethod::Uv => {
+                if matches!(slot, Slot::Uv) && !uvs {
+                    uvs = true;
+                    mesh.uvs.extend_from_slice(points);
+                    continue;
+                }
+                points.iter().map(|p| [p[0], p[1], 0.0, 1.0]).collect()
+            }
+            DeclMethod::Lookup | DeclMethod::LookupPresampled => continue,
+        };
+        mesh.attributes.push(Attribute {
+            usage: e.usage,
+            usage_index: e.usage_index,
+            method: e.method,
+            values,
+        });
+    }
+}
+
+/// Per channel: which derived quantities the generated elements of `decl` need.
+pub(super) fn needs(decl: &[VertexElement]) -> Vec<Need> {
+    let mut need = vec![Need::default(); decl.len()];
+    for e in decl {
+        match e.method() {
+            Some(DeclMethod::CrossUv) => need[input_channel(decl, e)].normal = true,
+            Some(DeclMethod::PartialU | DeclMethod::PartialV) => {
+                need[input_channel(decl, e)].partials = true
+            }
+            _ => {}
+        }
+    }
+    need
+}
+
+/// Tessellates a rect patch over a domain into `mesh`, evaluating into `scratch`; both keep
+/// their capacity from earlier draws.
+pub(super) fn tessellate_rect(
+    ctx: &Ctx,
+    data: &PatchData,
+    d: &Domain,
+    weights: Option<&GridWeights>,
+    scratch: &mut Vec<Evaluated>,
+    mesh: &mut Mesh,
+) -> Result<(), ExecError> {
+    let PatchShape::Rect { u, v, width, .. } = data.shape else {
+        return Err(ctx.err(ExecErrorKind::KindMismatch {
+            handle: 0,
+            held: "tri",
+            drawn: "rect",
+        }));
+    };
+    let chans: Vec<&[[f32; 4]]> = data.channels.iter().map(|c| c.as_slice()).collect();
+    evaluate_rect_into(
+        &u,
+        &v,
+        width as usize,
+        &chans,
+        &needs(&data.decl),
+        d,
+        weights,
+        scratch,
+    );
+    let fix = |c: usize, i: usize| {
+        // At a degenerate point (a pole where a whole edge collapses), take the normal a
+        // little way towards the patch centre.
+        let p = d.points[i];
+        let (pu, pv) = (p[0] + (0.5 - p[0]) * 1e-3, p[1] + (0.5 - p[1]) * 1e-3);
+        let n = normal_at(&u, &v, width as usize, chans[c], pu, pv);
+        if n[0].is_nan() {
+            [0.0; 3]
+        } else {
+            n
+        }
+    };
+    assemble_into(&data.decl, scratch, &d.points, fix, mesh);
+    mesh.indices.extend_from_slice(&d.indices);
+    Ok(())
+}
+
+pub(super) fn eval_tri_channels(
+    degree: usize,
+    data: &PatchData,
+    needs: &[Need],
+    points: &[[f32; 2]],
+) -> Vec<Evaluated> {
+    data.channels
+        .iter()
+        .zip(needs)
+        .map(|(ch, &need)| {
+            let mut e = Evaluated::default();
+            if ch.is_empty() {
+                return e;
+            }
+            for p in points {
+                let (val, du, dv) = tri::evaluate(degree, ch, [1.0 - p[0] - p[1], p[0], p[1]]);
+                e.value.push(val);
+                if need.partials {
+                    e.du.push(du);
+                    e.dv.push(dv);
+                }
+                if need.normal {
+                    e.normal.push(unit_normal(&du, &dv));
+                }
+            }
+            e
+        })
+        .collect()
+}
+
+/// Tessellates a tri patch over a domain.
+pub(super) fn tessellate_tri(data: &PatchData, d: &Domain) -> Mesh {
+    let PatchShape::Tri { degree } = data.shape else {
+        return Mesh::default();
+    };
+    let evaluated = eval_tri_channels(degree as usize, data, &needs(&data.decl), &d.points);
+    let fix = |c: usize, i: usize| {
+        let p = d.points[i];
+        let q = [
+            p[0] + (1.0 / 3.0 - p[0]) * 1e-3,
+            p[1] + (1.0 / 3.0 - p[1]) * 1e-3,
+        ];
+        let (_, du, dv) = tri::evaluate(
+            degree as usize,
+            &data.channels[c],
+            [1.0 - q[0] - q[1], q[0], q[1]],
+        );
+        normalize(cross(xyz(du), xyz(dv))).unwrap_or([0.0; 3])
+    };
+    let mut mesh = assemble(&data.decl, evaluated, &d.points, fix);
+    mesh.indices = d.indices.clone();
+    mesh
+}
+
+/// Copies the DEFAULT elements of the vertices in `order` into a mesh (no tessellation).
+pub(super) fn assemble_plain(
+    decl: &[VertexElement],
+    channels: &[Vec<[f32; 4]>],
+    order: &[usize],
+) -> Mesh {
+    let evaluated: Vec<Evaluated> = channels
+        .iter()
+        .map(|c| Evaluated {
+            value: if c.is_empty() {
+                Vec::new()
+            } else {
+                order.iter().map(|&i| c[i]).collect()
+            },
+            ..Evaluated::default()
+        })
+        .collect();
+    let only_default: Vec<VertexElement> = decl
+        .iter()
+        .copied()
+        .filter(|e| e.method() == Some(DeclMethod::Default))
+        .collect();
+    let evaluated: Vec<Evaluated> = decl
+        .iter()
+        .zip(evaluated)
+        .filter(|(e, _)| e.method() == Some(DeclMethod::Default))
+        .map(|(_, v)| v)
+        .collect();
+    assemble(&only_default, evaluated, &[], |_, _| [0.0; 3])
+}
+
+/// N-patches: every input triangle becomes a PN triangle tessellated over `d`. Positions are
+/// cubic (or linear), NORMAL0 linear or quadratic, every other DEFAULT element linear.
+pub(super) fn tessellate_npatches(
+    decl: &[VertexElement],
+    channels: &[Vec<[f32; 4]>],
+    triangles: &[[usize; 3]],
+    d: &Domain,
+    cubic: bool,
+    quadratic: bool,
+) -> Mesh {
+    let pos = position_channel(decl).expect("checked");
+    let normal = decl.iter().position(|e| {
+        e.usage == DeclUsage::Normal as u8
+            && e.usage_index == 0
+            && e.method() == Some(DeclMethod::Default)
+    });
+    let mut mesh = Mesh::default();
+    let others: Vec<usize> = (0..decl.len())
+        .filter(|&i| i != pos && Some(i) != normal && decl[i].method() == Some(DeclMethod::Default))
+        .collect();
+    let mut other_values: Vec<Vec<[f32; 4]>> = vec![Vec::new(); others.len()];
+    for t in triangles {
+        let p = t.map(|i| xyz(channels[pos][i]));
+        let n = t.map(|i| normal.map_or([0.0; 3], |c| xyz(channels[c][i])));
+        let pn = PnTriangle::new(p, n);
+        let base = mesh.positions.len() as u32;
+        for q in &d.points {
+            let b = [1.0 - q[0] - q[1], q[0], q[1]];
+            mesh.positions.push(pn.position(b, cubic));
+            if normal.is_some() {
+                mesh.normals.push(pn.normal(b, quadratic));
+            }
+            for (k, &c) in others.iter().enumerate() {
+                let v = t.map(|i| channels[c][i]);
+                let mut x = [0.0; 4];
+                for m in 0..4 {
+                    x[m] = b[0] * v[0][m] + b[1] * v[1][m] + b[2] * v[2][m];
+                }
+                other_values[k].push(x);
+            }
+        }
+        mesh.indices.extend(d.indices.iter().map(|i| base + i));
+    }
+    for (k, &c) in others.iter().enumerate() {
+        let e = &decl[c];
+        let values = std::mem::take(&mut other_values[k]);
+        if e.usage == DeclUsage::TexCoord as u8 && e.usage_index == 0 && mesh.uvs.is_empty() {
+            mesh.uvs = values.iter().map(|v| [v[0], v[1]]).collect();
+        } else {
+            mesh.attributes.push(Attribute {
+                usage: e.usage,
+                usage_index: e.usage_index,
+                method: e.method,
+                values,
+            });
+        }
+    }
+    mesh
+}

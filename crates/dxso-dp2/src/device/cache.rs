@@ -1,0 +1,330 @@
+//! The patch-handle cache of seed 004 ([`CacheAction`]), the captured control points
+//! ([`PatchData`]), and the caches of tessellated domains, grid weights and meshes.
+
+use super::draw::DrawReport;
+use super::error::{ExecError, ExecErrorKind};
+use super::{Ctx, Device};
+use crate::command::{RectPatchInfo, TriPatchInfo};
+use crate::decl::VertexElement;
+use crate::domain::{Domain, EdgeStyle};
+use crate::mesh::Mesh;
+use crate::surface::{Axis, Basis, GridWeights};
+use crate::tri;
+use std::sync::Arc;
+
+/// What the patch cache did for one draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CacheAction {
+    /// Handle 0: drawn from the streams, nothing cached.
+    Dynamic,
+    /// A new handle with HASINFO: captured and cached.
+    Created,
+    /// A known handle with HASINFO: re-captured.
+    Updated,
+    /// A known handle without HASINFO: drawn from the cache, streams ignored.
+    Cached,
+    /// No HASINFO and nothing cached: the record is ignored, nothing allocated.
+    Ignored,
+}
+
+impl CacheAction {
+    /// The lowercase name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            CacheAction::Dynamic => "dynamic",
+            CacheAction::Created => "created",
+            CacheAction::Updated => "updated",
+            CacheAction::Cached => "cached",
+            CacheAction::Ignored => "ignored",
+        }
+    }
+}
+
+/// What a tessellated domain depends on: shape, segment counts (as bits), style, cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct DomainKey {
+    tri: bool,
+    segments: [u32; 4],
+    continuous: bool,
+    max: u32,
+}
+
+impl DomainKey {
+    pub(super) fn rect(segs: [f32; 4], style: EdgeStyle, max: u32) -> Self {
+        DomainKey {
+            tri: false,
+            segments: segs.map(f32::to_bits),
+            continuous: style == EdgeStyle::Continuous,
+            max,
+        }
+    }
+
+    pub(super) fn tri(segs: [f32; 3], style: EdgeStyle, max: u32) -> Self {
+        let s = segs.map(f32::to_bits);
+        DomainKey {
+            tri: true,
+            segments: [s[0], s[1], s[2], 0],
+            continuous: style == EdgeStyle::Continuous,
+            max,
+        }
+    }
+}
+
+/// The geometry a cached (or dynamic) patch keeps: a copy of its control points, decoded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatchData {
+    /// Rect or tri, with the validated shape.
+    pub shape: PatchShape,
+    /// The declaration at capture time.
+    pub decl: Vec<VertexElement>,
+    /// Control values per DEFAULT element, in declaration order (others: empty).
+    pub channels: Vec<Vec<[f32; 4]>>,
+}
+
+/// The validated shape of a patch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PatchShape {
+    /// A rect patch.
+    Rect {
+        /// Along u (width).
+        u: Axis,
+        /// Along v (height).
+        v: Axis,
+        /// Control points per row.
+        width: u32,
+        /// Rows.
+        height: u32,
+    },
+    /// A tri patch of this degree.
+    Tri {
+        /// 1, 3 or 5.
+        degree: u32,
+    },
+}
+
+impl PatchShape {
+    pub(super) fn name(&self) -> &'static str {
+        match self {
+            PatchShape::Rect { .. } => "rect",
+            PatchShape::Tri { .. } => "tri",
+        }
+    }
+}
+
+/// How many retired meshes a device keeps for reuse.
+pub(super) const SPARE_MESHES: usize = 256;
+
+impl Device {
+    /// Takes back draws the caller is done with: meshes no longer shared (with other reports
+    /// or the patch cache) are kept, emptied, to be filled by later draws.
+    pub fn recycle(&mut self, draws: Vec<DrawReport>) {
+        for d in draws {
+            self.retire(d.mesh);
+        }
+    }
+
+    /// Keeps a mesh for reuse if this was its last reference.
+    pub(super) fn retire(&mut self, mesh: Arc<Mesh>) {
+        if let Ok(mut m) = Arc::try_unwrap(mesh) {
+            if self.spare.len() < SPARE_MESHES {
+                m.clear();
+                self.spare.push(m);
+            }
+        }
+    }
+
+    pub(super) fn capture_rect(
+        &self,
+        ctx: &Ctx,
+        info: &RectPatchInfo,
+    ) -> Result<PatchData, ExecError> {
+        let basis = Basis::from_u32(info.basis)
+            .ok_or_else(|| ctx.err(ExecErrorKind::BadBasis(info.basis)))?;
+        let max = self.limits.max_grid_side;
+        if info.width > max || info.height > max {
+            return Err(ctx.err(ExecErrorKind::GridTooLarge {
+                width: info.width,
+                height: info.height,
+                max,
+            }));
+        }
+        let u =
+            Axis::new(basis, info.degree, info.width, "width").map_err(|e| ctx.err(e.into()))?;
+        let v =
+            Axis::new(basis, info.degree, info.height, "height").map_err(|e| ctx.err(e.into()))?;
+        let decl = self.current_decl(ctx)?;
+        let w = info.width as u64;
+        let channels = self.fetch(ctx, &decl, (info.width * info.height) as usize, |i| {
+            let (r, c) = (i as u64 / w, i as u64 % w);
+            (info.start_vertex_offset_height as u64 + r)
+                .saturating_mul(info.stride as u64)
+                .saturating_add(info.start_vertex_offset_width as u64 + c)
+        })?;
+        Ok(PatchData {
+            shape: PatchShape::Rect {
+                u,
+                v,
+                width: info.width,
+                height: info.height,
+            },
+            decl,
+            channels,
+        })
+    }
+
+    pub(super) fn capture_tri(
+        &self,
+        ctx: &Ctx,
+        info: &TriPatchInfo,
+    ) -> Result<PatchData, ExecError> {
+        let bad = || {
+            ctx.err(ExecErrorKind::BadTriPatch {
+                basis: info.basis,
+                degree: info.degree,
+                vertices: info.num_vertices,
+            })
+        };
+        if info.basis != 0 || ![1, 3, 5].contains(&info.degree) {
+            return Err(bad());
+        }
+        if info.num_vertices as usize != tri::control_count(info.degree as usize) {
+            return Err(bad());
+        }
+        let decl = self.current_decl(ctx)?;
+        let channels = self.fetch(ctx, &decl, info.num_vertices as usize, |i| {
+            info.start_vertex_offset as u64 + i as u64
+        })?;
+        Ok(PatchData {
+            shape: PatchShape::Tri {
+                degree: info.degree,
+            },
+            decl,
+            channels,
+        })
+    }
+
+    /// The cache protocol shared by rect and tri draws: returns the patch to draw (if any)
+    /// and what the cache did.
+    pub(super) fn resolve(
+        &mut self,
+        ctx: &Ctx,
+        handle: u32,
+        has_info: bool,
+        capture: impl FnOnce(&Self) -> Result<PatchData, ExecError>,
+        kind: &'static str,
+    ) -> Result<(Option<Arc<PatchData>>, CacheAction), ExecError> {
+        if !has_info {
+            return match self.patches.get(&handle) {
+                Some(p) if handle != 0 => {
+                    if p.shape.name() != kind {
+                        return Err(ctx.err(ExecErrorKind::KindMismatch {
+                            handle,
+                            held: p.shape.name(),
+                            drawn: kind,
+                        }));
+                    }
+                    Ok((Some(Arc::clone(p)), CacheAction::Cached))
+                }
+                _ => Ok((None, CacheAction::Ignored)),
+            };
+        }
+        let data = Arc::new(capture(self)?);
+        if handle == 0 {
+            return Ok((Some(data), CacheAction::Dynamic));
+        }
+        let action = if self.patches.contains_key(&handle) {
+            CacheAction::Updated
+        } else {
+            CacheAction::Created
+        };
+        self.patches.insert(handle, Arc::clone(&data));
+        if let Some((_, old)) = self.meshes.remove(&handle) {
+            self.retire(old);
+        }
+        Ok((Some(data), action))
+    }
+
+    /// The mesh of a patch draw: a cached handle redrawn with the same domain shares the mesh of
+    /// its previous draw; otherwise `tessellate` builds it and the handle remembers it.
+    pub(super) fn mesh_for(
+        &mut self,
+        handle: u32,
+        key: DomainKey,
+        action: CacheAction,
+        tessellate: impl FnOnce(&mut Self) -> Result<Mesh, ExecError>,
+    ) -> Result<Arc<Mesh>, ExecError> {
+        let mesh = match self.meshes.get(&handle) {
+            Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
+            _ => {
+                let m = Arc::new(tessellate(self)?);
+                self.remember(handle, key, &m);
+                m
+            }
+        };
+        self.total_vertices += mesh.vertex_count();
+        Ok(mesh)
+    }
+
+    /// Keeps the mesh a cacheable handle was last drawn with (handle 0 is never cached).
+    pub(super) fn remember(&mut self, handle: u32, key: DomainKey, mesh: &Arc<Mesh>) {
+        if handle != 0 {
+            if let Some((_, old)) = self.meshes.insert(handle, (key, Arc::clone(mesh))) {
+                self.retire(old);
+            }
+        }
+    }
+
+    /// The tessellated domain for these counts, built once and reused: patches drawn with the
+    /// same segments share it (at most 256 are kept).
+    pub(super) fn domain(&mut self, key: DomainKey, build: impl FnOnce() -> Domain) -> Arc<Domain> {
+        if let Some((k, d)) = &self.last_domain {
+            if *k == key {
+                return Arc::clone(d);
+            }
+        }
+        let d = match self.domains.get(&key) {
+            Some(d) => Arc::clone(d),
+            None => {
+                if self.domains.len() >= 256 {
+                    self.domains.clear();
+                }
+                let d = Arc::new(build());
+                self.domains.insert(key, Arc::clone(&d));
+                d
+            }
+        };
+        self.last_domain = Some((key, Arc::clone(&d)));
+        d
+    }
+
+    /// The grid weights for these axes over this domain, computed once per shape and
+    /// segment setting (at most 256 kept).
+    pub(super) fn grid_weights(
+        &mut self,
+        key: DomainKey,
+        u: Axis,
+        v: Axis,
+        d: &Domain,
+    ) -> Arc<GridWeights> {
+        let full = (key, u, v);
+        if let Some((k, w)) = &self.last_weights {
+            if *k == full {
+                return Arc::clone(w);
+            }
+        }
+        let w = match self.weights.get(&full) {
+            Some(w) => Arc::clone(w),
+            None => {
+                if self.weights.len() >= 256 {
+                    self.weights.clear();
+                }
+                let w = Arc::new(GridWeights::new(&u, &v, d));
+                self.weights.insert(full, Arc::clone(&w));
+                w
+            }
+        };
+        self.last_weights = Some((full, Arc::clone(&w)));
+        w
+    }
+}

@@ -1,0 +1,158 @@
+//! Vertex fetch: the current declaration, checked, and its DEFAULT elements read from the
+//! bound streams with every offset computed in 64 (or 128) bits and bounds-checked.
+
+use super::error::{ExecError, ExecErrorKind};
+use super::state::Stream;
+use super::{Ctx, Device};
+use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
+use crate::limits::MAX_STREAMS;
+
+impl Device {
+    pub(super) fn current_decl(&self, ctx: &Ctx) -> Result<Vec<VertexElement>, ExecError> {
+        let h = self.decl.ok_or_else(|| ctx.err(ExecErrorKind::NoDecl))?;
+        let d = self
+            .decls
+            .get(&h)
+            .ok_or_else(|| ctx.err(ExecErrorKind::NoSuchDecl(h)))?;
+        check_decl(ctx, d)?;
+        Ok(d.clone())
+    }
+
+    /// Reads `count` vertices (by index function) of every DEFAULT element.
+    pub(super) fn fetch(
+        &self,
+        ctx: &Ctx,
+        decl: &[VertexElement],
+        count: usize,
+        vertex: impl Fn(usize) -> u64,
+    ) -> Result<Vec<Vec<[f32; 4]>>, ExecError> {
+        let mut channels = Vec::with_capacity(decl.len());
+        for e in decl {
+            if e.method() != Some(DeclMethod::Default) {
+                channels.push(Vec::new());
+                continue;
+            }
+            let ty = e.decl_type().expect("checked by check_decl");
+            let stream = e.stream as u32;
+            let (bytes, base, stride) = self.stream_bytes(ctx, decl, stream)?;
+            let size = ty.size() as u64;
+            let mut values = Vec::with_capacity(count);
+            for i in 0..count {
+                let v = vertex(i);
+                // 128-bit: index, stride and offsets all come from the stream.
+                let start128 = base as u128 + v as u128 * stride as u128 + e.offset as u128;
+                let start = u64::try_from(start128).unwrap_or(u64::MAX);
+                let end = start.saturating_add(size);
+                if end > bytes.len() as u64 {
+                    return Err(ctx.err(ExecErrorKind::OutOfBounds {
+                        stream,
+                        vertex: v,
+                        start,
+                        end,
+                        len: bytes.len(),
+                    }));
+                }
+                values.push(ty.read(&bytes[start as usize..end as usize]));
+            }
+            channels.push(values);
+        }
+        Ok(channels)
+    }
+
+    /// The bytes, base offset and stride of a stream, with the stride checked against the
+    /// declaration.
+    pub(super) fn stream_bytes(
+        &self,
+        ctx: &Ctx,
+        decl: &[VertexElement],
+        stream: u32,
+    ) -> Result<(&[u8], u64, u32), ExecError> {
+        let binding = self
+            .streams
+            .get(stream as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| ctx.err(ExecErrorKind::StreamUnbound(stream)))?;
+        let (handle, offset, stride) = match binding {
+            Stream::Buffer {
+                handle,
+                offset,
+                stride,
+            } => (handle, offset, stride),
+            Stream::UserMemory { stride } => (0, 0, stride),
+        };
+        let needed = decl
+            .iter()
+            .filter(|e| e.stream as u32 == stream && e.method() == Some(DeclMethod::Default))
+            .map(|e| e.offset as u32 + e.decl_type().map_or(0, |t| t.size() as u32))
+            .max()
+            .unwrap_or(0);
+        if stride < needed {
+            return Err(ctx.err(ExecErrorKind::StrideTooSmall {
+                stream,
+                stride,
+                needed,
+            }));
+        }
+        let bytes = self
+            .buffers
+            .get(&handle)
+            .ok_or_else(|| ctx.err(ExecErrorKind::NoSuchBuffer(handle)))?;
+        Ok((bytes, offset as u64, stride))
+    }
+}
+
+pub(super) fn check_decl(ctx: &Ctx, decl: &[VertexElement]) -> Result<(), ExecError> {
+    let bad = |index: usize, what: String| ctx.err(ExecErrorKind::BadElement { index, what });
+    for (i, e) in decl.iter().enumerate() {
+        match e.decl_type() {
+            None => return Err(bad(i, format!("type {} is not a D3DDECLTYPE", e.ty))),
+            Some(DeclType::Unused) => return Err(bad(i, "type UNUSED before the end".into())),
+            Some(_) => {}
+        }
+        match e.method() {
+            None => {
+                return Err(bad(
+                    i,
+                    format!("method {} is not a D3DDECLMETHOD", e.method),
+                ))
+            }
+            Some(m @ (DeclMethod::Lookup | DeclMethod::LookupPresampled)) => {
+                return Err(bad(
+                    i,
+                    format!(
+                        "method {} needs displacement-map sampling, which dxso-dp2 does not do",
+                        m.name()
+                    ),
+                ))
+            }
+            Some(_) => {}
+        }
+        if e.stream as u32 >= MAX_STREAMS {
+            return Err(ctx.err(ExecErrorKind::NoSuchStream(e.stream as u32)));
+        }
+    }
+    if position_channel(decl).is_none() {
+        return Err(ctx.err(ExecErrorKind::NoPosition));
+    }
+    Ok(())
+}
+
+pub(super) fn position_channel(decl: &[VertexElement]) -> Option<usize> {
+    decl.iter().position(|e| {
+        e.usage == DeclUsage::Position as u8
+            && e.usage_index == 0
+            && e.method() == Some(DeclMethod::Default)
+    })
+}
+
+/// The DEFAULT element a generated element derives from: same stream and offset, else
+/// POSITION0.
+pub(super) fn input_channel(decl: &[VertexElement], e: &VertexElement) -> usize {
+    decl.iter()
+        .position(|d| {
+            d.method() == Some(DeclMethod::Default) && d.stream == e.stream && d.offset == e.offset
+        })
+        .or_else(|| position_channel(decl))
+        .expect("declarations are checked to have POSITION0")
+}

@@ -1,0 +1,329 @@
+//! The device state machine: consumes commands, keeps render states, streams, declarations,
+//! shaders, constants and the patch-handle cache, and tessellates every draw.
+//!
+//! The cache follows seed 004 to the letter (see [`CacheAction`]): handle 0 is dynamic; an
+//! unknown non-zero handle with HASINFO captures a copy of its control points; without
+//! HASINFO it is ignored and nothing is allocated; a known handle with HASINFO re-captures;
+//! a known handle without HASINFO draws from the cache and ignores the streams, HASSEGS still
+//! overriding the segments. DELETERTPATCH frees a handle. Rect and tri patches share one
+//! namespace of DWORD handles.
+//!
+//! The code is split by idea: `error` (what can fail), `state` (render states, streams,
+//! constants, handle ops), `fetch` (vertex reads by declaration), `cache` (the patch-handle
+//! cache and the tessellation caches), `draw` (draw records to [`DrawReport`]s), `assemble`
+//! (evaluated channels to meshes). Everything public is re-exported here.
+
+mod assemble;
+mod cache;
+mod draw;
+mod error;
+mod fetch;
+mod state;
+
+pub use cache::{CacheAction, PatchData, PatchShape};
+pub use draw::DrawReport;
+pub use error::{ExecError, ExecErrorKind, RunError};
+pub use state::{rs, ConstantFile};
+
+use crate::capture::Capture;
+use crate::command::{Command, CommandKind, Commands, Op};
+use crate::decl::VertexElement;
+use crate::domain::Domain;
+use crate::limits::{Limits, MAX_STREAMS};
+use crate::mesh::Mesh;
+use crate::surface::{Axis, Evaluated, GridWeights};
+use cache::DomainKey;
+use state::{store, Stream};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// The device.
+#[derive(Clone, Debug)]
+pub struct Device {
+    limits: Limits,
+    buffers: HashMap<u32, Vec<u8>>,
+    render_states: BTreeMap<u32, u32>,
+    streams: [Option<Stream>; MAX_STREAMS as usize],
+    indices: Option<(u32, u32)>,
+    decls: HashMap<u32, Vec<VertexElement>>,
+    decl: Option<u32>,
+    vertex_shaders: HashMap<u32, dxso::Shader>,
+    vertex_shader: Option<u32>,
+    pixel_shaders: HashMap<u32, dxso::Shader>,
+    pixel_shader: Option<u32>,
+    /// Vertex shader constants.
+    pub vs_constants: ConstantFile,
+    /// Pixel shader constants.
+    pub ps_constants: ConstantFile,
+    viewport: Option<[u32; 4]>,
+    zrange: Option<[f32; 2]>,
+    patches: HashMap<u32, Arc<PatchData>>,
+    total_vertices: usize,
+    domains: HashMap<DomainKey, Arc<Domain>>,
+    meshes: HashMap<u32, (DomainKey, Arc<Mesh>)>,
+    weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
+    /// Meshes no one refers to any more, emptied, kept for their capacity (at most
+    /// [`SPARE_MESHES`]).
+    spare: Vec<Mesh>,
+    /// Rect-patch evaluation results, reused from draw to draw.
+    scratch: Vec<Evaluated>,
+    /// The domain and grid weights of the last draw: consecutive draws usually share them,
+    /// and comparing keys is cheaper than hashing them.
+    last_domain: Option<(DomainKey, Arc<Domain>)>,
+    last_weights: Option<((DomainKey, Axis, Axis), Arc<GridWeights>)>,
+}
+
+struct Ctx {
+    offset: usize,
+    op: Op,
+    record: usize,
+}
+
+impl Ctx {
+    fn err(&self, kind: ExecErrorKind) -> ExecError {
+        ExecError {
+            offset: self.offset,
+            op: self.op,
+            record: self.record,
+            kind,
+        }
+    }
+}
+
+/// Parses and runs a whole capture with `limits` on a fresh device, returning every draw.
+pub fn run(capture: &Capture, limits: Limits) -> Result<Vec<DrawReport>, RunError> {
+    Device::new(limits).run_capture(capture)
+}
+
+impl Device {
+    /// A device with default states and no buffers.
+    pub fn new(limits: Limits) -> Device {
+        let mut render_states = BTreeMap::new();
+        render_states.insert(rs::PATCHSEGMENTS, 1.0f32.to_bits());
+        render_states.insert(rs::PATCHEDGESTYLE, 0);
+        render_states.insert(rs::POSITIONDEGREE, 3);
+        render_states.insert(rs::NORMALDEGREE, 1);
+        Device {
+            limits,
+            buffers: HashMap::new(),
+            render_states,
+            streams: [None; MAX_STREAMS as usize],
+            indices: None,
+            decls: HashMap::new(),
+            decl: None,
+            vertex_shaders: HashMap::new(),
+            vertex_shader: None,
+            pixel_shaders: HashMap::new(),
+            pixel_shader: None,
+            vs_constants: ConstantFile::default(),
+            ps_constants: ConstantFile::default(),
+            viewport: None,
+            zrange: None,
+            patches: HashMap::new(),
+            total_vertices: 0,
+            domains: HashMap::new(),
+            meshes: HashMap::new(),
+            weights: HashMap::new(),
+            spare: Vec::new(),
+            scratch: Vec::new(),
+            last_domain: None,
+            last_weights: None,
+        }
+    }
+
+    /// Loads the capture's buffers and runs all its commands on this device, returning every
+    /// draw. The capture is one run: its output-vertex budget
+    /// ([`Limits::max_total_vertices`]) starts afresh. States, the patch cache and the
+    /// tessellation caches carry over from earlier runs, as on a real device; a caller that
+    /// runs many captures hands each run's draws back with [`Device::recycle`] so their
+    /// meshes' memory is reused instead of allocated again.
+    pub fn run_capture(&mut self, capture: &Capture) -> Result<Vec<DrawReport>, RunError> {
+        self.total_vertices = 0;
+        self.load_buffers(capture);
+        let mut commands = Commands::new(&capture.commands);
+        let mut draws = Vec::new();
+        while let Some(c) = commands.next_command()? {
+            draws.extend(self.execute(&c)?);
+        }
+        Ok(draws)
+    }
+
+    /// Makes the capture's buffers available by handle.
+    pub fn load_buffers(&mut self, capture: &Capture) {
+        for b in &capture.buffers {
+            self.buffers.insert(b.handle, b.bytes.clone());
+        }
+    }
+
+    /// Replaces (or adds) one buffer: later draws see the new bytes, cached patches do not.
+    pub fn set_buffer(&mut self, handle: u32, bytes: Vec<u8>) {
+        self.buffers.insert(handle, bytes);
+    }
+
+    /// A render state's value (defaults included).
+    pub fn render_state(&self, state: u32) -> Option<u32> {
+        self.render_states.get(&state).copied()
+    }
+
+    /// The cached patch under `handle`.
+    pub fn cached_patch(&self, handle: u32) -> Option<&PatchData> {
+        self.patches.get(&handle).map(|p| p.as_ref())
+    }
+
+    /// How many handles the cache holds.
+    pub fn cached_patch_count(&self) -> usize {
+        self.patches.len()
+    }
+
+    /// The vertex shader created under `handle`.
+    pub fn vertex_shader(&self, handle: u32) -> Option<&dxso::Shader> {
+        self.vertex_shaders.get(&handle)
+    }
+
+    /// The pixel shader created under `handle`.
+    pub fn pixel_shader(&self, handle: u32) -> Option<&dxso::Shader> {
+        self.pixel_shaders.get(&handle)
+    }
+
+    /// The handles of the current vertex declaration, vertex shader and pixel shader.
+    pub fn bound_handles(&self) -> (Option<u32>, Option<u32>, Option<u32>) {
+        (self.decl, self.vertex_shader, self.pixel_shader)
+    }
+
+    /// The last viewport and depth range set.
+    pub fn viewport(&self) -> (Option<[u32; 4]>, Option<[f32; 2]>) {
+        (self.viewport, self.zrange)
+    }
+
+    /// Executes one command; returns a report per draw record.
+    pub fn execute(&mut self, command: &Command) -> Result<Vec<DrawReport>, ExecError> {
+        let mut ctx = Ctx {
+            offset: command.offset,
+            op: command.op,
+            record: 0,
+        };
+        let mut draws = Vec::new();
+        match &command.kind {
+            CommandKind::RenderState(v) => {
+                for &(state, value) in v {
+                    if state == rs::DELETERTPATCH {
+                        self.patches.remove(&value);
+                        self.meshes.remove(&value);
+                    } else {
+                        self.render_states.insert(state, value);
+                    }
+                }
+            }
+            CommandKind::ViewportInfo(v) => self.viewport = v.last().copied().or(self.viewport),
+            CommandKind::ZRange(v) => self.zrange = v.last().copied().or(self.zrange),
+            CommandKind::Clear(_) => {}
+            CommandKind::SetStreamSource(v) => {
+                for (i, s) in v.iter().enumerate() {
+                    ctx.record = i;
+                    let slot = self.stream_slot(&ctx, s.stream)?;
+                    *slot = (s.buffer != 0).then_some(Stream::Buffer {
+                        handle: s.buffer,
+                        offset: s.offset,
+                        stride: s.stride,
+                    });
+                }
+            }
+            CommandKind::SetStreamSourceUm(v) => {
+                for (i, &(stream, stride)) in v.iter().enumerate() {
+                    ctx.record = i;
+                    *self.stream_slot(&ctx, stream)? = Some(Stream::UserMemory { stride });
+                }
+            }
+            CommandKind::SetIndices(v) => {
+                for (i, &(handle, stride)) in v.iter().enumerate() {
+                    ctx.record = i;
+                    if handle == 0 {
+                        self.indices = None;
+                    } else if stride != 2 && stride != 4 {
+                        return Err(ctx.err(ExecErrorKind::BadIndexStride(stride)));
+                    } else {
+                        self.indices = Some((handle, stride));
+                    }
+                }
+            }
+            CommandKind::CreateVertexShaderDecl(v) => {
+                for (handle, elements) in v {
+                    self.decls.insert(*handle, elements.clone());
+                }
+            }
+            CommandKind::CreateShader(v) => {
+                let table = if command.op == Op::CreatePixelShader {
+                    &mut self.pixel_shaders
+                } else {
+                    &mut self.vertex_shaders
+                };
+                for (i, s) in v.iter().enumerate() {
+                    ctx.record = i;
+                    let report = dxso::validate(&s.shader);
+                    if !report.is_valid() {
+                        return Err(ctx.err(ExecErrorKind::InvalidShader {
+                            handle: s.handle,
+                            report,
+                        }));
+                    }
+                    table.insert(s.handle, s.shader.clone());
+                }
+            }
+            CommandKind::Handles(v) => {
+                for (i, &h) in v.iter().enumerate() {
+                    ctx.record = i;
+                    self.handle_op(&ctx, command.op, h)?;
+                }
+            }
+            CommandKind::FloatConstants(v) => {
+                let max = self.limits.max_float_constants;
+                let file = self.constants_for(command.op);
+                for (i, c) in v.iter().enumerate() {
+                    ctx.record = i;
+                    store(&ctx, &mut file.float, c.register, &c.values, max)?;
+                }
+            }
+            CommandKind::IntConstants(v) => {
+                let max = self.limits.max_float_constants / 4;
+                let file = self.constants_for(command.op);
+                for (i, c) in v.iter().enumerate() {
+                    ctx.record = i;
+                    store(&ctx, &mut file.int, c.register, &c.values, max)?;
+                }
+            }
+            CommandKind::BoolConstants(v) => {
+                let max = self.limits.max_float_constants / 4;
+                let file = self.constants_for(command.op);
+                for (i, c) in v.iter().enumerate() {
+                    ctx.record = i;
+                    store(&ctx, &mut file.bool, c.register, &c.values, max)?;
+                }
+            }
+            CommandKind::DrawRectPatch(v) => {
+                for (i, p) in v.iter().enumerate() {
+                    ctx.record = i;
+                    draws.push(self.draw_rect_patch(&ctx, p)?);
+                }
+            }
+            CommandKind::DrawTriPatch(v) => {
+                for (i, p) in v.iter().enumerate() {
+                    ctx.record = i;
+                    draws.push(self.draw_tri_patch(&ctx, p)?);
+                }
+            }
+            CommandKind::DrawPrimitive(v) => {
+                for (i, d) in v.iter().enumerate() {
+                    ctx.record = i;
+                    draws.push(self.draw_primitive(&ctx, d)?);
+                }
+            }
+            CommandKind::DrawIndexedPrimitive(v) => {
+                for (i, d) in v.iter().enumerate() {
+                    ctx.record = i;
+                    draws.push(self.draw_indexed_primitive(&ctx, d)?);
+                }
+            }
+        }
+        Ok(draws)
+    }
+}

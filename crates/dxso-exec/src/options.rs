@@ -1,0 +1,39 @@
+//! Execution options.
+
+/// What a plan is built with. The defaults follow `docs/SEMANTICS.md`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Instructions one invocation may execute (section 11).
+    pub budget: u64,
+    /// ps_1_x MaxPixelShaderValue; `None`: 1 for ps_1_1-1_3, 8 for ps_1_4. Infinity disables the
+    /// range clamp.
+    pub max_pixel_shader_value: Option<f32>,
+    /// "0 * anything = 0" in every product (section 5.1).
+    pub zero_times_anything: bool,
+    /// Size of the float constant file; `None`: 256 for vertex shaders, 8 / 32 / 224 for ps_1_x /
+    /// ps_2_x / ps_3_0, 8192 for software versions.
+    pub float_constants: Option<u32>,
+    /// Lanes per batch: 8, 16, 32 or 64.
+    pub lanes: usize,
+}
+
+impl Options {
+    /// The default budget.
+    pub const DEFAULT_BUDGET: u64 = 1 << 24;
+    /// The default batch width (chosen by measurement: see `docs/ARCHITECTURE.md`).
+    pub const DEFAULT_LANES: usize = 32;
+    /// The largest float constant file an option may ask for.
+    pub const MAX_FLOAT_CONSTANTS: u32 = 8192;
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            budget: Self::DEFAULT_BUDGET,
+            max_pixel_shader_value: None,
+            zero_times_anything: false,
+            float_constants: None,
+            lanes: Self::DEFAULT_LANES,
+        }
+    }
+}
