@@ -313,6 +313,18 @@ pub(crate) fn outputs(plan: &Plan) -> Result<Vec<Output>, Error> {
                     source: Some(Reg::File(RegisterType::DepthOut, 0)),
                 });
             }
+            if let Some(l) = plan.options.pixel_status_location {
+                // (1, depth, 0, 0) for a runner: which pixels survived, their depth unclamped.
+                out.push(Output {
+                    varying: varying(
+                        Register::new(RegisterType::DepthOut, 0),
+                        DeclUsage::Sample,
+                        0,
+                        Slot::Location(l),
+                    ),
+                    source: Some(Reg::Killed),
+                });
+            }
         }
     }
     out[usize::from(v.is_vertex())..].sort_by_key(|o| slot_order(o.varying.slot));
@@ -639,6 +651,17 @@ impl Body<'_> {
                 Some(Reg::File(RegisterType::DepthOut, _)) => {
                     let p = self.reg_ptr(Reg::File(RegisterType::DepthOut, 0));
                     self.load(p)
+                }
+                Some(Reg::Killed) => {
+                    let depth = if self.plan.scan.writes_depth {
+                        let p = self.reg_ptr(Reg::File(RegisterType::DepthOut, 0));
+                        self.load(p)
+                    } else {
+                        self.func.f32(0.0)
+                    };
+                    let one = self.func.f32(1.0);
+                    let zero = self.func.f32(0.0);
+                    self.compose4(vec![one, depth, zero, zero])
                 }
                 Some(r) => self.read_output(r)?,
             };

@@ -18,6 +18,10 @@ pub struct Options {
     /// from interpolated varyings, so a runner can give each pixel of a quad exact values. For
     /// testing; see [`crate::layout`]. Ignored for vertex shaders.
     pub pixel_inputs_from_buffer: bool,
+    /// Also write `(1, oDepth, 0, 0)` (`oDepth` 0 when the shader writes none) to this color
+    /// location of a pixel shader: a runner clears it to zero and reads which pixels survived
+    /// `texkill` and their depth before the device clamps it. For testing.
+    pub pixel_status_location: Option<u32>,
     /// The texture type of each sampler stage in ps_1_x, where shaders do not declare them.
     pub ps1_texture_types: [TextureType; 8],
     /// ps_1_1-1_3 texture stages whose coordinates `tex` and `texbem` divide by a component
@@ -37,6 +41,7 @@ impl Default for Options {
             bind_group: None,
             vertex_as_compute: false,
             pixel_inputs_from_buffer: false,
+            pixel_status_location: None,
             ps1_texture_types: [TextureType::Texture2D; 8],
             ps1_projection: [None; 8],
             max_pixel_shader_value: None,
