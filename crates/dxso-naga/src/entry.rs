@@ -661,7 +661,14 @@ impl Body<'_> {
                     };
                     let one = self.func.f32(1.0);
                     let zero = self.func.f32(0.0);
-                    self.compose4(vec![one, depth, zero, zero])
+                    let alive = if self.plan.scan.discards {
+                        let p = self.reg_ptr(Reg::Killed);
+                        let k = self.load(p);
+                        self.select(k, zero, one)
+                    } else {
+                        one
+                    };
+                    self.compose4(vec![alive, depth, zero, zero])
                 }
                 Some(r) => self.read_output(r)?,
             };
@@ -672,7 +679,10 @@ impl Body<'_> {
             };
             values.push(v);
         }
-        if self.plan.scan.discards && self.plan.stage == Stage::Fragment {
+        // With a status output the runner learns of the discard from it, and every output is
+        // still written (the executor reports a discarded pixel's outputs too).
+        let status = self.plan.options.pixel_status_location.is_some();
+        if self.plan.scan.discards && self.plan.stage == Stage::Fragment && !status {
             self.discard_if_killed();
         }
         if let Some(outs) = interface.output_buffer {

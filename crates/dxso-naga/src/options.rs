@@ -18,9 +18,10 @@ pub struct Options {
     /// from interpolated varyings, so a runner can give each pixel of a quad exact values. For
     /// testing; see [`crate::layout`]. Ignored for vertex shaders.
     pub pixel_inputs_from_buffer: bool,
-    /// Also write `(1, oDepth, 0, 0)` (`oDepth` 0 when the shader writes none) to this color
-    /// location of a pixel shader: a runner clears it to zero and reads which pixels survived
-    /// `texkill` and their depth before the device clamps it. For testing.
+    /// Also write `(alive, oDepth, 0, 0)` to this color location of a pixel shader (`alive` 1,
+    /// or 0 when `texkill` discarded the pixel; `oDepth` 0 when the shader writes none), and
+    /// do not discard: a runner reads which pixels survived, every output of every pixel, and
+    /// the depth before the device clamps it. For testing.
     pub pixel_status_location: Option<u32>,
     /// The texture type of each sampler stage in ps_1_x, where shaders do not declare them.
     pub ps1_texture_types: [TextureType; 8],
