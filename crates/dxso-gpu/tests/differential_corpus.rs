@@ -10,7 +10,8 @@ use dxso_exec::Resources;
 
 #[test]
 fn corpus_agrees_with_the_executor_on_the_device() {
-    let Some(dir) = dxso_corpus::corpus_or_skip("corpus_agrees_with_the_executor_on_the_device") else {
+    let Some(dir) = dxso_corpus::corpus_or_skip("corpus_agrees_with_the_executor_on_the_device")
+    else {
         return;
     };
     let Some(gpu) = gpu_or_skip("corpus_agrees_with_the_executor_on_the_device") else {
@@ -19,7 +20,9 @@ fn corpus_agrees_with_the_executor_on_the_device() {
     let mut stats = Stats::default();
     let mut valid = 0;
     for (n, e) in dxso_corpus::entries(&dir).iter().enumerate() {
-        let Ok(shader) = dxso::decode(&e.bytes()) else { continue };
+        let Ok(shader) = dxso::decode(&e.bytes()) else {
+            continue;
+        };
         if !dxso::validate(&shader).is_valid() {
             continue;
         }
@@ -51,7 +54,9 @@ fn corpus_agrees_with_the_executor_on_the_device() {
         for s in &translation.reflection.samplers {
             let i = s.sampler as usize;
             if resources.samplers.len() <= i {
-                resources.samplers.resize(i + 1, dxso_exec::Sampler::default());
+                resources
+                    .samplers
+                    .resize(i + 1, dxso_exec::Sampler::default());
             }
             let l = rng.below(2) == 0;
             linear |= l;
@@ -60,8 +65,29 @@ fn corpus_agrees_with_the_executor_on_the_device() {
         let count = 8;
         let inputs = attributes(&mut rng, &registers, count, 2.0);
         let class = class_of(&shader);
+        let show = std::env::var("DXSO_DIFF_SHOW").is_ok_and(|f| e.rel.contains(&f));
+        if show {
+            eprintln!("{}\n{}", e.rel, dxso_text::print(&shader));
+            eprintln!("inputs {inputs:?}");
+            for s in &resources.samplers {
+                eprintln!(
+                    "sampler {:?} {:?}",
+                    s.state,
+                    s.texture
+                        .as_ref()
+                        .map(|t| (t.format(), t.levels()[0].width))
+                );
+            }
+        }
         match run_both(&gpu, &shader, inputs, count, &resources, &mut stats) {
-            Ok(Some((cpu, g))) => stats.compare(&e.rel, class, &cpu, &g),
+            Ok(Some((cpu, g))) => {
+                if show {
+                    for ((r, c), (_, gv)) in cpu.registers.iter().zip(&g.registers) {
+                        eprintln!("{r}: cpu {c:?}\n{r}: gpu {gv:?}");
+                    }
+                }
+                stats.compare(&e.rel, class, &cpu, &g)
+            }
             Ok(None) => {}
             Err(err) => stats.failures.push(format!("{}: {err}", e.rel)),
         }
@@ -69,9 +95,23 @@ fn corpus_agrees_with_the_executor_on_the_device() {
     stats.report(&format!("corpus on {}", gpu.adapter_name()));
     let skipped: usize = stats.skipped.values().sum();
     assert_eq!(
-        stats.shaders + skipped + stats.failures.iter().filter(|f| f.contains(": gpu:") || f.contains(": cpu:") || f.contains("executor") || f.contains("translate")).count(),
+        stats.shaders
+            + skipped
+            + stats
+                .failures
+                .iter()
+                .filter(|f| f.contains(": gpu:")
+                    || f.contains(": cpu:")
+                    || f.contains("executor")
+                    || f.contains("translate"))
+                .count(),
         valid,
         "expected every one of the {valid} valid corpus shaders to be run or skipped with a reason"
     );
-    assert!(stats.failures.is_empty(), "{} of {valid} shaders disagree (first: {})", stats.failures.len(), stats.failures[0]);
+    assert!(
+        stats.failures.is_empty(),
+        "{} of {valid} shaders disagree (first: {})",
+        stats.failures.len(),
+        stats.failures[0]
+    );
 }

@@ -121,7 +121,14 @@ impl Body<'_> {
         if let Some(rel) = dst.relative {
             return self.write_relative(dst, rel, value);
         }
-        let mask = dst.mask.0 & 0xF;
+        let mut mask = dst.mask.0 & 0xF;
+        if ty == RegisterType::RastOut && n >= 1 {
+            // oFog and oPts are scalars: only .x is kept (SEMANTICS 2).
+            mask &= 1;
+            if mask == 0 {
+                return Ok(());
+            }
+        }
         if inst.predicate.is_none() && mask.count_ones() == 1 {
             let c = mask.trailing_zeros() as u8;
             let v = match value {

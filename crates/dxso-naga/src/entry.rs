@@ -101,6 +101,17 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
                     });
                 }
             }
+            // Inputs read without a declaration (hand-written shaders) are texture coordinates.
+            for &(ty, n) in &s.read {
+                if ty == RegisterType::Input && !s.inputs.contains_key(&(ty, n)) {
+                    let r = Register::new(ty, n as u16);
+                    let usage = DeclUsage::TexCoord;
+                    out.push(full(
+                        varying(r, usage, n as u8, location(usage, n as u8)),
+                        Reg::File(ty, n),
+                    ));
+                }
+            }
             for n in 0..2 {
                 if s.read.contains(&(RegisterType::MiscType, n)) {
                     let r = Register::new(RegisterType::MiscType, n as u16);

@@ -140,7 +140,13 @@ pub(crate) fn scan(version: Version, insts: &[(usize, &Instruction)]) -> Result<
                 }
                 continue;
             }
-            Opcode::TexKill => s.discards = true,
+            Opcode::TexKill => {
+                s.discards = true;
+                // texkill reads its "destination".
+                if let Some(d) = inst.dst {
+                    s.read.insert(key(d.register));
+                }
+            }
             Opcode::Dsx | Opcode::Dsy => s.derivatives = true,
             Opcode::TexBem | Opcode::TexBemL | Opcode::Bem => {
                 if let Some(d) = inst.dst {
