@@ -60,7 +60,7 @@ fn corpus_agrees_with_the_executor_on_the_device() {
             }
             let l = rng.below(2) == 0;
             linear |= l;
-            resources.samplers[i] = sampler(&mut rng, s.texture_type, l);
+            resources.samplers[i] = sampler(&mut rng, s.texture_type, l, true);
         }
         let count = 8;
         let inputs = attributes(&mut rng, &registers, count, 2.0);

@@ -64,7 +64,7 @@ impl Rng {
 
 /// A texture whose neighbouring texels differ little (1/32 per step), so that the device's
 /// own subtexel precision or a coordinate on a texel edge changes a lookup by little.
-pub fn smooth_texture(rng: &mut Rng, ty: TextureType, eight: bool) -> Texture {
+pub fn smooth_texture(rng: &mut Rng, ty: TextureType, eight: bool, faces_differ: bool) -> Texture {
     let (dim, w, h, d) = match ty {
         TextureType::Cube => (Dimension::Cube, 4, 4, 6),
         TextureType::Volume => (Dimension::Volume, 4, 4, 4),
@@ -111,10 +111,14 @@ pub fn smooth_texture(rng: &mut Rng, ty: TextureType, eight: bool) -> Texture {
 /// minification filters (so the level of detail cannot change a lookup), one level. Linear
 /// filtering only of float textures: lavapipe filters 8-bit textures to 8 bits, an error of
 /// 1/255 that shaders such as RGBE decoding (`exp(255 a - 128)`) amplify without bound.
-pub fn sampler(rng: &mut Rng, ty: TextureType, linear: bool) -> Sampler {
+///
+/// `faces_differ: false` gives a cube map one colour: random programs often look up the zero
+/// vector (a saturated value replicated), whose face Direct3D and Vulkan leave undefined and
+/// SEMANTICS fixes only by accident of its formulas (+Z, NaN coordinates).
+pub fn sampler(rng: &mut Rng, ty: TextureType, linear: bool, faces_differ: bool) -> Sampler {
     let modes = [AddressMode::Wrap, AddressMode::Mirror, AddressMode::Clamp];
     let eight = !linear && rng.below(2) == 0;
-    let mut s = Sampler::new(Arc::new(smooth_texture(rng, ty, eight)));
+    let mut s = Sampler::new(Arc::new(smooth_texture(rng, ty, eight, faces_differ)));
     s.state.address_u = modes[rng.below(3) as usize];
     s.state.address_v = modes[rng.below(3) as usize];
     s.state.address_w = modes[rng.below(3) as usize];
