@@ -1,5 +1,5 @@
 //! Any bytes: `decode` returns `Ok` or `Err`, never panics; a decoded shader re-encodes to the
-//! same bytes, and every CTAB that parses re-encodes to the same payload.
+//! same bytes, and every CTAB and DBUG table that parses re-encodes to the same payload.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,6 +10,9 @@ fuzz_target!(|data: &[u8]| {
         for c in shader.comments() {
             if let Ok(table) = dxso::ConstantTable::parse(&c.data) {
                 assert_eq!(table.to_words(), c.data, "CTAB re-encoding differs");
+            }
+            if let Ok(table) = dxso::DebugInfo::parse(&c.data) {
+                assert_eq!(table.to_words(), c.data, "DBUG re-encoding differs");
             }
         }
     }

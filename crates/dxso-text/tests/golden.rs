@@ -2,9 +2,10 @@
 //!
 //! - fxc listings are compared whole. The compiler command line fxc 9.x prints is not in the
 //!   bytecode, so it is read from the listing and passed as [`PrintOptions::command_line`].
-//! - Level-9 listings (`ms_asm_kind` says so) get their header and the `// pin<..>`,
-//!   `// ::var<..>` annotations and `#line` lines from the DXBC container, so only the
-//!   instruction lines (annotations removed) and the footer are compared.
+//! - Level-9 listings (`ms_asm_kind` says so) get their header from the DXBC container (the
+//!   signatures, the constant-buffer mappings), so their body is compared: every line from the
+//!   version line to the footer, whole, with the `#line` directives and the `// pin<..>`,
+//!   `// ::var<..>` annotations of the DBUG block. Those with a DBUG block are counted apart.
 //! - Wine's two `D3DXDisassembleShader` expectations are a prefix of the listing.
 
 use dxso_text::{print_with, PrintOptions};
@@ -26,17 +27,14 @@ fn command_line(listing: &str) -> Option<String> {
     Some(words.join(" "))
 }
 
-/// Instruction lines without container annotations, and the footer.
-fn body_lines(listing: &str) -> Vec<String> {
+/// The body of a level-9 listing: the lines from the version line (the first after the
+/// `// Level9 shader bytecode:` section title) to the end.
+fn level9_body(listing: &str) -> Vec<String> {
     listing
         .lines()
-        .filter(|l| {
-            l.starts_with("    ") || l.starts_with("  +") || l.starts_with("// approximately")
-        })
-        .map(|l| match l.find("  //") {
-            Some(i) if !l.starts_with("//") => l[..i].to_string(),
-            _ => l.to_string(),
-        })
+        .skip_while(|l| *l != "// Level9 shader bytecode:")
+        .skip_while(|l| !l.starts_with("    "))
+        .map(String::from)
         .collect()
 }
 
@@ -57,6 +55,7 @@ fn corpus_listings_print_identically() {
     };
     let manifest = dxso_corpus::manifest(&dir);
     let (mut total, mut same) = (0, 0);
+    let (mut with_debug, mut same_with_debug) = (0, 0);
     let mut misses = Vec::new();
     for e in dxso_corpus::entries(&dir) {
         let Some(path) = e.sibling("ms.asm") else {
@@ -71,6 +70,7 @@ fn corpus_listings_print_identically() {
             .get(&e.rel)
             .map(|r| r["ms_asm_kind"].as_str())
             .unwrap_or("");
+        let debug = shader.debug_info().is_some();
         let (want, got): (Vec<String>, Vec<String>) = if kind.contains("Level9") {
             let printed = print_with(
                 &shader,
@@ -79,7 +79,9 @@ fn corpus_listings_print_identically() {
                     ..Default::default()
                 },
             );
-            (body_lines(&listing), body_lines(&printed))
+            let want = level9_body(&listing);
+            assert!(!want.is_empty(), "{}: no level-9 body found", e.rel);
+            (want, printed.lines().map(String::from).collect())
         } else {
             // Some listings were printed without the header (a tool option, not a property of
             // the bytecode): print them the same way.
@@ -96,15 +98,26 @@ fn corpus_listings_print_identically() {
             }
             (want, got)
         };
+        with_debug += debug as usize;
         if want == got {
             same += 1;
+            same_with_debug += debug as usize;
         } else {
             misses.push(format!("{}: {}", e.rel, first_difference(&want, &got)));
         }
     }
     println!("listings printed identically: {same}/{total}");
+    println!(
+        "  of them with a DBUG block (#line and variable annotations compared): \
+         {same_with_debug}/{with_debug}"
+    );
     for m in &misses {
         println!("  {m}");
     }
     assert!(misses.is_empty(), "{} listing(s) differ", misses.len());
+    // directxtk-level9 is the corpus's set of /Zi builds with listings.
+    assert_eq!(
+        with_debug, 121,
+        "expected 121 listings of shaders with a DBUG block, found {with_debug}"
+    );
 }

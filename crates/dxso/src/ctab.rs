@@ -6,22 +6,19 @@
 //! [`ConstantTable::to_words`] writes the same bytes back; a table built in code, or one whose
 //! shape changed, is laid out the way fxc lays tables out.
 
+use crate::table::{self, Parser, TableError, Writer};
 use std::borrow::Cow;
+
+pub use crate::table::{MAX_OBJECTS_PER_BYTE, MAX_TEXT_PER_BYTE, MAX_TYPE_DEPTH, PAD_BYTE};
 
 /// `CTAB` as a little-endian FOURCC.
 pub const CTAB_FOURCC: u32 = u32::from_le_bytes(*b"CTAB");
 const HEADER_SIZE: u32 = 28;
 const CONSTANT_INFO_SIZE: u32 = 20;
-const TYPE_INFO_SIZE: u32 = 16;
-const MEMBER_INFO_SIZE: u32 = 8;
-/// Deepest struct nesting accepted (hostile tables could otherwise recurse forever).
-pub const MAX_TYPE_DEPTH: usize = 32;
-/// Objects (types, members, strings) a table may expand to per byte of table: a type shared by
-/// many members is expanded once per use, so without a cap a small hostile table could describe
-/// an exponential tree.
-pub const MAX_OBJECTS_PER_BYTE: usize = 4;
-/// The byte fxc pads strings with before the next aligned object.
-pub const PAD_BYTE: u8 = 0xAB;
+
+/// Where every object of a parsed constant table sat (see [`ConstantTable::parse_bytes`] for
+/// the order).
+pub type CtabLayout = table::TableLayout;
 
 /// `true` when a comment payload starts with the `CTAB` FOURCC.
 pub fn is_ctab(comment: &[u32]) -> bool {
@@ -37,27 +34,9 @@ pub enum CtabError {
     /// The header is cut short.
     #[error("the table is {0} bytes, shorter than its 28-byte header")]
     TruncatedHeader(usize),
-    /// An offset or an object behind it lies outside the table.
-    #[error("{what} at byte offset {offset:#x} (+{len}) lies outside the {size}-byte table")]
-    OutOfBounds {
-        /// The object.
-        what: &'static str,
-        /// Its offset in the table.
-        offset: u32,
-        /// Its length.
-        len: u32,
-        /// The table size.
-        size: u32,
-    },
-    /// A string has no terminating NUL inside the table.
-    #[error("string at byte offset {0:#x} is not NUL-terminated inside the table")]
-    UnterminatedString(u32),
-    /// Struct members nest deeper than [`MAX_TYPE_DEPTH`] (or refer to themselves).
-    #[error("struct type at byte offset {0:#x} nests deeper than {MAX_TYPE_DEPTH} levels")]
-    TooDeep(u32),
-    /// Shared struct types expand to more objects than [`MAX_OBJECTS_PER_BYTE`] allows.
-    #[error("struct type at byte offset {0:#x} expands past {1} objects for this table size")]
-    TooManyObjects(u32, usize),
+    /// An object of the table cannot be read.
+    #[error(transparent)]
+    Table(#[from] TableError),
 }
 
 /// `D3DXREGISTER_SET`.
@@ -274,178 +253,53 @@ pub struct ConstantTable {
     pub layout: Option<CtabLayout>,
 }
 
-/// Where every object of a parsed table sat and the bytes between them.
-///
-/// `offsets` lists one offset per object in writing order (see [`ConstantTable::to_words`]);
-/// `background` is the table's bytes with every object's bytes cleared, so it holds only
-/// padding and anything no offset reaches.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct CtabLayout {
-    /// Object offsets in writing order.
-    pub offsets: Vec<u32>,
-    /// The table bytes with the objects cleared.
-    pub background: Vec<u8>,
-}
-
-struct Parser<'a> {
-    bytes: &'a [u8],
-    covered: Vec<bool>,
-    offsets: Vec<u32>,
-    /// Objects still allowed (see [`MAX_OBJECTS_PER_BYTE`]).
-    budget: usize,
-}
-
-impl Parser<'_> {
-    fn size(&self) -> u32 {
-        self.bytes.len() as u32
-    }
-
-    fn span(&mut self, what: &'static str, offset: u32, len: u32) -> Result<&[u8], CtabError> {
-        let end = offset as u64 + len as u64;
-        if end > self.bytes.len() as u64 {
-            return Err(CtabError::OutOfBounds {
-                what,
-                offset,
-                len,
-                size: self.size(),
-            });
-        }
-        self.covered[offset as usize..end as usize].fill(true);
-        Ok(&self.bytes[offset as usize..end as usize])
-    }
-
-    fn u16_at(b: &[u8], i: usize) -> u16 {
-        u16::from_le_bytes([b[i], b[i + 1]])
-    }
-
-    fn u32_at(b: &[u8], i: usize) -> u32 {
-        u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
-    }
-
-    fn string(&mut self, offset: u32) -> Result<CtabString, CtabError> {
-        self.offsets.push(offset);
-        let start = offset as usize;
-        let rest = self.bytes.get(start..).ok_or(CtabError::OutOfBounds {
-            what: "string",
-            offset,
-            len: 1,
-            size: self.size(),
-        })?;
-        let len = rest
-            .iter()
-            .position(|&b| b == 0)
-            .ok_or(CtabError::UnterminatedString(offset))?;
-        let s = CtabString(rest[..len].to_vec());
-        self.covered[start..start + len + 1].fill(true);
-        Ok(s)
-    }
-
-    fn type_info(&mut self, offset: u32, depth: usize) -> Result<TypeInfo, CtabError> {
-        if depth > MAX_TYPE_DEPTH {
-            return Err(CtabError::TooDeep(offset));
-        }
-        self.budget = self.budget.checked_sub(1).ok_or(CtabError::TooManyObjects(
-            offset,
-            self.bytes.len() * MAX_OBJECTS_PER_BYTE + 64,
-        ))?;
-        self.offsets.push(offset);
-        let b = self.span("type info", offset, TYPE_INFO_SIZE)?;
-        let fields: [u16; 6] = std::array::from_fn(|i| Self::u16_at(b, 2 * i));
-        let member_offset = Self::u32_at(b, 12);
-        let mut ty = TypeInfo {
-            class_raw: fields[0],
-            type_raw: fields[1],
-            rows: fields[2],
-            columns: fields[3],
-            elements: fields[4],
-            members: Vec::new(),
-        };
-        let count = fields[5] as u32;
-        if count > 0 {
-            self.offsets.push(member_offset);
-            let b = self
-                .span("struct members", member_offset, count * MEMBER_INFO_SIZE)?
-                .to_vec();
-            ty.members.reserve(count as usize);
-            for m in 0..count as usize {
-                let name = self.string(Self::u32_at(&b, m * 8))?;
-                let member_ty = self.type_info(Self::u32_at(&b, m * 8 + 4), depth + 1)?;
-                ty.members.push(StructMember {
-                    name,
-                    ty: member_ty,
-                });
-            }
-        } else {
-            // The pointer is written even without members; keep it in the layout.
-            self.offsets.push(member_offset);
-        }
-        Ok(ty)
-    }
-}
-
 impl ConstantTable {
     /// Parses a comment payload that starts with `CTAB`.
     pub fn parse(comment: &[u32]) -> Result<Self, CtabError> {
         if !is_ctab(comment) {
             return Err(CtabError::NotCtab);
         }
-        let bytes: Vec<u8> = comment[1..].iter().flat_map(|w| w.to_le_bytes()).collect();
-        Self::parse_bytes(&bytes)
+        Self::parse_bytes(&table::payload_bytes(comment))
     }
 
     /// Parses the table bytes that follow the FOURCC.
+    ///
+    /// The layout records the creator, the target, the constant-info array, then per constant
+    /// its name, its type (type, member list, each member's name and type) and its default
+    /// value when it has one.
     pub fn parse_bytes(bytes: &[u8]) -> Result<Self, CtabError> {
         if bytes.len() < HEADER_SIZE as usize {
             return Err(CtabError::TruncatedHeader(bytes.len()));
         }
-        let mut p = Parser {
-            bytes,
-            covered: vec![false; bytes.len()],
-            offsets: Vec::new(),
-            budget: bytes.len() * MAX_OBJECTS_PER_BYTE + 64,
-        };
-        let h: [u32; 7] = std::array::from_fn(|i| Parser::u32_at(bytes, 4 * i));
+        let mut p = Parser::new(bytes);
+        let h: [u32; 7] = std::array::from_fn(|i| table::u32_at(bytes, 4 * i));
         p.span("header", 0, HEADER_SIZE)?;
         let [header_size, creator_off, version, count, info_off, flags, target_off] = h;
         let creator = p.string(creator_off)?;
         let target = p.string(target_off)?;
-        p.offsets.push(info_off);
-        let infos = p
-            .span(
-                "constant infos",
-                info_off,
-                count.saturating_mul(CONSTANT_INFO_SIZE),
-            )?
-            .to_vec();
+        let infos = p.array("constant infos", info_off, count, CONSTANT_INFO_SIZE)?;
         let mut constants = Vec::with_capacity(count as usize);
-        for c in 0..count as usize {
-            let b = &infos[c * 20..c * 20 + 20];
-            let name = p.string(Parser::u32_at(b, 0))?;
-            let register_count = Parser::u16_at(b, 8);
-            let ty = p.type_info(Parser::u32_at(b, 12), 0)?;
-            let default_off = Parser::u32_at(b, 16);
+        for b in infos.chunks_exact(CONSTANT_INFO_SIZE as usize) {
+            let name = p.string(table::u32_at(b, 0))?;
+            let register_count = table::u16_at(b, 8);
+            let ty = p.type_info(table::u32_at(b, 12), 0)?;
+            let default_off = table::u32_at(b, 16);
             let default_value = if default_off != 0 {
-                p.offsets.push(default_off);
+                p.record(default_off);
                 let d = p.span("default value", default_off, register_count as u32 * 16)?;
-                Some(d.chunks_exact(4).map(|w| Parser::u32_at(w, 0)).collect())
+                Some(d.chunks_exact(4).map(|w| table::u32_at(w, 0)).collect())
             } else {
                 None
             };
             constants.push(Constant {
                 name,
-                register_set_raw: Parser::u16_at(b, 4),
-                register_index: Parser::u16_at(b, 6),
+                register_set_raw: table::u16_at(b, 4),
+                register_index: table::u16_at(b, 6),
                 register_count,
-                reserved: Parser::u16_at(b, 10),
+                reserved: table::u16_at(b, 10),
                 ty,
                 default_value,
             });
-        }
-        let mut background = bytes.to_vec();
-        for (byte, covered) in background.iter_mut().zip(&p.covered) {
-            if *covered {
-                *byte = 0;
-            }
         }
         Ok(ConstantTable {
             creator,
@@ -454,71 +308,30 @@ impl ConstantTable {
             target,
             header_size,
             constants,
-            layout: Some(CtabLayout {
-                offsets: p.offsets,
-                background,
-            }),
+            layout: Some(p.finish()),
         })
     }
 
     /// Encodes the table as a comment payload (FOURCC first), reproducing a parsed table's
     /// bytes exactly when its objects are unchanged in number.
     pub fn to_words(&self) -> Vec<u32> {
-        let bytes = self.to_bytes();
-        let mut words = Vec::with_capacity(bytes.len() / 4 + 1);
-        words.push(CTAB_FOURCC);
-        words.extend(bytes.chunks(4).map(|c| {
-            let mut w = [0u8; 4];
-            w[..c.len()].copy_from_slice(c);
-            u32::from_le_bytes(w)
-        }));
-        words
+        table::payload_words(CTAB_FOURCC, &self.to_bytes())
     }
 
     /// Encodes the table bytes after the FOURCC.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let recorded = self
-            .layout
-            .as_ref()
-            .filter(|l| l.offsets.len() == self.object_count());
-        match recorded {
-            Some(layout) => {
-                let mut w = Writer {
-                    out: layout.background.clone(),
-                    offsets: layout.offsets.clone().into_iter(),
-                    fresh: false,
-                };
-                self.write(&mut w);
-                w.out
-            }
-            None => {
-                let mut w = Writer {
-                    out: Vec::new(),
-                    offsets: Vec::new().into_iter(),
-                    fresh: true,
-                };
-                self.write(&mut w);
-                while w.out.len() % 4 != 0 {
-                    w.out.push(0);
-                }
-                w.out
-            }
-        }
+        let fixed = HEADER_SIZE + CONSTANT_INFO_SIZE * self.constants.len() as u32;
+        let mut w = Writer::new(self.layout.as_ref(), self.object_count(), fixed as usize);
+        self.write(&mut w);
+        w.finish()
     }
 
     /// How many objects the writer places (the length of [`CtabLayout::offsets`]).
     fn object_count(&self) -> usize {
-        fn type_objects(t: &TypeInfo) -> usize {
-            2 + t
-                .members
-                .iter()
-                .map(|m| 1 + type_objects(&m.ty))
-                .sum::<usize>()
-        }
         3 + self
             .constants
             .iter()
-            .map(|c| 1 + type_objects(&c.ty) + c.default_value.is_some() as usize)
+            .map(|c| 1 + table::type_objects(&c.ty) + c.default_value.is_some() as usize)
             .sum::<usize>()
     }
 
@@ -526,12 +339,6 @@ impl ConstantTable {
         // Objects go in the order `parse` recorded them; the fresh layout places them after the
         // header and the info array, strings packed and aligned objects padded with 0xAB as
         // fxc does.
-        if w.fresh {
-            w.out.resize(
-                (HEADER_SIZE + CONSTANT_INFO_SIZE * self.constants.len() as u32) as usize,
-                0,
-            );
-        }
         let fresh = w.fresh;
         // A parsed table recorded creator, target and the info array first; fxc itself writes
         // the two strings after everything else, which is where a fresh layout puts them.
@@ -584,95 +391,6 @@ impl ConstantTable {
             );
             w.put_u32s(at + 12, &[ty, default]);
         }
-    }
-}
-
-struct Writer {
-    out: Vec<u8>,
-    offsets: std::vec::IntoIter<u32>,
-    /// Lay objects out anew (fxc style) instead of at recorded offsets.
-    fresh: bool,
-}
-
-impl Writer {
-    /// The offset of the next object: the recorded one, or the end of the buffer (aligned).
-    fn place(&mut self, len: usize, align: usize) -> u32 {
-        if self.fresh {
-            if align > 1 {
-                while self.out.len() % align != 0 {
-                    self.out.push(PAD_BYTE);
-                }
-            }
-            let off = self.out.len();
-            self.out.resize(off + len, 0);
-            off as u32
-        } else {
-            // Recorded offsets of objects with bytes were bounds-checked when parsed; an empty
-            // object (a member list of length 0) may point anywhere and needs no room.
-            let off = self.offsets.next().unwrap_or(0);
-            let end = off as usize + len;
-            if len > 0 && end > self.out.len() {
-                self.out.resize(end, 0);
-            }
-            off
-        }
-    }
-
-    fn put_bytes(&mut self, at: usize, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
-        }
-        if self.out.len() < at + bytes.len() {
-            self.out.resize(at + bytes.len(), 0);
-        }
-        self.out[at..at + bytes.len()].copy_from_slice(bytes);
-    }
-
-    fn put_u32s(&mut self, at: usize, v: &[u32]) {
-        for (i, x) in v.iter().enumerate() {
-            self.put_bytes(at + 4 * i, &x.to_le_bytes());
-        }
-    }
-
-    fn put_u16s(&mut self, at: usize, v: &[u16]) {
-        for (i, x) in v.iter().enumerate() {
-            self.put_bytes(at + 2 * i, &x.to_le_bytes());
-        }
-    }
-
-    fn string(&mut self, s: &CtabString) -> u32 {
-        let off = self.place(s.0.len() + 1, 1);
-        self.put_bytes(off as usize, &s.0);
-        self.put_bytes(off as usize + s.0.len(), &[0]);
-        off
-    }
-
-    fn type_info(&mut self, t: &TypeInfo) -> u32 {
-        let off = self.place(TYPE_INFO_SIZE as usize, 4);
-        let members = self.place(t.members.len() * MEMBER_INFO_SIZE as usize, 4);
-        let members = if t.members.is_empty() && self.fresh {
-            0
-        } else {
-            members
-        };
-        self.put_u16s(
-            off as usize,
-            &[
-                t.class_raw,
-                t.type_raw,
-                t.rows,
-                t.columns,
-                t.elements,
-                t.members.len() as u16,
-            ],
-        );
-        self.put_u32s(off as usize + 12, &[members]);
-        for (i, m) in t.members.iter().enumerate() {
-            let name = self.string(&m.name);
-            let ty = self.type_info(&m.ty);
-            self.put_u32s(members as usize + i * 8, &[name, ty]);
-        }
-        off
     }
 }
 
@@ -781,7 +499,7 @@ mod tests {
         words[4] = u32::MAX;
         assert!(matches!(
             ConstantTable::parse(&words),
-            Err(CtabError::OutOfBounds { .. })
+            Err(CtabError::Table(TableError::OutOfBounds { .. }))
         ));
         // A struct whose member is itself.
         let mut t = sample().to_words();
@@ -794,7 +512,7 @@ mod tests {
         t[member_word + 1] = type1;
         assert!(matches!(
             ConstantTable::parse(&t),
-            Err(CtabError::TooDeep(_))
+            Err(CtabError::Table(TableError::TooDeep(_)))
         ));
     }
 
@@ -840,7 +558,7 @@ mod tests {
         }
         assert!(matches!(
             ConstantTable::parse_bytes(&b),
-            Err(CtabError::TooManyObjects(..))
+            Err(CtabError::Table(TableError::TooManyObjects(..)))
         ));
     }
 }

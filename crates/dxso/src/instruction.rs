@@ -581,6 +581,13 @@ impl Shader {
             .find(|c| crate::ctab::is_ctab(&c.data))
             .map(|c| crate::ctab::ConstantTable::parse(&c.data))
     }
+
+    /// The parsed debug information, if a comment block holds one (`fxc /Zi`).
+    pub fn debug_info(&self) -> Option<Result<crate::dbug::DebugInfo, crate::dbug::DbugError>> {
+        self.comments()
+            .find(|c| crate::dbug::is_dbug(&c.data))
+            .map(|c| crate::dbug::DebugInfo::parse(&c.data))
+    }
 }
 
 #[cfg(test)]

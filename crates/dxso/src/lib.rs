@@ -2,7 +2,7 @@
 //!
 //! The Direct3D 9 shader bytecode model: a typed representation of every token of the
 //! vs_1_1..vs_3_0 and ps_1_0..ps_3_0 token streams, a decoder that never panics, an encoder that
-//! reproduces the input bit for bit, and the CTAB constant table.
+//! reproduces the input bit for bit, the CTAB constant table and the DBUG debug information.
 //!
 //! ```
 //! let bytes = dxso::encode(&dxso::Shader::new(dxso::Version::ps(2, 0)));
@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod ctab;
+pub mod dbug;
 pub mod decode;
 pub mod encode;
 pub mod instruction;
@@ -21,9 +22,11 @@ pub mod opcode;
 pub mod param;
 pub mod register;
 pub mod slots;
+pub mod table;
 pub mod version;
 
 pub use ctab::{ConstantTable, CtabError};
+pub use dbug::{DbugError, DebugInfo};
 pub use decode::{decode, decode_words, DecodeError, DecodeErrorKind, Reader};
 pub use encode::{encode, encode_words, TokenRole};
 pub use instruction::{

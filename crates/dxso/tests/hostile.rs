@@ -1,12 +1,21 @@
 //! Hostile input: every corpus blob cut at every DWORD boundary, and with each single bit of its
 //! first 64 DWORDs flipped, decodes to `Ok` or `Err` without panicking, and what it allocates is
-//! bounded by the input length.
+//! bounded by the input length. Every DBUG debug table of the corpus, cut at every DWORD and with
+//! each single bit flipped, parses to `Ok` (and re-encodes to the same payload) or `Err`, within
+//! an allocation bound of its own.
 
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// The allocation counts are process-wide: the tests take turns so that none counts another's.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Bytes the decoder may allocate per input byte: the item vector holds at most one 128-byte
 /// item per DWORD of input, and doubling can at most double that, plus comment payload copies.
@@ -40,6 +49,7 @@ fn check(input: &[u8], what: &str, worst: &mut f64) {
 
 #[test]
 fn truncated_and_bit_flipped_corpus() {
+    let _turn = one_at_a_time();
     let Some(dir) = dxso_corpus::corpus_or_skip("truncated_and_bit_flipped_corpus") else {
         return;
     };
@@ -77,6 +87,7 @@ fn truncated_and_bit_flipped_corpus() {
 
 #[test]
 fn absurd_inputs() {
+    let _turn = one_at_a_time();
     let mut worst = 0.0;
     let cases: Vec<(&str, Vec<u32>)> = vec![
         ("empty", vec![]),
@@ -136,4 +147,67 @@ fn absurd_inputs() {
         check(&bytes, what, &mut worst);
     }
     assert!(dxso::decode(&[0, 0, 0xFE]).is_err());
+}
+
+/// Bytes a debug-table parse may allocate per payload byte: the coverage map and the background
+/// (one byte each), the model (records, strings capped by `MAX_TEXT_PER_BYTE`), the layout.
+const DBUG_BYTES_PER_PAYLOAD_BYTE: usize = 48;
+
+fn check_debug_table(payload: &[u32], what: &str, worst: &mut f64) -> bool {
+    let region = Region::new(GLOBAL);
+    let result = std::panic::catch_unwind(|| {
+        let parsed = dxso::DebugInfo::parse(payload);
+        let stats = region.change();
+        if let Ok(info) = &parsed {
+            assert_eq!(info.to_words(), payload, "{what}: re-encoding differs");
+        }
+        (parsed.is_ok(), stats.bytes_allocated)
+    });
+    let Ok((ok, allocated)) = result else {
+        panic!("{what}: parse panicked");
+    };
+    let bytes = payload.len() * 4;
+    *worst = worst.max(allocated as f64 / bytes.max(1) as f64);
+    assert!(
+        allocated <= DBUG_BYTES_PER_PAYLOAD_BYTE * bytes + SLACK,
+        "{what}: {allocated} bytes allocated for a {bytes}-byte table"
+    );
+    ok
+}
+
+#[test]
+fn truncated_and_bit_flipped_debug_tables() {
+    let _turn = one_at_a_time();
+    let Some(dir) = dxso_corpus::corpus_or_skip("truncated_and_bit_flipped_debug_tables") else {
+        return;
+    };
+    let (mut tables, mut cuts, mut flips, mut ok_flips) = (0usize, 0usize, 0usize, 0usize);
+    let mut worst = 0.0f64;
+    for e in dxso_corpus::entries(&dir) {
+        let shader = dxso::decode(&e.bytes()).unwrap();
+        for c in shader.comments().filter(|c| dxso::dbug::is_dbug(&c.data)) {
+            tables += 1;
+            for cut in 0..c.data.len() {
+                check_debug_table(&c.data[..cut], &e.rel, &mut worst);
+                cuts += 1;
+            }
+            let mut flipped = c.data.clone();
+            // Every bit after the FOURCC (a flipped FOURCC is simply not a DBUG table).
+            for bit in 32..flipped.len() * 32 {
+                let (word, mask) = (bit / 32, 1u32 << (bit % 32));
+                flipped[word] ^= mask;
+                ok_flips += check_debug_table(&flipped, &e.rel, &mut worst) as usize;
+                flipped[word] ^= mask;
+                flips += 1;
+            }
+        }
+    }
+    println!(
+        "hostile DBUG: {tables} tables, {cuts} truncations, {flips} single-bit flips ({ok_flips} still parse), \
+         worst allocation {worst:.1} bytes per table byte"
+    );
+    assert_eq!(
+        tables, 121,
+        "expected the 121 DBUG tables of directxtk-level9, found {tables}"
+    );
 }

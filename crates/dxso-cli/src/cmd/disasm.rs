@@ -19,6 +19,7 @@ use std::process::ExitCode;
 ///   dxso disasm shader.dxso
 ///   dxso disasm shader.h --name g_ps20_main -o shader.asm
 ///   dxso disasm shader.dxso --no-header --offsets --hex
+///   dxso disasm shader.dxso --no-debug     (without #line and // variable<..> from DBUG)
 ///   dxso disasm shaders/ -o listings/
 ///   cat shader.dxso | dxso disasm
 ///   dxso disasm shader.dxso --validate     (findings as comments under their instructions)
@@ -40,6 +41,10 @@ pub struct Opts {
     /// Leave out the `// approximately N instruction slots used` footer.
     #[arg(long)]
     no_footer: bool,
+    /// Leave out the `#line` directives and `// variable<components>` annotations that a DBUG
+    /// debug-information block (fxc /Zi) gives.
+    #[arg(long)]
+    no_debug: bool,
     /// Show each instruction's DWORD offset in a trailing comment.
     #[arg(long)]
     offsets: bool,
@@ -109,6 +114,7 @@ impl Opts {
         let mut options = dxso_text::PrintOptions {
             header: !self.no_header,
             footer: !self.no_footer,
+            debug: !self.no_debug,
             offsets: self.offsets,
             hex: self.hex,
             command_line: self.command_line.clone(),

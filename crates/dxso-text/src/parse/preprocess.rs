@@ -548,6 +548,9 @@ impl<'a> Preprocessor<'a> {
         };
         let end = line.last().map_or(0, |t| t.end);
         let src = &self.sources.files[file as usize];
+        // As in C, `#line N` alone keeps the file name an earlier `#line` gave (fxc's /Zi
+        // listings rely on it: `#line 12` follows `#line 41 "...Common.fxh"`).
+        let name = name.or_else(|| src.line_map.last().and_then(|m| m.3.clone()));
         // The line after the directive gets `number`.
         let text = &src.text;
         let next_line_start = text[end as usize..]

@@ -64,7 +64,7 @@ fn write_command_line(out: &mut String, cmd: &str) {
 /// The text of a constant-table string: borrowed when it is UTF-8 (always, from compilers),
 /// else with replacement characters as [`CtabString::as_str`] gives it. The check alone is
 /// much cheaper than the lossy conversion.
-fn text_of(s: &CtabString) -> Cow<'_, str> {
+pub(super) fn text_of(s: &CtabString) -> Cow<'_, str> {
     match std::str::from_utf8(&s.0) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => s.as_str(),
@@ -127,8 +127,8 @@ fn write_declaration(out: &mut String, ty: &TypeInfo, name: &str, indent: usize)
 }
 
 /// The HLSL spelling of a non-struct type (`float4`, `float4x3`, `row_major float4x4`,
-/// `sampler2D`).
-fn write_type_name(out: &mut String, ty: &TypeInfo) {
+/// `sampler2D`); a struct is `void` here (its members are declared apart).
+pub fn write_type_name(out: &mut String, ty: &TypeInfo) {
     let base = match ty.ty() {
         Some(ParameterType::Bool) => "bool",
         Some(ParameterType::Int) => "int",

@@ -3,8 +3,11 @@
 //! The layout is fxc's `/Fc` listing (and `D3DXDisassembleShader`'s): the constant-table
 //! header as `//` comments ([`header`]), a blank line, the body indented four spaces starting
 //! with the version, two more spaces per open `if`/`rep`/`loop`, co-issued instructions marked
-//! by a `+` in the indent, then a blank line and the slot footer ([`slots`]).
+//! by a `+` in the indent, then a blank line and the slot footer ([`slots`]). A shader with
+//! debug information (a DBUG block) also gets its `#line` directives and variable annotations
+//! (`debug`).
 
+pub mod debug;
 mod float;
 pub mod header;
 pub mod slots;
@@ -23,6 +26,10 @@ pub struct PrintOptions {
     pub header: bool,
     /// Print the footer `// approximately N instruction slots used`. On by default.
     pub footer: bool,
+    /// Print what a DBUG debug-information block says, where Microsoft's disassembler does:
+    /// `#line` directives before instructions and `// variable<components>` after them. On by
+    /// default (`D3D_DISASM_DISABLE_DEBUG_INFO` turns it off in Microsoft's tools).
+    pub debug: bool,
     /// Append the DWORD offset of every instruction as a trailing `//` comment.
     pub offsets: bool,
     /// Append the raw DWORDs of every instruction as a trailing `//` comment.
@@ -41,6 +48,7 @@ impl Default for PrintOptions {
         PrintOptions {
             header: true,
             footer: true,
+            debug: true,
             offsets: false,
             hex: false,
             command_line: None,
@@ -56,7 +64,8 @@ pub fn print(shader: &Shader) -> String {
 
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
-    let mut out = String::with_capacity(listing_capacity(shader, options));
+    let (capacity, debug_comment) = scan(shader, options);
+    let mut out = String::with_capacity(capacity);
     if options.header {
         header::write_header(&mut out, shader, options.command_line.as_deref());
     }
@@ -71,6 +80,27 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
         m => push_u32(&mut out, m as u32),
     }
     out.push('\n');
+    // Two copies of the body loop: shaders without debug lines run one whose hooks are empty.
+    // The listing moves in and out by value so that the loop keeps it in registers.
+    let mut out = match debug_comment.and_then(debug::DebugLines::new) {
+        Some(mut lines) => write_body(out, shader, options, &mut lines),
+        None => write_body(out, shader, options, &mut debug::NoDebugLines),
+    };
+    if options.footer {
+        out.push('\n');
+        slots::write_footer(&mut out, shader);
+    }
+    out
+}
+
+/// The instruction lines, each with what `hook` adds before and after it.
+fn write_body(
+    mut out: String,
+    shader: &Shader,
+    options: &PrintOptions,
+    hook: &mut impl debug::InstructionHook,
+) -> String {
+    let version = shader.version;
     let mut depth = 0usize;
     let mut offset = 1usize;
     for (index, item) in shader.items.iter().enumerate() {
@@ -84,6 +114,7 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
         if closes_block(inst.opcode) {
             depth = depth.saturating_sub(1);
         }
+        hook.before(&mut out);
         let start = out.len();
         out.push_str("    ");
         for _ in 0..depth {
@@ -95,6 +126,7 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
             out.push_str("+ ");
         }
         write_instruction(&mut out, inst, version);
+        hook.after(&mut out);
         if options.offsets || options.hex {
             while out.len() - start < 40 {
                 out.push(' ');
@@ -125,31 +157,33 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
             depth += 1;
         }
     }
-    if options.footer {
-        out.push('\n');
-        slots::write_footer(&mut out, shader);
-    }
     out
 }
 
-/// A capacity that holds the whole listing in one allocation in the common case: instruction
-/// lines average under 32 bytes, and the header takes about two bytes of text per byte of
-/// constant table.
-fn listing_capacity(shader: &Shader, options: &PrintOptions) -> usize {
+/// One pass over the items for what the listing needs up front: a capacity that holds the
+/// whole listing in one allocation in the common case (instruction lines average under 32
+/// bytes, and the header takes about two bytes of text per byte of constant table), and the
+/// DBUG comment when debug lines are wanted.
+fn scan<'a>(shader: &'a Shader, options: &PrintOptions) -> (usize, Option<&'a dxso::Comment>) {
     let per_line = if options.offsets || options.hex {
         96
     } else {
         32
     };
-    let comment_bytes: usize = shader
-        .items
-        .iter()
-        .map(|item| match item {
-            Item::Comment(c) => c.data.len() * 8,
+    let mut debug = None;
+    let mut capacity = 128;
+    for item in &shader.items {
+        capacity += match item {
+            Item::Comment(c) => {
+                if options.debug && debug.is_none() && dxso::dbug::is_dbug(&c.data) {
+                    debug = Some(c);
+                }
+                c.data.len() * 8
+            }
             Item::Instruction(_) => per_line,
-        })
-        .sum();
-    128 + comment_bytes
+        };
+    }
+    (capacity, debug)
 }
 
 fn token_count(inst: &Instruction, version: Version) -> usize {
