@@ -26,6 +26,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod dds;
 pub mod error;
 mod exec;
 pub mod io;
@@ -35,6 +36,7 @@ pub mod plan;
 pub mod sampler;
 mod shader;
 pub mod texture;
+pub mod workloads;
 
 pub use error::{ExecError, PlanError};
 pub use io::{

@@ -278,6 +278,8 @@ fn srgb_to_linear(c: f32) -> f32 {
 #[inline]
 pub fn address(i: i64, n: i64, mode: AddressMode) -> Option<i64> {
     match mode {
+        // Power-of-two sizes (the common case) wrap with a mask: the same as `rem_euclid`.
+        AddressMode::Wrap if n & (n - 1) == 0 => Some(i & (n - 1)),
         AddressMode::Wrap => Some(i.rem_euclid(n)),
         AddressMode::Mirror => {
             let p = i.rem_euclid(2 * n);
@@ -289,10 +291,22 @@ pub fn address(i: i64, n: i64, mode: AddressMode) -> Option<i64> {
     }
 }
 
-/// Float to texel index: saturating (NaN gives 0), then widened.
+/// `floor(x)` converted with saturation to `i32` (NaN gives 0), then widened: the texel index
+/// of section 12.3. Computed without a library `floor` (SSE2 has none): truncate, then step
+/// down when truncation rounded up; exact for every `f32`.
 #[inline(always)]
 fn index(x: f32) -> i64 {
-    x.floor() as i32 as i64
+    let t = x as i32 as i64;
+    (t - ((t as f32) > x) as i64).max(i32::MIN as i64)
+}
+
+/// A linear-filter split of `x`: `(floor(x), x - floor(x))`, the fraction 0 when `x` is not
+/// finite or beyond the `i32` range (where `floor(x) = x`).
+#[inline(always)]
+fn split_coordinate(x: f32) -> (i64, f32) {
+    let i0 = index(x);
+    let f = x - i0 as f32;
+    (i0, if (0.0..1.0).contains(&f) { f } else { 0.0 })
 }
 
 /// The face of a cube direction and its face coordinates in [0, 1] (section 12.3).
@@ -451,12 +465,7 @@ fn sample_level(
         };
         return fetch(x, y, z);
     }
-    let split = |c: f32, n: i64| {
-        let x = c * n as f32 - 0.5;
-        let i0 = index(x);
-        let f = x - x.floor();
-        (i0, if f.is_finite() { f } else { 0.0 })
-    };
+    let split = |c: f32, n: i64| split_coordinate(c * n as f32 - 0.5);
     let (x0, fx) = split(u, w);
     let (y0, fy) = split(v, h);
     let xs = [address(x0, w, modes[0]), address(x0 + 1, w, modes[0])];
@@ -521,6 +530,13 @@ pub fn sample_lanes(
     out: [&mut [f32]; 4],
 ) {
     let [o0, o1, o2, o3] = out;
+    // Without mip levels to choose between and with one kind of filter either side of LOD 0,
+    // the level of detail cannot change a lookup: skip the derivatives.
+    let lod_matters = texture.is_some_and(|t| {
+        (t.levels().len() > 1 && state.mip_filter != Filter::None)
+            || state.mag_filter.is_point() != state.min_filter.is_point()
+    });
+    let lod = if lod_matters { lod } else { Lod::Explicit(&[]) };
     let mut bits = mask;
     while bits != 0 {
         let l = bits.trailing_zeros() as usize;
@@ -530,7 +546,7 @@ pub fn sample_lanes(
             Some(tex) => {
                 let coord = [coords[0][l], coords[1][l], coords[2][l]];
                 let lod = match lod {
-                    Lod::Explicit(v) => v[l],
+                    Lod::Explicit(v) => v.get(l).copied().unwrap_or(0.0),
                     Lod::Implicit(bias) => {
                         let q = l & !3;
                         let (col, row) = (l & 1, l & 2);
@@ -569,6 +585,22 @@ mod tests {
             255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255,
         ];
         Texture::new_2d(Format::Rgba8Unorm, 2, 2, data).unwrap()
+    }
+
+    #[test]
+    fn texel_index_is_saturating_floor() {
+        for x in [
+            0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e9, -1e9, 3e9, -3e9,
+        ] {
+            let want = (x as f32).floor() as i32 as i64;
+            assert_eq!(index(x), want, "{x}");
+        }
+        assert_eq!(index(f32::NAN), 0);
+        assert_eq!(index(f32::INFINITY), i32::MAX as i64);
+        assert_eq!(index(f32::NEG_INFINITY), i32::MIN as i64);
+        assert_eq!(split_coordinate(-0.25), (-1, 0.75));
+        assert_eq!(split_coordinate(f32::INFINITY).1, 0.0);
+        assert_eq!(split_coordinate(-5e9).1, 0.0);
     }
 
     #[test]

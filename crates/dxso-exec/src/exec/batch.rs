@@ -84,7 +84,18 @@ fn bits_of<const W: usize>(f: impl Fn(usize) -> bool) -> u64 {
 
 #[inline(always)]
 fn lane_masks<const W: usize>(bits: u64) -> [u32; W] {
-    std::array::from_fn(|l| 0u32.wrapping_sub(((bits >> l) & 1) as u32))
+    each(|l| 0u32.wrapping_sub(((bits >> l) & 1) as u32))
+}
+
+/// `[f(0), f(1), ...]` as a plain loop over an initialised array: unlike `array::from_fn`,
+/// LLVM vectorises it.
+#[inline(always)]
+fn each<T: Copy + Default, const W: usize>(f: impl Fn(usize) -> T) -> [T; W] {
+    let mut r = [T::default(); W];
+    for (l, x) in r.iter_mut().enumerate() {
+        *x = f(l);
+    }
+    r
 }
 
 impl<const W: usize> Batch<W> {
@@ -115,9 +126,8 @@ impl<const W: usize> Batch<W> {
 
     /// Clears the per-invocation state before a batch.
     pub fn reset(&mut self, run: &Run<'_>) {
-        let z = run.plan.zeroed.clone();
-        for row in &mut self.f[z.start as usize..z.end as usize] {
-            *row = [0.0; W];
+        for &s in &run.plan.clear {
+            self.f[s as usize] = [0.0; W];
         }
         self.a0 = [[0; W]; 4];
         self.al = 0;
@@ -267,9 +277,8 @@ impl<const W: usize> Batch<W> {
                     let r: [f32; W] = {
                         let row = |s: Slot| &self.f[s as usize];
                         let (a0, a1, b0, b1) = (row(a[0]), row(a[1]), row(b[0]), row(b[1]));
-                        let mut r: [f32; W] = std::array::from_fn(|l| {
-                            math::mul(a0[l], b0[l], Z) + math::mul(a1[l], b1[l], Z)
-                        });
+                        let mut r: [f32; W] =
+                            each(|l| math::mul(a0[l], b0[l], Z) + math::mul(a1[l], b1[l], Z));
                         if len >= 3 {
                             let (a2, b2) = (row(a[2]), row(b[2]));
                             for l in 0..W {
@@ -301,9 +310,7 @@ impl<const W: usize> Batch<W> {
                     let (a, b) = (a.map(row), b.map(row));
                     let r: [[f32; W]; 3] = std::array::from_fn(|c| {
                         let (i, j) = ((c + 1) % 3, (c + 2) % 3);
-                        std::array::from_fn(|l| {
-                            math::mul(a[i][l], b[j][l], Z) - math::mul(a[j][l], b[i][l], Z)
-                        })
+                        each(|l| math::mul(a[i][l], b[j][l], Z) - math::mul(a[j][l], b[i][l], Z))
                     });
                     for c in 0..3 {
                         if mask & (1 << c) != 0 {
@@ -351,31 +358,57 @@ impl<const W: usize> Batch<W> {
                     mask,
                     dst,
                 } => {
-                    for c in 0..4 {
-                        if mask & (1 << c) == 0 {
-                            continue;
+                    // Register numbers per lane; out of range maps to `len`, a zero register.
+                    let len = match from {
+                        GatherFrom::Const => run.float_count,
+                        GatherFrom::Block { len, .. } => len as usize,
+                    };
+                    let at = |i: i64| {
+                        if i >= 0 && (i as usize) < len {
+                            i as usize
+                        } else {
+                            len
                         }
-                        let comp = comps[c] as usize & 3;
-                        let r: [f32; W] = std::array::from_fn(|l| {
-                            let i = offset as i64 + self.index(index, l);
-                            match from {
-                                GatherFrom::Const => {
-                                    if i >= 0 && (i as usize) < run.floats.len() {
-                                        run.floats[i as usize][comp]
-                                    } else {
-                                        0.0
-                                    }
-                                }
-                                GatherFrom::Block { base, len } => {
-                                    if i >= 0 && i < len as i64 {
-                                        self.f[base as usize + i as usize * 4 + comp][l]
-                                    } else {
-                                        0.0
-                                    }
+                    };
+                    let idx: [usize; W] = match index {
+                        IndexReg::Loop => [at(offset as i64 + self.al as i64); W],
+                        IndexReg::A0(c) => {
+                            let a = &self.a0[c as usize & 3];
+                            each(|l| at(offset as i64 + a[l] as i64))
+                        }
+                    };
+                    match from {
+                        GatherFrom::Const => {
+                            // One bounds check per lane: the whole register, then its components.
+                            let mut r = [[0f32; W]; 4];
+                            for l in 0..W {
+                                let v = run.floats[idx[l]];
+                                for c in 0..4 {
+                                    r[c][l] = v[comps[c] as usize & 3];
                                 }
                             }
-                        });
-                        self.put(dst[c], &r);
+                            for c in 0..4 {
+                                if mask & (1 << c) != 0 {
+                                    self.put(dst[c], &r[c]);
+                                }
+                            }
+                        }
+                        GatherFrom::Block { base, .. } => {
+                            for c in 0..4 {
+                                if mask & (1 << c) == 0 {
+                                    continue;
+                                }
+                                let comp = comps[c] as usize & 3;
+                                let r: [f32; W] = each(|l| {
+                                    if idx[l] < len {
+                                        self.f[base as usize + idx[l] * 4 + comp][l]
+                                    } else {
+                                        0.0
+                                    }
+                                });
+                                self.put(dst[c], &r);
+                            }
+                        }
                     }
                 }
                 Op::Scatter {
@@ -514,7 +547,7 @@ impl<const W: usize> Batch<W> {
                 }
                 Op::Depth { f, a, b, dst } => {
                     let (x, y) = (&self.f[a as usize], &self.f[b as usize]);
-                    let r: [f32; W] = std::array::from_fn(|l| match f {
+                    let r: [f32; W] = each(|l| match f {
                         DepthFn::TexDepth => math::texdepth(x[l], y[l]),
                         DepthFn::TexM3x2 => math::texm3x2_depth(x[l], y[l]),
                     });
@@ -527,7 +560,7 @@ impl<const W: usize> Batch<W> {
                         let r: [f32; W] = match divisor {
                             Some(d) => {
                                 let q = &self.f[src[d] as usize];
-                                std::array::from_fn(|l| s[l] / q[l])
+                                each(|l| s[l] / q[l])
                             }
                             None => *s,
                         };
@@ -540,29 +573,47 @@ impl<const W: usize> Batch<W> {
                     lod,
                     dst,
                 } => {
-                    let mut out = [[0f32; W]; 4];
-                    {
-                        let row = |s: Slot| &self.f[s as usize][..];
-                        let c = coords.map(row);
-                        let lod = match lod {
-                            LodPlan::Implicit => Lod::Implicit(None),
-                            LodPlan::Bias(s) => Lod::Implicit(Some(row(s))),
-                            LodPlan::Explicit(s) => Lod::Explicit(row(s)),
-                            LodPlan::Gradients(dx, dy) => Lod::Gradients(dx.map(row), dy.map(row)),
-                        };
-                        let binding = run.sampler(sampler);
-                        let [o0, o1, o2, o3] = &mut out;
-                        sample_lanes(
-                            binding.and_then(|b| b.texture.as_deref()),
-                            binding.map_or(&run.default_state, |b| &b.state),
-                            c,
-                            lod,
-                            self.active & all_lanes(lanes.min(W)),
-                            [o0, o1, o2, o3],
-                        );
-                    }
-                    for c in 0..4 {
-                        self.put(dst[c], &out[c]);
+                    let c = coords.map(|s| self.f[s as usize]);
+                    let extra: [[f32; W]; 6] = match lod {
+                        LodPlan::Implicit => [[0.0; W]; 6],
+                        LodPlan::Bias(s) | LodPlan::Explicit(s) => {
+                            let mut e = [[0.0; W]; 6];
+                            e[0] = self.f[s as usize];
+                            e
+                        }
+                        LodPlan::Gradients(dx, dy) => {
+                            let r = |s: Slot| self.f[s as usize];
+                            [r(dx[0]), r(dx[1]), r(dx[2]), r(dy[0]), r(dy[1]), r(dy[2])]
+                        }
+                    };
+                    let lod = match lod {
+                        LodPlan::Implicit => Lod::Implicit(None),
+                        LodPlan::Bias(_) => Lod::Implicit(Some(&extra[0])),
+                        LodPlan::Explicit(_) => Lod::Explicit(&extra[0]),
+                        LodPlan::Gradients(..) => Lod::Gradients(
+                            [&extra[0], &extra[1], &extra[2]],
+                            [&extra[3], &extra[4], &extra[5]],
+                        ),
+                    };
+                    let binding = run.sampler(sampler);
+                    let mask = self.active & all_lanes(lanes.min(W));
+                    let texture = binding.and_then(|b| b.texture.as_deref());
+                    let state = binding.map_or(&run.default_state, |b| &b.state);
+                    let coords = [&c[0][..], &c[1][..], &c[2][..]];
+                    // The four channels are distinct scratch rows (as lowering allocates them):
+                    // written in place.
+                    match self.f.get_disjoint_mut(dst.map(|s| s as usize)) {
+                        Ok([o0, o1, o2, o3]) => {
+                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3])
+                        }
+                        Err(_) => {
+                            let mut out = [[0f32; W]; 4];
+                            let [o0, o1, o2, o3] = &mut out;
+                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3]);
+                            for (s, v) in dst.iter().zip(&out) {
+                                self.put(*s, v);
+                            }
+                        }
                     }
                 }
                 // Control flow (docs/SEMANTICS.md 9).
@@ -746,14 +797,14 @@ impl<const W: usize> Batch<W> {
         macro_rules! un {
             ($e:expr) => {{
                 let g = $e;
-                std::array::from_fn(|l| g(a[l]))
+                each(|l| g(a[l]))
             }};
         }
         macro_rules! bin {
             ($e:expr) => {{
                 let b = &self.f[b as usize];
                 let g = $e;
-                std::array::from_fn(|l| g(a[l], b[l]))
+                each(|l| g(a[l], b[l]))
             }};
         }
         macro_rules! ter {
@@ -761,7 +812,7 @@ impl<const W: usize> Batch<W> {
                 let b = &self.f[b as usize];
                 let c = &self.f[c as usize];
                 let g = $e;
-                std::array::from_fn(|l| g(a[l], b[l], c[l]))
+                each(|l| g(a[l], b[l], c[l]))
             }};
         }
         match f {
@@ -783,7 +834,7 @@ impl<const W: usize> Batch<W> {
             F::Rsq => un!(math::rsq),
             F::Exp => un!(math::exp),
             F::Log => un!(math::log),
-            F::ExpFloor => un!(|x: f32| x.floor().exp2()),
+            F::ExpFloor => un!(|x: f32| math::floor(x).exp2()),
             F::Sin => un!(f32::sin),
             F::Cos => un!(f32::cos),
             F::NrmFactor => un!(math::nrm_factor),

@@ -15,8 +15,12 @@ use rayon::prelude::*;
 /// Everything a run shares between its batches.
 pub(crate) struct Run<'a> {
     pub plan: &'a Plan,
-    /// The float constant image (caller's values, then `def`s, ps_1_x clamped).
+    /// The float constant image (caller's values, then `def`s, ps_1_x clamped), followed by one
+    /// zero register that out-of-range relative reads land on.
     pub floats: Vec<[f32; 4]>,
+    /// Registers in the float constant file (`floats.len() - 1`).
+    pub float_count: usize,
+
     pub ints: [[i32; 4]; 16],
     pub bools: [bool; 16],
     /// The value of every uniform row.
@@ -80,8 +84,10 @@ impl<'a> Run<'a> {
             }
         }
         let default_stage = StageState::default();
+        floats.push([0.0; 4]);
         let mut run = Run {
             plan,
+            float_count: n,
             floats,
             ints,
             bools,

@@ -17,6 +17,9 @@ enum Space {
     Input = 1,
     Zeroed = 2,
     Scratch = 3,
+    /// Values kept across instructions that need no clearing (relative reads reused while the
+    /// address register is unchanged); placed after scratch, written in every lane.
+    Cache = 4,
 }
 
 /// A per-lane register whose components get slots.
@@ -60,7 +63,8 @@ pub(crate) struct Layout {
     uniforms: Vec<Uniform>,
     uniform_map: HashMap<(u8, u64), Slot>,
     slots: HashMap<(Key, u8), Slot>,
-    counts: [u32; 4],
+    counts: [u32; 5],
+    cache: HashMap<u64, Slot>,
     inputs: Vec<(InputRegister, u8, Slot)>,
     outputs: Vec<(OutputRegister, u8, Slot)>,
     scratch_mark: u32,
@@ -126,6 +130,16 @@ impl Layout {
         first.expect("len > 0")
     }
 
+    /// The cache slot named `key` (the same key always names the same slot).
+    pub fn cache(&mut self, key: u64) -> Slot {
+        if let Some(&s) = self.cache.get(&key) {
+            return s;
+        }
+        let s = self.alloc(Space::Cache);
+        self.cache.insert(key, s);
+        s
+    }
+
     /// A scratch slot, valid until [`Layout::release_scratch`].
     pub fn scratch(&mut self) -> Slot {
         let s = (Space::Scratch as u32) << SPACE_SHIFT | self.scratch_mark;
@@ -157,17 +171,18 @@ impl Layout {
         Vec<InputSlots>,
         Vec<OutputSlots>,
     ) {
-        let mut base = [0u32; 4];
+        let mut base = [0u32; 5];
         let sizes = [
             self.counts[0],
             self.counts[1],
             self.counts[2],
             self.scratch_high,
+            self.counts[4],
         ];
-        for i in 1..4 {
+        for i in 1..5 {
             base[i] = base[i - 1] + sizes[i - 1];
         }
-        let total = base[3] + sizes[3];
+        let total = base[4] + sizes[4];
         let place = |s: Slot| base[(s >> SPACE_SHIFT) as usize] + (s & INDEX_MASK);
         for op in ops.iter_mut() {
             op.map_slots(|s| *s = place(*s));
@@ -204,6 +219,38 @@ impl Layout {
 }
 
 impl Op {
+    /// Calls `f` on every slot the operation writes in every active lane (partial writes:
+    /// predicated stores, scatters, are not listed).
+    pub fn for_each_full_write(&self, mut f: impl FnMut(Slot)) {
+        let masked = |mask: u8, dst: &[Slot], f: &mut dyn FnMut(Slot)| {
+            for (c, s) in dst.iter().enumerate() {
+                if mask & (1 << c) != 0 {
+                    f(*s);
+                }
+            }
+        };
+        match self {
+            Op::Arith { mask, dst, .. }
+            | Op::Dot { mask, dst, .. }
+            | Op::Cross { mask, dst, .. }
+            | Op::Lit { mask, dst, .. }
+            | Op::Deriv { mask, dst, .. }
+            | Op::Gather { mask, dst, .. } => masked(*mask, dst, &mut f),
+            Op::Store {
+                mask,
+                dst,
+                pred: None,
+                ..
+            } => masked(*mask, dst, &mut f),
+            Op::Reflect { dst, .. } | Op::ProjectStage { dst, .. } => {
+                dst.iter().for_each(|s| f(*s))
+            }
+            Op::Depth { dst, .. } => f(*dst),
+            Op::Sample { dst, .. } => dst.iter().for_each(|s| f(*s)),
+            _ => {}
+        }
+    }
+
     /// Calls `f` on every slot the operation names.
     pub fn map_slots(&mut self, mut f: impl FnMut(&mut Slot)) {
         use super::{Cond, LodPlan};

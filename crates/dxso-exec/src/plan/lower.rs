@@ -67,6 +67,9 @@ pub(super) struct Lowerer<'a> {
     pub ps1: super::ps1::State,
     /// Index and DWORD offset of the instruction being lowered.
     pub at: (usize, usize),
+    /// Relative reads already gathered in this straight-line block (key: see `rel_key`),
+    /// valid until the address registers may change.
+    gathered: BTreeSet<u64>,
 }
 
 /// The DWORD offsets of the instructions, for error messages.
@@ -128,6 +131,15 @@ fn index_reg(rel: Relative) -> IndexReg {
     }
 }
 
+/// The cache key of one component of a relative read.
+fn rel_key(block: bool, index: IndexReg, offset: i32, comp: u8) -> u64 {
+    let index = match index {
+        IndexReg::A0(c) => c as u64,
+        IndexReg::Loop => 4,
+    };
+    (block as u64) << 48 | index << 40 | (offset as u32 as u64) << 8 | comp as u64
+}
+
 fn bits(mask: u8) -> impl Iterator<Item = usize> {
     (0..4).filter(move |c| mask & (1 << c) != 0)
 }
@@ -164,6 +176,7 @@ impl<'a> Lowerer<'a> {
             deferred: Vec::new(),
             ps1: Default::default(),
             at: (0, 0),
+            gathered: BTreeSet::new(),
         }
     }
 
@@ -191,8 +204,10 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Emits a flow-control operation: it ends the straight-line block.
+    /// Emits a flow-control operation: it ends the straight-line block (and with it what
+    /// relative reads it gathered: `aL` and the lanes may change).
     fn flow(&mut self, op: Op) -> usize {
+        self.gathered.clear();
         let pc = self.emit(op);
         self.begin_block();
         pc
@@ -276,35 +291,47 @@ impl<'a> Lowerer<'a> {
         let mut raw = [zero; 4];
         match s.relative {
             Some(rel) => {
-                let from = if reg.ty.is_float_const() {
-                    GatherFrom::Const
-                } else {
-                    match (reg.ty, self.input_block) {
-                        (R::Input, Some((base, len))) => GatherFrom::Block { base, len },
-                        // Relative addressing of other files does not validate.
-                        _ => GatherFrom::Const,
+                let block = !reg.ty.is_float_const();
+                let from = match (block, self.input_block) {
+                    (true, Some((base, len))) if reg.ty == R::Input => {
+                        GatherFrom::Block { base, len }
                     }
+                    // Relative addressing of other files does not validate.
+                    _ => GatherFrom::Const,
                 };
                 let offset = if reg.ty.is_float_const() {
                     reg.index() as i32
                 } else {
                     reg.num as i32
                 };
+                let index = index_reg(rel);
                 let mut dst = [zero; 4];
                 let mut comps = [0u8; 4];
+                let mut missing = 0u8;
                 for c in bits(raw_need) {
-                    dst[c] = self.layout.scratch();
-                    comps[c] = c as u8;
+                    let key = rel_key(
+                        matches!(from, GatherFrom::Block { .. }),
+                        index,
+                        offset,
+                        c as u8,
+                    );
+                    raw[c] = self.layout.cache(key);
+                    if self.gathered.insert(key) {
+                        missing |= 1 << c;
+                        dst[c] = raw[c];
+                        comps[c] = c as u8;
+                    }
                 }
-                self.emit(Op::Gather {
-                    from,
-                    index: index_reg(rel),
-                    offset,
-                    comps,
-                    mask: raw_need,
-                    dst,
-                });
-                raw = dst;
+                if missing != 0 {
+                    self.emit(Op::Gather {
+                        from,
+                        index,
+                        offset,
+                        comps,
+                        mask: missing,
+                        dst,
+                    });
+                }
             }
             None => {
                 for c in bits(raw_need) {
@@ -1147,6 +1174,8 @@ impl<'a> Lowerer<'a> {
         let d = inst.dst.expect("validated");
         let mask = d.mask.0 & 0xF;
         let src = self.src(&inst.srcs[0], mask);
+        // The address register changes: gathered relative reads are stale.
+        self.gathered.clear();
         self.emit(Op::Mova {
             round,
             mask,
@@ -1348,6 +1377,7 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
     } = lw.into_parts();
     let (slots, uniforms, zeroed, inputs, mut outputs) = layout.finish(&mut ops, &mut r0);
     outputs.retain(|o| written_outputs.contains(&o.register));
+    let clear = rows_to_clear(&ops, &zeroed, &outputs);
     if profile.is_ps1() {
         outputs.push(OutputSlots {
             register: crate::io::OutputRegister::Target(0),
@@ -1373,6 +1403,7 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
         slots,
         uniforms,
         zeroed,
+        clear,
         inputs,
         outputs,
         float_defs: float_defs.into_iter().collect(),
@@ -1428,6 +1459,65 @@ impl Lowerer<'_> {
         }
         self.open.clear();
     }
+}
+
+/// The register rows that need clearing before each batch. The first straight-line block of the
+/// main program runs in every lane, so a row it writes before anything reads it is defined
+/// without clearing; every other row (read first, written later or only partially, or an
+/// output the block does not write) is cleared.
+fn rows_to_clear(ops: &[Op], zeroed: &std::ops::Range<Slot>, outputs: &[OutputSlots]) -> Vec<Slot> {
+    let mut written = BTreeSet::new();
+    let mut read_first = BTreeSet::new();
+    for op in ops {
+        let flow = matches!(
+            op,
+            Op::If { .. }
+                | Op::Else { .. }
+                | Op::EndIf
+                | Op::Loop { .. }
+                | Op::EndLoop { .. }
+                | Op::Break { .. }
+                | Op::Call { .. }
+                | Op::Ret { .. }
+                | Op::Return
+                | Op::End
+        );
+        if flow {
+            break;
+        }
+        let mut op = *op;
+        let mut writes = Vec::new();
+        op.for_each_full_write(|s| writes.push(s));
+        // Every slot the operation names, once per mention; what remains after taking away one
+        // mention per destination is read (before the operation writes).
+        let mut named: HashMap<Slot, usize> = HashMap::new();
+        op.map_slots(|s| *named.entry(*s).or_insert(0) += 1);
+        for s in &writes {
+            if let Some(n) = named.get_mut(s) {
+                *n -= 1;
+            }
+        }
+        for (s, n) in named {
+            if n > 0 && !written.contains(&s) {
+                read_first.insert(s);
+            }
+        }
+        written.extend(writes);
+    }
+    let mut clear: Vec<Slot> = zeroed
+        .clone()
+        .filter(|s| !written.contains(s) || read_first.contains(s))
+        .collect();
+    // Outputs are read when the batch ends: every output row not written in the first block.
+    for o in outputs {
+        for s in o.slots.iter().flatten() {
+            if !written.contains(s) && !clear.contains(s) {
+                clear.push(*s);
+            }
+        }
+    }
+    clear.sort();
+    clear
 }
 
 /// The deepest chain of calls (validated shaders do not recurse; a cycle counts as deep).

@@ -492,8 +492,12 @@ pub struct Plan {
     pub slots: u32,
     /// The uniform rows `0..uniforms.len()`.
     pub uniforms: Vec<Uniform>,
-    /// Rows cleared at the start of every batch (temporaries, outputs, ps_1_x texture registers).
+    /// The register rows (temporaries, outputs, ps_1_x texture registers): they start at 0 in
+    /// every invocation and are written only in active lanes. Scratch rows follow them.
     pub zeroed: std::ops::Range<Slot>,
+    /// The rows of `zeroed` that must be cleared before a batch: those some operation may read
+    /// before the first straight-line block has written them in every lane.
+    pub clear: Vec<Slot>,
     /// Inputs loaded at the start of every batch.
     pub inputs: Vec<InputSlots>,
     /// Outputs stored at the end of every batch, in register order.

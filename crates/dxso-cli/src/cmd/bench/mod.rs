@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub mod decode;
+pub mod exec;
 pub mod tessellate;
 pub mod text;
 
@@ -22,6 +23,7 @@ pub struct Opts {
 #[derive(clap::Subcommand)]
 enum What {
     Decode(decode::Opts),
+    Exec(exec::Opts),
     Text(text::Opts),
     Tessellate(tessellate::Opts),
 }
@@ -30,6 +32,7 @@ impl Opts {
     pub fn run(self, s: &crate::session::Session) -> Result<ExitCode> {
         match self.what {
             What::Decode(o) => o.run(s),
+            What::Exec(o) => o.run(s),
             What::Text(o) => o.run(s),
             What::Tessellate(o) => o.run(s),
         }
