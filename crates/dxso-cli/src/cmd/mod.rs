@@ -16,6 +16,7 @@ pub mod manpage;
 pub mod reencode;
 pub mod run;
 pub mod tessellate;
+pub mod translate;
 pub mod validate;
 
 /// The subcommands, in the order `dxso --help` lists them.
@@ -28,6 +29,7 @@ pub enum Command {
     Validate(validate::Opts),
     Reencode(reencode::Opts),
     Run(run::Opts),
+    Translate(translate::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
     Bench(bench::Opts),
@@ -47,6 +49,7 @@ impl Command {
             Command::Validate(o) => o.run(s),
             Command::Reencode(o) => o.run(s),
             Command::Run(o) => o.run(s),
+            Command::Translate(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
             Command::Bench(o) => o.run(s),

@@ -12,6 +12,7 @@ pub mod decode;
 pub mod exec;
 pub mod tessellate;
 pub mod text;
+pub mod translate;
 
 /// Measure dxso against its baselines.
 #[derive(clap::Args)]
@@ -26,6 +27,7 @@ enum What {
     Exec(exec::Opts),
     Text(text::Opts),
     Tessellate(tessellate::Opts),
+    Translate(translate::Opts),
 }
 
 impl Opts {
@@ -35,6 +37,7 @@ impl Opts {
             What::Exec(o) => o.run(s),
             What::Text(o) => o.run(s),
             What::Tessellate(o) => o.run(s),
+            What::Translate(o) => o.run(s),
         }
     }
 }
