@@ -336,7 +336,7 @@ impl Body<'_> {
             } else {
                 b.math1(M::Floor, a[0])
             };
-            Ok(b.to_int(f))
+            Ok(b.as_int(f))
         })?;
         self.write_raw(inst, &dst, v, Elem::Int)
     }

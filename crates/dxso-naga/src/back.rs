@@ -216,7 +216,7 @@ pub(crate) fn write(
                 entry_point: entry,
                 multiview: None,
             };
-            let mut out = String::new();
+            let mut out = String::with_capacity(text_capacity(module));
             let mut w = glsl::Writer::new(
                 &mut out,
                 module,
@@ -259,13 +259,23 @@ pub(crate) fn write(
             let pipeline = hlsl::PipelineOptions {
                 entry_point: Some((stage, entry)),
             };
-            let mut out = String::new();
+            let mut out = String::with_capacity(text_capacity(module));
             let mut w = hlsl::Writer::new(&mut out, &opts, &pipeline);
             w.write(module, info, None)
                 .map_err(|e| err(e.to_string()))?;
             Ok(Output::Text(out))
         }
     }
+}
+
+/// A guess at the length of a written module, so the text grows without copies.
+fn text_capacity(module: &naga::Module) -> usize {
+    let exprs: usize = module
+        .entry_points
+        .iter()
+        .map(|e| e.function.expressions.len())
+        .sum();
+    2048 + 48 * exprs
 }
 
 /// GLSL has no bind groups: textures and samplers become combined samplers, bound at the

@@ -111,6 +111,10 @@ pub(crate) struct Body<'a> {
     pub(crate) opcode: Opcode,
     /// Dot products of ps_1_x `texm3x*pad` waiting for the instruction that uses them.
     pub(crate) pads: Vec<Handle<Expression>>,
+    /// Registers this function has stored to memory (so far, in program order).
+    pub(crate) stored: naga::FastHashSet<Reg>,
+    /// Loops open around the current instruction.
+    pub(crate) loops: usize,
 }
 
 impl<'a> Body<'a> {
@@ -133,6 +137,8 @@ impl<'a> Body<'a> {
             item: 0,
             opcode: Opcode::Nop,
             pads: Vec::new(),
+            stored: Default::default(),
+            loops: 0,
         }
     }
 
@@ -281,7 +287,7 @@ impl<'a> Body<'a> {
         h
     }
 
-    pub(crate) fn to_float(&mut self, e: Handle<Expression>) -> Handle<Expression> {
+    pub(crate) fn as_float(&mut self, e: Handle<Expression>) -> Handle<Expression> {
         self.e(Expression::As {
             expr: e,
             kind: ScalarKind::Float,
@@ -289,7 +295,7 @@ impl<'a> Body<'a> {
         })
     }
 
-    pub(crate) fn to_int(&mut self, e: Handle<Expression>) -> Handle<Expression> {
+    pub(crate) fn as_int(&mut self, e: Handle<Expression>) -> Handle<Expression> {
         self.e(Expression::As {
             expr: e,
             kind: ScalarKind::Sint,

@@ -419,7 +419,7 @@ impl Body<'_> {
                 let w = self.func.u32(layout::PIXEL_BUFFER_WIDTH);
                 let yw = self.bin(B::Multiply, y, w);
                 let i = self.bin(B::Add, yw, x);
-                let k = interface.inputs.iter().count();
+                let k = interface.inputs.len();
                 (i, k as u32)
             };
             let _ = u32t;
@@ -713,13 +713,12 @@ impl Body<'_> {
             self.func.stmt(Statement::Return { value: None });
             return Ok(());
         }
-        let value = match interface.result_ty {
-            Some(ty) => Some(self.e(Expression::Compose {
+        let value = interface.result_ty.map(|ty| {
+            self.e(Expression::Compose {
                 ty,
                 components: values,
-            })),
-            None => None,
-        };
+            })
+        });
         self.func.stmt(Statement::Return { value });
         Ok(())
     }

@@ -155,13 +155,15 @@ impl Plan<'_> {
 /// Translates `shader` into a validated naga module.
 pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Error> {
     let v = shader.version;
-    let known = match (v.kind, v.major, v.minor) {
-        (dxso::ShaderKind::Vertex, 1, 1) | (dxso::ShaderKind::Vertex, 2, 0 | 1) => true,
-        (dxso::ShaderKind::Vertex, 3, 0) => true,
-        (dxso::ShaderKind::Pixel, 1, 0..=4) | (dxso::ShaderKind::Pixel, 2, 0 | 1) => true,
-        (dxso::ShaderKind::Pixel, 3, 0) => true,
-        _ => false,
-    };
+    let known = matches!(
+        (v.kind, v.major, v.minor),
+        (dxso::ShaderKind::Vertex, 1, 1)
+            | (dxso::ShaderKind::Vertex, 2, 0 | 1)
+            | (dxso::ShaderKind::Vertex, 3, 0)
+            | (dxso::ShaderKind::Pixel, 1, 0..=4)
+            | (dxso::ShaderKind::Pixel, 2, 0 | 1)
+            | (dxso::ShaderKind::Pixel, 3, 0)
+    );
     if !known {
         return Err(Error::Version(v.to_string()));
     }
