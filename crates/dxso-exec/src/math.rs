@@ -69,7 +69,7 @@ pub fn range_clamp(x: f32, m: f32) -> f32 {
 #[inline(always)]
 pub fn floor(x: f32) -> f32 {
     // 2^23 and beyond, infinities and NaN are their own floor.
-    if !(x.abs() < 8_388_608.0) {
+    if x.is_nan() || x.abs() >= 8_388_608.0 {
         return x;
     }
     let t = (x as i32 as f32).copysign(x);
@@ -141,13 +141,7 @@ pub const LIT_MAX_POWER: f32 = 127.9961;
 /// `lit` (5.5) of the source `(x, y, _, w)`.
 #[inline]
 pub fn lit(x: f32, y: f32, w: f32) -> [f32; 4] {
-    let p = if w < -LIT_MAX_POWER {
-        -LIT_MAX_POWER
-    } else if w > LIT_MAX_POWER {
-        LIT_MAX_POWER
-    } else {
-        w
-    };
+    let p = w.clamp(-LIT_MAX_POWER, LIT_MAX_POWER);
     let dy = if x > 0.0 { x } else { 0.0 };
     let dz = if x > 0.0 && y > 0.0 { y.powf(p) } else { 0.0 };
     [1.0, dy, dz, 1.0]

@@ -95,3 +95,13 @@ fn partial_batches_and_thread_counts_agree() {
         assert_eq!(&values[..], &a.get(*r).unwrap()[..37]);
     }
 }
+
+#[test]
+fn shaders_and_resources_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<VertexShader>();
+    send_sync::<PixelShader>();
+    send_sync::<plan::Plan>();
+    send_sync::<Resources>();
+    send_sync::<Outputs>();
+}

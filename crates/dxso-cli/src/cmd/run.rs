@@ -317,6 +317,9 @@ fn parse_input_set(v: &Value, k: usize) -> Result<Vec<(InputRegister, [f32; 4])>
     Ok(out)
 }
 
+/// One invocation's outputs by register.
+type Registers = BTreeMap<OutputRegister, [f32; 4]>;
+
 fn number(x: f32) -> Value {
     if x.is_finite() {
         json!(x)
@@ -329,7 +332,7 @@ fn number(x: f32) -> Value {
     }
 }
 
-fn result_json(outputs: &BTreeMap<OutputRegister, [f32; 4]>, discarded: Option<bool>) -> Value {
+fn result_json(outputs: &Registers, discarded: Option<bool>) -> Value {
     let mut o = Map::new();
     for (r, v) in outputs {
         o.insert(
@@ -345,7 +348,7 @@ fn result_json(outputs: &BTreeMap<OutputRegister, [f32; 4]>, discarded: Option<b
     Value::Object(m)
 }
 
-fn result_text(outputs: &BTreeMap<OutputRegister, [f32; 4]>, discarded: Option<bool>) -> String {
+fn result_text(outputs: &Registers, discarded: Option<bool>) -> String {
     let mut s = String::new();
     for (r, v) in outputs {
         s.push_str(&format!(
@@ -364,7 +367,7 @@ fn result_text(outputs: &BTreeMap<OutputRegister, [f32; 4]>, discarded: Option<b
 }
 
 /// The outputs of invocation `i`.
-fn outputs_of(out: &Outputs, i: usize) -> BTreeMap<OutputRegister, [f32; 4]> {
+fn outputs_of(out: &Outputs, i: usize) -> Registers {
     out.registers.iter().map(|(r, v)| (*r, v[i])).collect()
 }
 
@@ -442,7 +445,7 @@ impl Opts {
             (out.with_context(|| name.clone())?, true)
         };
         let stride = if pixel { 4 } else { 1 };
-        let results: Vec<(BTreeMap<OutputRegister, [f32; 4]>, Option<bool>)> = (0..sets.len())
+        let results: Vec<(Registers, Option<bool>)> = (0..sets.len())
             .map(|k| {
                 let i = k * stride;
                 (outputs_of(&out, i), pixel.then(|| out.discarded[i]))

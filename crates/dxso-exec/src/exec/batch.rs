@@ -1,6 +1,10 @@
 //! One batch of `W` lanes running a plan: the register file in structure-of-arrays form, the
 //! per-lane execution mask and the structured control-flow stack.
 
+// Kernels index several rows by the same lane and component numbers: indexed loops are the
+// clearest form, and the one LLVM vectorises.
+#![allow(clippy::needless_range_loop)]
+
 use super::Run;
 use crate::math;
 use crate::plan::{ArithFn, Cond, DepthFn, GatherFrom, IndexReg, LodPlan, Op, PredSel, Slot};
@@ -305,6 +309,45 @@ impl<const W: usize> Batch<W> {
                         }
                     }
                 }
+                Op::Matrix {
+                    len,
+                    a,
+                    rows,
+                    mask,
+                    dst,
+                } => {
+                    let mut r = [[0f32; W]; 4];
+                    {
+                        let row = |s: Slot| &self.f[s as usize];
+                        let av = [row(a[0]), row(a[1]), row(a[2]), row(a[3])];
+                        for k in 0..4 {
+                            if mask & (1 << k) == 0 {
+                                continue;
+                            }
+                            let m = [
+                                row(rows[k][0]),
+                                row(rows[k][1]),
+                                row(rows[k][2]),
+                                row(rows[k][3]),
+                            ];
+                            let out = &mut r[k];
+                            for l in 0..W {
+                                let mut x = math::mul(av[0][l], m[0][l], Z)
+                                    + math::mul(av[1][l], m[1][l], Z)
+                                    + math::mul(av[2][l], m[2][l], Z);
+                                if len >= 4 {
+                                    x += math::mul(av[3][l], m[3][l], Z);
+                                }
+                                out[l] = x;
+                            }
+                        }
+                    }
+                    for k in 0..4 {
+                        if mask & (1 << k) != 0 {
+                            self.put(dst[k], &r[k]);
+                        }
+                    }
+                }
                 Op::Cross { a, b, mask, dst } => {
                     let row = |s: Slot| self.f[s as usize];
                     let (a, b) = (a.map(row), b.map(row));
@@ -600,20 +643,11 @@ impl<const W: usize> Batch<W> {
                     let texture = binding.and_then(|b| b.texture.as_deref());
                     let state = binding.map_or(&run.default_state, |b| &b.state);
                     let coords = [&c[0][..], &c[1][..], &c[2][..]];
-                    // The four channels are distinct scratch rows (as lowering allocates them):
-                    // written in place.
-                    match self.f.get_disjoint_mut(dst.map(|s| s as usize)) {
-                        Ok([o0, o1, o2, o3]) => {
-                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3])
-                        }
-                        Err(_) => {
-                            let mut out = [[0f32; W]; 4];
-                            let [o0, o1, o2, o3] = &mut out;
-                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3]);
-                            for (s, v) in dst.iter().zip(&out) {
-                                self.put(*s, v);
-                            }
-                        }
+                    let mut out = [[0f32; W]; 4];
+                    let [o0, o1, o2, o3] = &mut out;
+                    sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3]);
+                    for (s, v) in dst.iter().zip(&out) {
+                        self.put(*s, v);
                     }
                 }
                 // Control flow (docs/SEMANTICS.md 9).

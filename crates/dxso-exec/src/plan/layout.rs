@@ -232,6 +232,7 @@ impl Op {
         match self {
             Op::Arith { mask, dst, .. }
             | Op::Dot { mask, dst, .. }
+            | Op::Matrix { mask, dst, .. }
             | Op::Cross { mask, dst, .. }
             | Op::Lit { mask, dst, .. }
             | Op::Deriv { mask, dst, .. }
@@ -274,6 +275,11 @@ impl Op {
                     f(s);
                 }
             }
+            Op::Matrix { a, rows, dst, .. } => a
+                .iter_mut()
+                .chain(rows.iter_mut().flatten())
+                .chain(dst.iter_mut())
+                .for_each(&mut f),
             Op::Cross { a, b, dst, .. } => a
                 .iter_mut()
                 .chain(b.iter_mut())

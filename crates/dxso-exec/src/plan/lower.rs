@@ -677,20 +677,18 @@ impl<'a> Lowerer<'a> {
         }
         let mut plan = self.dst_begin(inst, &d, Reads::Any(&reads));
         plan.mask &= (1u8 << rows) - 1;
-        for (k, row) in row_slots.iter().enumerate() {
-            if plan.mask & (1 << k) == 0 {
-                continue;
-            }
+        if plan.mask != 0 {
             let zero = self.zero();
-            let mut dst = [zero; 4];
-            dst[k] = plan.result[k];
-            self.emit(Op::Dot {
+            let mut m = [[zero; 4]; 4];
+            for (k, row) in row_slots.iter().enumerate() {
+                m[k] = *row;
+            }
+            self.emit(Op::Matrix {
                 len,
                 a,
-                b: *row,
-                add: None,
-                mask: 1 << k,
-                dst,
+                rows: m,
+                mask: plan.mask,
+                dst: plan.result,
             });
         }
         self.dst_end(plan);

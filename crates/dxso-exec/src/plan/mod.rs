@@ -208,6 +208,20 @@ pub enum Op {
         /// Destination slots.
         dst: [Slot; 4],
     },
+    /// `m4x4` .. `m3x2`: component `k` (in `mask`) is the dot product of the first `len`
+    /// components of `a` and of row `k`; every row is read before any component is written.
+    Matrix {
+        /// 3 or 4.
+        len: u8,
+        /// The vector.
+        a: [Slot; 4],
+        /// The rows.
+        rows: [[Slot; 4]; 4],
+        /// Components written (one per row).
+        mask: u8,
+        /// Destination slots.
+        dst: [Slot; 4],
+    },
     /// `crs`.
     Cross {
         /// First vector (x, y, z).

@@ -14,8 +14,18 @@ pub mod tessellate;
 pub mod text;
 pub mod translate;
 
-/// Measure dxso against its baselines.
+/// Measure dxso against its baselines, measured in the same run.
+///
+/// Each prints a table, or with --json one JSON object whose top-level `ratio` is the figure
+/// its issue defines. MojoShader is measured only in builds with the `peer-mojoshader`
+/// feature; the corpus is `--corpus DIR`, else `$DXSO_CORPUS`, else `../shared/corpus`.
+///
+/// Examples:
+///   cargo run --release --features peer-mojoshader -- bench decode
+///   dxso bench text --seconds 0.3 --json
+///   dxso bench tessellate
 #[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
 pub struct Opts {
     #[command(subcommand)]
     what: What,
@@ -92,6 +102,11 @@ pub fn corpus_blobs(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
         }
     }
     out.sort();
+    anyhow::ensure!(
+        !out.is_empty(),
+        "no shaders under {}: the corpus holds source folders of *.dxso files (use --corpus)",
+        dir.display()
+    );
     Ok(out)
 }
 
