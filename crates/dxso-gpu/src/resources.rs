@@ -224,7 +224,7 @@ impl Gpu {
         state: &dxso_exec::SamplerState,
     ) -> Result<(wgpu::TextureView, u32), GpuError> {
         let dim = view_dimension(tt);
-        let (format, levels): (wgpu::TextureFormat, Vec<(u32, u32, u32, Vec<u8>)>) = match texture {
+        let (format, levels): (wgpu::TextureFormat, Vec<Level>) = match texture {
             Some(t) => {
                 let format = gpu_format(t.format(), state.srgb_texture);
                 let levels = t
@@ -400,6 +400,9 @@ impl Gpu {
         Ok((bgl, bg))
     }
 }
+
+/// One mip level to upload: width, height, depth (or layers), texel bytes.
+type Level = (u32, u32, u32, Vec<u8>);
 
 /// The device format a texture is uploaded in: RGBA8 as is (sRGB-decoding when the sampler
 /// says so, before filtering as SEMANTICS 12.1 does), every other format widened to RGBA32F

@@ -26,11 +26,11 @@ pub(crate) fn output_register(
 }
 
 /// The values of `register` for `count` invocations (zeros when the batch has none).
-pub(crate) fn input_values<'a>(
-    inputs: &'a [dxso_exec::Attribute],
+pub(crate) fn input_values(
+    inputs: &[dxso_exec::Attribute],
     register: InputRegister,
     count: usize,
-) -> Result<Option<&'a [[f32; 4]]>, GpuError> {
+) -> Result<Option<&[[f32; 4]]>, GpuError> {
     match inputs.iter().find(|a| a.register == register) {
         Some(a) if a.values.len() != count => Err(GpuError::Input(format!(
             "input {register} has {} values for {count} invocations",

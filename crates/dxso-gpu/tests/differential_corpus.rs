@@ -50,7 +50,6 @@ fn corpus_agrees_with_the_executor_on_the_device() {
         };
         let mut resources = Resources::default();
         constants(&mut rng, &mut resources, if pixel { 224 } else { 256 });
-        let mut linear = false;
         for s in &translation.reflection.samplers {
             let i = s.sampler as usize;
             if resources.samplers.len() <= i {
@@ -59,7 +58,6 @@ fn corpus_agrees_with_the_executor_on_the_device() {
                     .resize(i + 1, dxso_exec::Sampler::default());
             }
             let l = rng.below(2) == 0;
-            linear |= l;
             resources.samplers[i] = sampler(&mut rng, s.texture_type, l, true);
         }
         let count = 8;

@@ -723,13 +723,9 @@ impl Body<'_> {
         Ok(())
     }
 
+    /// An output register's final value: in hand, or from memory (its array element when
+    /// the file is indexed; relative writes forget what was in hand).
     fn read_output(&mut self, r: Reg) -> Result<H, Error> {
-        if let Reg::File(ty, n) = r {
-            if self.regs.arrays.contains_key(&ty) {
-                let p = self.reg_ptr(Reg::File(ty, n));
-                return Ok(self.load(p));
-            }
-        }
         self.read_reg(r)
     }
 

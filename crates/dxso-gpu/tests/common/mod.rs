@@ -71,8 +71,17 @@ pub fn smooth_texture(rng: &mut Rng, ty: TextureType, eight: bool, faces_differ:
         _ => (Dimension::D2, 4, 4, 1),
     };
     let base: [f32; 4] = [0.25, 0.5, 0.375, 0.75].map(|b| b + rng.value(0.125));
+    // Cube faces are one colour each (all one colour unless `faces_differ`): lavapipe
+    // computes face coordinates with less precision than the executor, so a point lookup near
+    // a texel edge of a face may pick its neighbour.
+    let cube = ty == TextureType::Cube;
     let texel = |x: u32, y: u32, z: u32, c: usize| {
-        base[c] + (x + 2 * y + 3 * z) as f32 / 32.0 * [1.0, -0.5, 0.25, -0.25][c]
+        let step = match (cube, faces_differ) {
+            (true, true) => 4 * z,
+            (true, false) => 0,
+            _ => x + 2 * y + 3 * z,
+        };
+        base[c] + step as f32 / 32.0 * [1.0, -0.5, 0.25, -0.25][c]
     };
     let mut data = Vec::new();
     for z in 0..d {
