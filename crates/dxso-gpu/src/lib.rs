@@ -16,6 +16,12 @@
 //!   pixel gets exactly its values and derivatives see the real neighbours; a status target
 //!   (`pixel_status_location`) tells which pixels were discarded and their depth unclamped.
 //!
+//! What Vulkan or wgpu cannot express is a [`GpuError::Unsupported`], never a silent
+//! difference: the `mirroronce` address mode, border colours other than transparent black,
+//! opaque black and opaque white, a mip LOD bias, the executor's `zero_times_anything` option
+//! and a non-default float constant file size. The executor's instruction budget has no
+//! counterpart (translated loops always end: counts are clamped to 255).
+//!
 //! ```no_run
 //! use dxso_exec::{InputRegister, OutputRegister, Resources, VertexBatch};
 //! let shader = dxso_text::parse::parse("vs_2_0\ndcl_position v0\nmul oPos, v0, c0\n")?;

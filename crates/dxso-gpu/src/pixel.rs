@@ -44,6 +44,7 @@ impl Gpu {
         resources: &Resources,
         options: &dxso_exec::Options,
     ) -> Result<Outputs, GpuError> {
+        crate::resources::check_options(options)?;
         let written = dxso_exec::PixelShader::with_options(shader, options)?.outputs();
         let pixels = batch.pixels();
         if !batch.coverage.is_empty() && batch.coverage.len() != pixels {

@@ -65,6 +65,21 @@ pub(crate) fn constant_bytes(vertex: bool, resources: &Resources) -> Vec<u8> {
     out
 }
 
+/// Refuses executor options the translation does not follow.
+pub(crate) fn check_options(exec: &dxso_exec::Options) -> Result<(), GpuError> {
+    if exec.zero_times_anything {
+        return Err(GpuError::Unsupported(
+            "zero_times_anything (the translation computes IEEE products)".into(),
+        ));
+    }
+    if exec.float_constants.is_some() {
+        return Err(GpuError::Unsupported(
+            "a float constant file size other than the stage's (256 vertex, 224 pixel)".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// The translation options a run needs besides the runner's own: ps_1_x texture types and
 /// projected stages from the sampler bindings, the executor's range option.
 pub(crate) fn translation_options(

@@ -50,6 +50,7 @@ impl Gpu {
         resources: &Resources,
         options: &dxso_exec::Options,
     ) -> Result<Outputs, GpuError> {
+        crate::resources::check_options(options)?;
         let written = dxso_exec::VertexShader::with_options(shader, options)?.outputs();
         let mut topts = crate::resources::translation_options(shader, resources, options);
         topts.vertex_as_compute = true;

@@ -111,10 +111,6 @@ pub(crate) struct Body<'a> {
     pub(crate) opcode: Opcode,
     /// Dot products of ps_1_x `texm3x*pad` waiting for the instruction that uses them.
     pub(crate) pads: Vec<Handle<Expression>>,
-    /// Registers this function has stored to memory (so far, in program order).
-    pub(crate) stored: naga::FastHashSet<Reg>,
-    /// Loops open around the current instruction.
-    pub(crate) loops: usize,
 }
 
 impl<'a> Body<'a> {
@@ -137,8 +133,6 @@ impl<'a> Body<'a> {
             item: 0,
             opcode: Opcode::Nop,
             pads: Vec::new(),
-            stored: Default::default(),
-            loops: 0,
         }
     }
 

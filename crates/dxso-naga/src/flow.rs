@@ -276,7 +276,6 @@ impl Body<'_> {
         };
         self.store(count, count_value);
         self.forget_mutable();
-        self.loops += 1;
         self.open()?;
         let c = self.load(count);
         let done = self.bin(B::LessEqual, c, zero);
@@ -298,7 +297,6 @@ impl Body<'_> {
             self.store(p, a1);
         }
         let continuing = self.close()?;
-        self.loops -= 1;
         self.func.stmt(Statement::Loop {
             body,
             continuing,

@@ -32,44 +32,11 @@ impl Body<'_> {
             )
             | Reg::LoopCounter
             | Reg::Killed => Err(self.err("register read as a vector")),
-            _ if self.memory_is_zero(reg) => Ok(self.zero_of(reg)),
             _ => {
                 let p = self.reg_ptr(reg);
                 Ok(self.load(p))
             }
         }
-    }
-
-    /// Whether `reg`'s memory still holds its initial zero: a function-local register the
-    /// function has not stored yet, outside any loop (a later store in the loop body runs
-    /// before the next iteration's read).
-    fn memory_is_zero(&self, reg: Reg) -> bool {
-        let local = !self.regs.private
-            && matches!(
-                reg,
-                Reg::File(
-                    RegisterType::Temp
-                        | RegisterType::Addr
-                        | RegisterType::RastOut
-                        | RegisterType::AttrOut
-                        | RegisterType::Output
-                        | RegisterType::ColorOut
-                        | RegisterType::Predicate,
-                    _
-                )
-            );
-        let indexed = matches!(reg, Reg::File(ty, _) if self.regs.arrays.contains_key(&ty));
-        local && !indexed && self.loops == 0 && !self.stored.contains(&reg)
-    }
-
-    /// The zero `vec4` of a register's element type.
-    fn zero_of(&mut self, reg: Reg) -> H {
-        let ty = match self.elem(reg) {
-            crate::body::Elem::Float => return self.vconst([0.0; 4]),
-            crate::body::Elem::Int => self.m.vec(VectorSize::Quad, naga::Scalar::I32),
-            crate::body::Elem::Bool => self.m.vec(VectorSize::Quad, naga::Scalar::BOOL),
-        };
-        self.func.pre(Expression::ZeroValue(ty))
     }
 
     /// The whole value of a register as `vec4<f32>` (address registers converted).

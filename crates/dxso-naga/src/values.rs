@@ -187,7 +187,6 @@ impl Body<'_> {
             return Ok(());
         }
         let whole = k.whole;
-        self.stored.insert(reg);
         let ptr = self.reg_ptr(reg);
         if let Some(w) = whole {
             self.store(ptr, w);
