@@ -36,6 +36,18 @@ pub fn corpus_or_skip(test: &str) -> Option<PathBuf> {
     dir
 }
 
+/// For the profiling examples: the corpus folder given on the command line, else
+/// [`corpus_dir`]; without either, a message and exit status 2.
+pub fn corpus_dir_from_arg(arg: Option<String>) -> PathBuf {
+    match arg.map(PathBuf::from).or_else(corpus_dir) {
+        Some(dir) => dir,
+        None => {
+            eprintln!("no corpus folder: pass one, or set DXSO_CORPUS");
+            std::process::exit(2);
+        }
+    }
+}
+
 /// One shader of the corpus.
 #[derive(Clone, Debug)]
 pub struct Entry {

@@ -93,8 +93,16 @@ impl Device {
             };
             report.segments = d.edge_segments.clone();
             report.mesh = self.mesh_for(p.handle, key, action, |dev| {
-                let mut mesh = dev.spare.pop().unwrap_or_default();
-                tessellate_rect(ctx, &data, &d, w.as_deref(), &mut dev.scratch, &mut mesh)?;
+                let mut mesh = dev.spare_mesh();
+                let m = Arc::get_mut(&mut mesh).expect("spare meshes are unshared");
+                tessellate_rect(
+                    ctx,
+                    &data,
+                    &d,
+                    w.as_deref(),
+                    (&mut dev.scratch, &mut dev.rows),
+                    m,
+                )?;
                 Ok(mesh)
             })?;
         }
@@ -130,8 +138,9 @@ impl Device {
             let key = DomainKey::tri(segs, style, max);
             let d = self.domain(key, || domain::tri(segs, style, max));
             report.segments = d.edge_segments.clone();
-            report.mesh =
-                self.mesh_for(p.handle, key, action, |_| Ok(tessellate_tri(&data, &d)))?;
+            report.mesh = self.mesh_for(p.handle, key, action, |_| {
+                Ok(Arc::new(tessellate_tri(&data, &d)))
+            })?;
         }
         Ok(report)
     }

@@ -31,7 +31,7 @@ use crate::decl::VertexElement;
 use crate::domain::Domain;
 use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::Mesh;
-use crate::surface::{Axis, Evaluated, GridWeights};
+use crate::surface::{Axis, Evaluated, GridWeights, RectScratch};
 use cache::DomainKey;
 use state::{store, Stream};
 use std::collections::{BTreeMap, HashMap};
@@ -64,9 +64,13 @@ pub struct Device {
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
     /// Meshes no one refers to any more, emptied, kept for their capacity (at most
     /// [`SPARE_MESHES`]).
-    spare: Vec<Mesh>,
-    /// Rect-patch evaluation results, reused from draw to draw.
+    spare: Vec<Arc<Mesh>>,
+    /// Captured patches a replaced cache entry left, kept for their arrays (captures read the
+    /// device through `&self`, hence the cell).
+    spare_patches: std::cell::RefCell<Vec<Arc<PatchData>>>,
+    /// Rect-patch evaluation results and row buffers, reused from draw to draw.
     scratch: Vec<Evaluated>,
+    rows: RectScratch,
     /// The domain and grid weights of the last draw: consecutive draws usually share them,
     /// and comparing keys is cheaper than hashing them.
     last_domain: Option<(DomainKey, Arc<Domain>)>,
@@ -125,7 +129,9 @@ impl Device {
             meshes: HashMap::new(),
             weights: HashMap::new(),
             spare: Vec::new(),
+            spare_patches: Default::default(),
             scratch: Vec::new(),
+            rows: RectScratch::default(),
             last_domain: None,
             last_weights: None,
         }
@@ -143,7 +149,7 @@ impl Device {
         let mut commands = Commands::new(&capture.commands);
         let mut draws = Vec::new();
         while let Some(c) = commands.next_command()? {
-            draws.extend(self.execute(&c)?);
+            self.execute_into(&c, &mut draws)?;
         }
         Ok(draws)
     }
@@ -151,7 +157,10 @@ impl Device {
     /// Makes the capture's buffers available by handle.
     pub fn load_buffers(&mut self, capture: &Capture) {
         for b in &capture.buffers {
-            self.buffers.insert(b.handle, b.bytes.clone());
+            // A buffer this device already has is overwritten in place (no new allocation).
+            let bytes = self.buffers.entry(b.handle).or_default();
+            bytes.clear();
+            bytes.extend_from_slice(&b.bytes);
         }
     }
 
@@ -197,12 +206,22 @@ impl Device {
 
     /// Executes one command; returns a report per draw record.
     pub fn execute(&mut self, command: &Command) -> Result<Vec<DrawReport>, ExecError> {
+        let mut draws = Vec::new();
+        self.execute_into(command, &mut draws)?;
+        Ok(draws)
+    }
+
+    /// [`Device::execute`], appending the reports to `draws`.
+    fn execute_into(
+        &mut self,
+        command: &Command,
+        draws: &mut Vec<DrawReport>,
+    ) -> Result<(), ExecError> {
         let mut ctx = Ctx {
             offset: command.offset,
             op: command.op,
             record: 0,
         };
-        let mut draws = Vec::new();
         match &command.kind {
             CommandKind::RenderState(v) => {
                 for &(state, value) in v {
@@ -324,6 +343,6 @@ impl Device {
                 }
             }
         }
-        Ok(draws)
+        Ok(())
     }
 }

@@ -134,17 +134,26 @@ pub fn measure(budget: Duration, mut pass: impl FnMut()) -> f64 {
 /// that both see the same machine load; each figure is the mean of its fastest third.
 pub fn measure_pair(
     args: &BenchArgs,
+    ours: impl FnMut(),
+    theirs: Option<Box<dyn FnMut() + '_>>,
+) -> (f64, Option<f64>) {
+    measure_pair_within(args.budget(), ours, theirs)
+}
+
+/// [`measure_pair`] with `budget` per side.
+pub fn measure_pair_within(
+    budget: Duration,
     mut ours: impl FnMut(),
     mut theirs: Option<Box<dyn FnMut() + '_>>,
 ) -> (f64, Option<f64>) {
     let Some(theirs_pass) = theirs.as_mut() else {
-        return (measure(args.budget(), ours), None);
+        return (measure(budget, ours), None);
     };
     ours();
     theirs_pass();
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let start = std::time::Instant::now();
-    while a.len() < 3 || start.elapsed() < args.budget() * 2 {
+    while a.len() < 3 || start.elapsed() < budget * 2 {
         let t = std::time::Instant::now();
         ours();
         a.push(t.elapsed().as_secs_f64());
