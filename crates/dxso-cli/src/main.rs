@@ -15,6 +15,7 @@ use std::process::ExitCode;
 
 mod batch;
 mod cmd;
+mod engine;
 mod input;
 mod output;
 mod report;

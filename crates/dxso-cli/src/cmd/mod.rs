@@ -18,6 +18,7 @@ pub mod reencode;
 pub mod render;
 pub mod run;
 pub mod tessellate;
+pub mod translate;
 pub mod validate;
 
 /// The subcommands, in the order `dxso --help` lists them.
@@ -31,6 +32,7 @@ pub enum Command {
     Reencode(reencode::Opts),
     Fx(fx::Opts),
     Run(run::Opts),
+    Translate(translate::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
     Render(render::Opts),
@@ -52,6 +54,7 @@ impl Command {
             Command::Reencode(o) => o.run(s),
             Command::Fx(o) => o.run(s),
             Command::Run(o) => o.run(s),
+            Command::Translate(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
             Command::Render(o) => o.run(s),

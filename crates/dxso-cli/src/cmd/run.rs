@@ -39,10 +39,12 @@ use std::sync::Arc;
 ///   dxso run ps.dxso --input t0=0.5,0.5 --texture s0=wood.png --sampler s0=magfilter=linear
 ///   dxso run skin.vso --const i0=4,0,1,0 --const b0=true --json
 ///   dxso run vs.asm --vertices vertices.json    ([{"v0": [1, 2, 3, 1]}, {"v0": [0, 0, 0, 1]}])
+///   dxso run shader.asm --input v0=1,2,3,1 --engine vulkan   (the same outputs from a Vulkan
+///                                             device; without one it says so and exits 1)
 ///
 /// Exit status: 0 when the shader ran, 1 when the input is bad (cannot be read, decoded,
-/// assembled or validated, a texture cannot be read, an invocation exceeds the budget), 2 on
-/// usage errors.
+/// assembled or validated, a texture cannot be read, an invocation exceeds the budget, no
+/// Vulkan device for --engine vulkan), 2 on usage errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -72,6 +74,9 @@ pub struct Opts {
     /// ps_1_x MaxPixelShaderValue (default 1 for ps_1_1-1_3, 8 for ps_1_4).
     #[arg(long, value_name = "M")]
     max_pixel_shader_value: Option<f32>,
+    /// Where to run: the CPU executor, or a Vulkan device through the naga translation.
+    #[arg(long, value_enum, default_value_t)]
+    engine: crate::engine::Engine,
 }
 
 fn usage(msg: String) -> anyhow::Error {
@@ -428,14 +433,16 @@ impl Opts {
             for &r in &registers {
                 batch.set(r, sets.iter().map(|set| value(set, r)).collect());
             }
-            (vs.run(&batch, &res).with_context(|| name.clone())?, false)
+            let out = crate::engine::run_vertex(self.engine, &vs, &shader, &batch, &res, &options);
+            (out.with_context(|| name.clone())?, false)
         } else {
             let ps = PixelShader::with_options(&shader, &options).with_context(|| name.clone())?;
             let mut batch = QuadBatch::new(sets.len());
             for &r in &registers {
                 batch.set(r, sets.iter().flat_map(|set| [value(set, r); 4]).collect());
             }
-            (ps.run(&batch, &res).with_context(|| name.clone())?, true)
+            let out = crate::engine::run_pixel(self.engine, &ps, &shader, &batch, &res, &options);
+            (out.with_context(|| name.clone())?, true)
         };
         let stride = if pixel { 4 } else { 1 };
         let results: Vec<(Registers, Option<bool>)> = (0..sets.len())

@@ -13,6 +13,7 @@ pub mod exec;
 pub mod render;
 pub mod tessellate;
 pub mod text;
+pub mod translate;
 
 /// Measure dxso against its baselines, measured in the same run.
 ///
@@ -38,6 +39,7 @@ enum What {
     Text(text::Opts),
     Tessellate(tessellate::Opts),
     Render(render::Opts),
+    Translate(translate::Opts),
 }
 
 impl Opts {
@@ -48,6 +50,7 @@ impl Opts {
             What::Text(o) => o.run(s),
             What::Tessellate(o) => o.run(s),
             What::Render(o) => o.run(s),
+            What::Translate(o) => o.run(s),
         }
     }
 }
