@@ -21,8 +21,9 @@ use dxso::{
     Version, WriteMask,
 };
 
-/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise.
-pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
+/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise. With
+/// `leading_comment`, the first item is an empty comment for the caller to fill.
+pub(super) fn assemble(text: &str, strict: bool, leading_comment: bool) -> Option<Shader> {
     let mut lines = Lines { text, pos: 0 };
     let version = loop {
         let (_, line) = lines.next()?;
@@ -41,7 +42,16 @@ pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
         spellings: words::allowed_spellings(version),
     };
     let mut shader = Shader::new(version);
-    shader.items.reserve(text.len() / 40);
+    // Instruction lines of listings run to about 20-30 bytes; reserving for 16 each keeps
+    // the vector from growing (each growth copies every item so far).
+    shader
+        .items
+        .reserve((text.len() - lines.pos.min(text.len())) / 16 + 2);
+    if leading_comment {
+        shader
+            .items
+            .push(Item::Comment(dxso::Comment { data: Vec::new() }));
+    }
     // The full text as a source, made the first time a line needs the line parser.
     let mut sources: Option<Sources> = None;
     for (start, line) in lines {
@@ -84,7 +94,7 @@ const BLANK: Item = Item::Instruction(Instruction::new(dxso::Opcode::Nop));
 /// the line needs more than that (see [`code_of`]) or has an error.
 fn line_parser(line: &str, start: usize, sources: &Sources, ctx: &Context) -> Option<Instruction> {
     let code = code_of(line)?;
-    let mut tokens = Vec::new();
+    let mut tokens = Vec::with_capacity(code.len() / 2 + 1);
     tokenize(code, 0, &mut tokens);
     for t in &mut tokens {
         t.start += start as u32;

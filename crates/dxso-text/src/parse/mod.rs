@@ -70,16 +70,18 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
 /// part gives up or fails (the full path then runs and reports).
 fn fast_path(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
     let text = without_bom(text);
-    let mut shader = fast::assemble(text, options.strict)?;
-    if !options.skip_constant_table {
-        if let Some(table) = crate::ctab::from_listing(text, shader.version).ok()? {
-            shader.items.insert(
-                0,
-                Item::Comment(Comment {
-                    data: table.to_words(),
-                }),
-            );
-        }
+    // The table is read first so that the assembler leaves its slot at the front (no shift of
+    // every instruction afterwards); it needs only the version to be whole.
+    let table = match options.skip_constant_table {
+        true => None,
+        false => crate::ctab::from_header(text).ok()?,
+    };
+    let mut shader = fast::assemble(text, options.strict, table.is_some())?;
+    if let Some(mut table) = table {
+        crate::ctab::set_version(&mut table, shader.version);
+        shader.items[0] = Item::Comment(Comment {
+            data: table.to_words(),
+        });
     }
     Some(shader)
 }
