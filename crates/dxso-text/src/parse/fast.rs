@@ -21,10 +21,16 @@ use dxso::{
     Version, WriteMask,
 };
 
-/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise. With
+/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise. Reading
+/// starts at `from` (the start of a line; what comes before is comments and blank lines). With
 /// `leading_comment`, the first item is an empty comment for the caller to fill.
-pub(super) fn assemble(text: &str, strict: bool, leading_comment: bool) -> Option<Shader> {
-    let mut lines = Lines { text, pos: 0 };
+pub(super) fn assemble(
+    text: &str,
+    from: usize,
+    strict: bool,
+    leading_comment: bool,
+) -> Option<Shader> {
+    let mut lines = Lines { text, pos: from };
     let version = loop {
         let (_, line) = lines.next()?;
         if is_line_directive(line)? {
@@ -208,7 +214,7 @@ impl<'a> Iterator for Lines<'a> {
 
 /// The first line feed in `b`: eight bytes at a time (one test for a zero byte in the word
 /// XORed with line feeds), which costs less than `memchr` on lines of tens of bytes.
-fn newline(b: &[u8]) -> Option<usize> {
+pub(crate) fn newline(b: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut chunks = b.chunks_exact(8);

@@ -12,6 +12,7 @@ pub mod preprocess;
 mod words;
 
 pub use diag::{Diagnostic, Diagnostics, Rule};
+pub(crate) use fast::newline;
 
 use dxso::{Comment, Item, Shader};
 use lexer::Site;
@@ -72,11 +73,16 @@ fn fast_path(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
     let text = without_bom(text);
     // The table is read first so that the assembler leaves its slot at the front (no shift of
     // every instruction afterwards); it needs only the version to be whole.
-    let table = match options.skip_constant_table {
-        true => None,
-        false => crate::ctab::from_header(text).ok()?,
+    // The header is only `//` comments and blank lines, which the assembler would skip; it
+    // starts after them.
+    let (table, body) = match options.skip_constant_table {
+        true => (None, 0),
+        false => {
+            let (table, body) = crate::ctab::from_header(text);
+            (table.ok()?, body)
+        }
     };
-    let mut shader = fast::assemble(text, options.strict, table.is_some())?;
+    let mut shader = fast::assemble(text, body, options.strict, table.is_some())?;
     if let Some(mut table) = table {
         crate::ctab::set_version(&mut table, shader.version);
         shader.items[0] = Item::Comment(Comment {
