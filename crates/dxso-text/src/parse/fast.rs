@@ -521,7 +521,9 @@ impl<'a> Cursor<'a> {
                     }
                 }
                 self.i = end;
-                (words::make_register(ty, num)?, &self.s[j..end])
+                // Most registers have no suffix: no slice to check then.
+                let suffix = if end == j { "" } else { &self.s[j..end] };
+                (words::make_register(ty, num)?, suffix)
             }
             _ => {
                 let (register, has_number, suffix) =
