@@ -28,6 +28,7 @@ mod entry;
 mod flow;
 mod func;
 pub mod layout;
+mod live;
 mod module;
 mod options;
 mod reflect;
@@ -107,6 +108,8 @@ pub(crate) struct Plan<'a> {
     pub(crate) version: Version,
     pub(crate) options: &'a Options,
     pub(crate) scan: scan::Scan,
+    /// Which temporary components are read again after each instruction of main.
+    pub(crate) live: live::Liveness,
     pub(crate) stage: Stage,
     pub(crate) float_constants: u32,
     /// `def` registers and values, ascending.
@@ -179,7 +182,9 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
         .unwrap_or(if v.is_vertex() { 0 } else { 1 });
     let mut defs_sorted: Vec<(u32, [u32; 4])> = scan.defs.iter().map(|(&k, &v)| (k, v)).collect();
     defs_sorted.sort_unstable_by_key(|d| d.0);
+    let live = live::liveness(v, &insts, scan.main.clone());
     let plan = Plan {
+        live,
         defs_sorted,
         version: v,
         options,
@@ -188,7 +193,7 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
         stage,
         functions: RefCell::new(HashMap::default()),
     };
-    let mut m = module::ModuleCtx::new(group, v.is_vertex());
+    let mut m = module::ModuleCtx::new(group, v.is_vertex(), constant_members(&plan));
     let mut regs = Regs {
         private: plan.scan.has_subroutines(),
         ..Regs::default()
@@ -249,6 +254,24 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
 }
 
 /// The constant-buffer members the main program reads, prepared in its first block.
+/// How many leading members of the constant buffer the shader may read (1 `c` .. 6
+/// `viewport`, in [`body::Body::member`]'s numbering).
+fn constant_members(plan: &Plan) -> usize {
+    let s = &plan.scan;
+    let reads = |ty| s.read.iter().any(|&(t, _)| t == ty);
+    if plan.options.clip.half_pixel_offset && plan.stage != Stage::Compute {
+        6
+    } else if !s.bump_stages.is_empty() {
+        5
+    } else if reads(RegisterType::ConstBool) {
+        3
+    } else if reads(RegisterType::ConstInt) {
+        2
+    } else {
+        1
+    }
+}
+
 fn used_members(plan: &Plan) -> Vec<u32> {
     let s = &plan.scan;
     let mut out = Vec::new();
