@@ -237,6 +237,9 @@ impl ModuleCtx {
 
     /// A `vec4<f32>` constant.
     pub(crate) fn vec4_constant(&mut self, v: [f32; 4]) -> Handle<Constant> {
+        if v.iter().all(|x| x.to_bits() == v[0].to_bits()) {
+            return self.splat_constant(VectorSize::Quad, v[0]);
+        }
         let key = (4u8, v.map(f32::to_bits));
         if let Some(&h) = self.vectors.get(&key) {
             return h;
@@ -255,8 +258,23 @@ impl ModuleCtx {
             return h;
         }
         let ty = self.vec(size, F32);
-        let lits = vec![Literal::F32(v); n as usize];
-        let h = self.composite_constant(None, ty, &lits);
+        // A splat, not a composite of equal literals: the writers print one literal.
+        let value = self
+            .module
+            .global_expressions
+            .append(Expression::Literal(Literal::F32(v)), Span::UNDEFINED);
+        let init = self
+            .module
+            .global_expressions
+            .append(Expression::Splat { size, value }, Span::UNDEFINED);
+        let h = self.module.constants.append(
+            Constant {
+                name: None,
+                ty,
+                init,
+            },
+            Span::UNDEFINED,
+        );
         self.vectors.insert(key, h);
         h
     }
