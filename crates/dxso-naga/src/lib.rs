@@ -386,3 +386,37 @@ fn reflect_of(
         derivatives: s.derivatives,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxso::{DstParam, Extra, Instruction, Item, Register, SrcParam, Swizzle, WriteMask};
+
+    #[test]
+    fn def_values_naga_has_no_literal_for_translate_to_every_target() {
+        let mut s = Shader::new(Version::ps(2, 0));
+        let c0 = Register::new(RegisterType::Const, 0);
+        let mut def = Instruction::new(Opcode::Def);
+        def.dst = Some(DstParam::new(c0, WriteMask::ALL));
+        def.extra = Extra::Def([
+            f32::NAN.to_bits(),
+            f32::INFINITY.to_bits(),
+            f32::NEG_INFINITY.to_bits(),
+            1.0f32.to_bits(),
+        ]);
+        let mut mov = Instruction::new(Opcode::Mov);
+        mov.dst = Some(DstParam::new(
+            Register::new(RegisterType::ColorOut, 0),
+            WriteMask::ALL,
+        ));
+        mov.srcs =
+            dxso::Sources::from_slice(&[SrcParam::new(c0, Swizzle::IDENTITY)]).expect("one source");
+        s.items.push(Item::Instruction(def));
+        s.items.push(Item::Instruction(mov));
+        let t = translate(&s, &Options::default()).expect("translates and validates");
+        for target in Target::ALL {
+            t.write(target, &WriteOptions::default())
+                .unwrap_or_else(|e| panic!("{}: {e}", target.name()));
+        }
+    }
+}

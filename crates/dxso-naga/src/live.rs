@@ -112,3 +112,68 @@ fn reads(version: Version, inst: &Instruction) -> Option<u128> {
     }
     Some(set)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxso::{DstParam, Register, SrcParam, Swizzle, WriteMask};
+
+    fn r(n: u16) -> Register {
+        Register::new(RegisterType::Temp, n)
+    }
+
+    fn inst(op: Opcode, dst: Register, mask: u8, srcs: &[SrcParam]) -> Instruction {
+        let mut i = Instruction::new(op);
+        i.dst = Some(DstParam::new(dst, WriteMask(mask)));
+        i.srcs = dxso::Sources::from_slice(srcs).expect("few sources");
+        i
+    }
+
+    fn run(version: Version, insts: &[Instruction]) -> Liveness {
+        let list: Vec<(usize, &Instruction)> = insts.iter().enumerate().collect();
+        liveness(version, &list, 0..list.len())
+    }
+
+    #[test]
+    fn per_lane_reads_follow_the_mask_and_the_swizzle() {
+        let c0 = SrcParam::new(Register::new(RegisterType::Const, 0), Swizzle::IDENTITY);
+        let insts = [
+            inst(Opcode::Mul, r(0), 0x7, &[c0, c0]),
+            // r0.xyz is read (identity swizzle, .xyz mask): r0.w is dead after the mul.
+            inst(
+                Opcode::Add,
+                r(1),
+                0x7,
+                &[SrcParam::new(r(0), Swizzle::IDENTITY), c0],
+            ),
+            inst(Opcode::Mov, r(2), 0xF, &[SrcParam::new(r(1), Swizzle::W)]),
+        ];
+        let l = run(Version::vs(2, 0), &insts);
+        assert_eq!(l.after(0, 0), 0x7);
+        assert_eq!(l.after(1, 1), 0x8, "mov r2, r1.w reads only w");
+        assert_eq!(l.after(2, 2), 0, "temporaries are dead at the end");
+    }
+
+    #[test]
+    fn flow_control_and_unknown_instructions_make_everything_live() {
+        let c0 = SrcParam::new(Register::new(RegisterType::Const, 0), Swizzle::IDENTITY);
+        let insts = [
+            inst(Opcode::Mul, r(0), 0x7, &[c0, c0]),
+            inst(Opcode::M4x4, r(1), 0xF, &[c0, c0]),
+            inst(Opcode::Mul, r(3), 0x1, &[c0, c0]),
+            Instruction::new(Opcode::Ret),
+        ];
+        let l = run(Version::vs(2, 0), &insts);
+        assert_eq!(l.after(0, 0), 0xF, "m4x4 reads registers it does not name");
+        assert_eq!(l.after(2, 3), 0xF, "ret leaves everything live");
+        assert_eq!(l.after(9, 0), 0xF, "unknown items are all live");
+    }
+
+    #[test]
+    fn ps_1_x_keeps_r0_live_at_the_end() {
+        let c0 = SrcParam::new(Register::new(RegisterType::Const, 0), Swizzle::IDENTITY);
+        let insts = [inst(Opcode::Mov, r(0), 0x7, &[c0])];
+        assert_eq!(run(Version::ps(1, 1), &insts).after(0, 0), 0xF);
+        assert_eq!(run(Version::ps(2, 0), &insts).after(0, 0), 0);
+    }
+}

@@ -297,6 +297,17 @@ impl ModuleCtx {
         h
     }
 
+    /// The bits of `def c<n>` as a `vec4<u32>` (for values naga has no literal for).
+    pub(crate) fn def_bits(&mut self, n: u32, bits: [u32; 4]) -> Handle<Constant> {
+        if let Some(&h) = self.defs.get(&n) {
+            return h;
+        }
+        let ty = self.vec(VectorSize::Quad, Scalar::U32);
+        let h = self.composite_constant(Some(format!("c{n}_bits")), ty, &bits.map(Literal::U32));
+        self.defs.insert(n, h);
+        h
+    }
+
     /// The constant of `def c<n>`.
     pub(crate) fn def(&mut self, n: u32, bits: [u32; 4]) -> Handle<Constant> {
         if let Some(&h) = self.defs.get(&n) {
