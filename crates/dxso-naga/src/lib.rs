@@ -66,6 +66,14 @@ pub enum Error {
         /// The register as written in assembly.
         register: String,
     },
+    /// Two inputs or two outputs with the same meaning (usage and index), so the same slot.
+    #[error("registers {first} and {second} have the same usage and index (one varying slot)")]
+    SharedSlot {
+        /// The first register as written in assembly.
+        first: String,
+        /// The second.
+        second: String,
+    },
     /// The shader's version is not one of vs_1_1..vs_3_0, ps_1_1..ps_3_0.
     #[error("version {0} is not translated")]
     Version(String),
