@@ -289,6 +289,20 @@ impl<'a> Body<'a> {
         })
     }
 
+    /// The float with these bits: a literal, or (NaN, infinity) a `u32` literal reinterpreted.
+    pub(crate) fn f32_bits(&mut self, bits: u32) -> Handle<Expression> {
+        let v = f32::from_bits(bits);
+        if v.is_finite() {
+            return self.func.f32(v);
+        }
+        let u = self.func.u32(bits);
+        self.e(Expression::As {
+            expr: u,
+            kind: ScalarKind::Float,
+            convert: None,
+        })
+    }
+
     pub(crate) fn constant(&mut self, c: Handle<naga::Constant>) -> Handle<Expression> {
         if let Some(&h) = self.consts.get(&c) {
             return h;

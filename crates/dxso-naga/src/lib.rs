@@ -412,15 +412,21 @@ mod tests {
             f32::NEG_INFINITY.to_bits(),
             1.0f32.to_bits(),
         ]);
-        let mut mov = Instruction::new(Opcode::Mov);
-        mov.dst = Some(DstParam::new(
-            Register::new(RegisterType::ColorOut, 0),
-            WriteMask::ALL,
-        ));
-        mov.srcs =
-            dxso::Sources::from_slice(&[SrcParam::new(c0, Swizzle::IDENTITY)]).expect("one source");
         s.items.push(Item::Instruction(def));
-        s.items.push(Item::Instruction(mov));
+        // The whole vector, then one component (read as a scalar).
+        for (mask, swizzle) in [
+            (WriteMask::ALL, Swizzle::IDENTITY),
+            (WriteMask::X, Swizzle::Y),
+        ] {
+            let mut mov = Instruction::new(Opcode::Mov);
+            mov.dst = Some(DstParam::new(
+                Register::new(RegisterType::ColorOut, 0),
+                mask,
+            ));
+            mov.srcs =
+                dxso::Sources::from_slice(&[SrcParam::new(c0, swizzle)]).expect("one source");
+            s.items.push(Item::Instruction(mov));
+        }
         let t = translate(&s, &Options::default()).expect("translates and validates");
         for target in Target::ALL {
             t.write(target, &WriteOptions::default())

@@ -82,7 +82,7 @@ impl Body<'_> {
             Reg::File(RegisterType::Const, n) => {
                 if let Some(bits) = self.plan.scan.defs.get(&n) {
                     let v = self.plan.def_value(*bits)[(c & 3) as usize];
-                    return Ok(self.func.f32(f32::from_bits(v)));
+                    return Ok(self.f32_bits(v));
                 }
                 self.comp(reg, c)
             }
