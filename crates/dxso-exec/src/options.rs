@@ -15,6 +15,34 @@ pub struct Options {
     pub float_constants: Option<u32>,
     /// Lanes per batch: 8, 16, 32 or 64.
     pub lanes: usize,
+    /// What runs the plan.
+    pub engine: Engine,
+}
+
+/// What runs a plan. Every engine gives the same results, bit for bit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The batched interpreter.
+    #[default]
+    Interpreter,
+    /// Native code compiled with Cranelift (the `jit` feature; `crate::jit`), with vectors
+    /// where the machine has them. A plan the JIT cannot compile runs on the interpreter and
+    /// says why.
+    Jit,
+    /// The JIT's scalar code (one `f32` per lane): what machines without the vector
+    /// instructions it needs run; chosen explicitly mostly to test it.
+    JitScalar,
+}
+
+impl Engine {
+    /// `interpreter` or `jit`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Engine::Interpreter => "interpreter",
+            Engine::Jit => "jit",
+            Engine::JitScalar => "jit-scalar",
+        }
+    }
 }
 
 impl Options {
@@ -34,6 +62,7 @@ impl Default for Options {
             zero_times_anything: false,
             float_constants: None,
             lanes: Self::DEFAULT_LANES,
+            engine: Engine::Interpreter,
         }
     }
 }

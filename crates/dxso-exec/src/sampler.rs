@@ -589,7 +589,9 @@ mod tests {
 
     #[test]
     fn texel_index_is_saturating_floor() {
-        for x in [0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e9, -1e9, 3e9, -3e9] {
+        for x in [
+            0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e9, -1e9, 3e9, -3e9,
+        ] {
             let want = (x as f32).floor() as i32 as i64;
             assert_eq!(index(x), want, "{x}");
         }
