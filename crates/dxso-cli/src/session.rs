@@ -33,14 +33,16 @@ pub struct GlobalArgs {
         value_enum,
         value_name = "WHEN",
         default_value_t = ColorChoice::Auto,
-        global = true
+        global = true,
+        hide_possible_values = true
     )]
     pub color: ColorChoice,
     /// Machine-readable output: one JSON value on standard output (pretty on a terminal, one
     /// line otherwise); errors become one JSON line on standard error.
     #[arg(long, global = true)]
     pub json: bool,
-    /// Print only what failed: no summary line, no report for inputs that pass.
+    /// Print only what failed: no summary line or notes, no verdict for inputs that pass
+    /// (`validate`); the data a command exists to print is still printed.
     #[arg(short, long, global = true)]
     pub quiet: bool,
     /// Say on standard error what was read and how long each stage took (-vv: more detail).

@@ -15,10 +15,10 @@
 //! Buffers take `f32`, `u16`, `u32` or `bytes` arrays. `docs/DP2.md` lists every op's fields.
 
 use crate::capture::{Capture, CaptureBuilder};
-use crate::command::{Op, RectPatchInfo, TriPatchInfo};
+use crate::command::{Command, CommandKind, Commands, Op, ParseError, RectPatchInfo, TriPatchInfo};
 use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::device::rs;
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
 use thiserror::Error;
 
 /// A description that cannot be built.
@@ -115,18 +115,41 @@ fn named<T>(
     }
 }
 
+/// The render states a description may name (`"state": "PATCHSEGMENTS"`); others are numbers.
+const STATE_NAMES: &[(&str, u32)] = &[
+    ("PATCHEDGESTYLE", rs::PATCHEDGESTYLE),
+    ("PATCHSEGMENTS", rs::PATCHSEGMENTS),
+    ("DELETERTPATCH", rs::DELETERTPATCH),
+    ("POSITIONDEGREE", rs::POSITIONDEGREE),
+    ("NORMALDEGREE", rs::NORMALDEGREE),
+];
+
+/// `D3DRENDERSTATETYPE`s whose value is a float (d3d9types.h): fog start/end/density, point
+/// sizes and scales, PATCHSEGMENTS, TWEENFACTOR, the depth biases and the tessellation levels.
+const FLOAT_STATES: &[u32] = &[
+    36, 37, 38, 154, 155, 158, 159, 160, 164, 166, 170, 175, 178, 179, 180, 181, 182, 183, 195,
+];
+
 fn render_state_number(v: &Value) -> Option<u32> {
     match v {
-        Value::String(s) => match s.to_ascii_uppercase().trim_start_matches("D3DRS_") {
-            "PATCHEDGESTYLE" => Some(rs::PATCHEDGESTYLE),
-            "PATCHSEGMENTS" => Some(rs::PATCHSEGMENTS),
-            "DELETERTPATCH" => Some(rs::DELETERTPATCH),
-            "POSITIONDEGREE" => Some(rs::POSITIONDEGREE),
-            "NORMALDEGREE" => Some(rs::NORMALDEGREE),
-            _ => None,
-        },
+        Value::String(s) => {
+            let up = s.to_ascii_uppercase();
+            let short = up.trim_start_matches("D3DRS_");
+            STATE_NAMES
+                .iter()
+                .find(|(n, _)| *n == short)
+                .map(|(_, v)| *v)
+        }
         v => as_u32(v),
     }
+}
+
+/// The name a description uses for render state `state`, when it has one.
+pub fn render_state_name(state: u32) -> Option<&'static str> {
+    STATE_NAMES
+        .iter()
+        .find(|(_, v)| *v == state)
+        .map(|(n, _)| *n)
 }
 
 /// Builds a capture from its JSON description.
@@ -438,4 +461,193 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
         }
     }
     Ok(())
+}
+
+/// The records of one command in the vocabulary [`build`] reads: one JSON object per record
+/// (`{"op": "RENDERSTATE", "state": "PATCHSEGMENTS", "float": 4.0}`), so that a dump can be
+/// edited and built again. Render states are named where [`build`] knows the name; float
+/// states carry `float`, the rest `value`.
+pub fn describe_command(c: &Command) -> Vec<Value> {
+    let op = c.op.name();
+    let obj = |fields: Value| {
+        let mut m = Map::new();
+        m.insert("op".into(), Value::from(op));
+        if let Value::Object(f) = fields {
+            m.extend(f);
+        }
+        Value::Object(m)
+    };
+    let float = |f: f32| Value::from(f as f64);
+    match &c.kind {
+        CommandKind::RenderState(v) => v
+            .iter()
+            .map(|&(state, value)| {
+                let state_v = render_state_name(state).map_or(Value::from(state), Value::from);
+                if FLOAT_STATES.contains(&state) {
+                    obj(json!({"state": state_v, "float": float(f32::from_bits(value))}))
+                } else {
+                    obj(json!({"state": state_v, "value": value}))
+                }
+            })
+            .collect(),
+        CommandKind::ViewportInfo(v) => v
+            .iter()
+            .map(|[x, y, w, h]| obj(json!({"x": x, "y": y, "width": w, "height": h})))
+            .collect(),
+        CommandKind::ZRange(v) => v
+            .iter()
+            .map(|[min, max]| obj(json!({"min": float(*min), "max": float(*max)})))
+            .collect(),
+        CommandKind::Clear(x) => vec![obj(json!({
+            "flags": x.flags,
+            "color": x.color,
+            "depth": float(x.depth),
+            "stencil": x.stencil,
+            "rects": x.rects,
+        }))],
+        CommandKind::SetStreamSource(v) => v
+            .iter()
+            .map(|s| match c.op {
+                Op::SetStreamSource2 => obj(json!({
+                    "stream": s.stream, "buffer": s.buffer, "offset": s.offset, "stride": s.stride
+                })),
+                _ => obj(json!({"stream": s.stream, "buffer": s.buffer, "stride": s.stride})),
+            })
+            .collect(),
+        CommandKind::SetStreamSourceUm(v) => v
+            .iter()
+            .map(|(s, stride)| obj(json!({"stream": s, "stride": stride})))
+            .collect(),
+        CommandKind::SetIndices(v) => v
+            .iter()
+            .map(|(h, stride)| obj(json!({"buffer": h, "stride": stride})))
+            .collect(),
+        CommandKind::DrawPrimitive(v) => v
+            .iter()
+            .map(|d| {
+                obj(json!({
+                    "primitive_type": d.primitive_type,
+                    "start": d.start,
+                    "primitive_count": d.primitive_count,
+                }))
+            })
+            .collect(),
+        CommandKind::DrawIndexedPrimitive(v) => v
+            .iter()
+            .map(|d| {
+                obj(json!({
+                    "primitive_type": d.primitive_type,
+                    "base_vertex": d.base_vertex,
+                    "min_index": d.min_index,
+                    "num_vertices": d.num_vertices,
+                    "start_index": d.start_index,
+                    "primitive_count": d.primitive_count,
+                }))
+            })
+            .collect(),
+        CommandKind::DrawRectPatch(v) => v
+            .iter()
+            .map(|p| {
+                patch_json(
+                    obj(json!({"handle": p.handle})),
+                    p.segments.as_ref().map(|s| &s[..]),
+                    p.info.as_ref(),
+                )
+            })
+            .collect(),
+        CommandKind::DrawTriPatch(v) => v
+            .iter()
+            .map(|p| {
+                patch_json(
+                    obj(json!({"handle": p.handle})),
+                    p.segments.as_ref().map(|s| &s[..]),
+                    p.info.as_ref(),
+                )
+            })
+            .collect(),
+        CommandKind::CreateVertexShaderDecl(v) => v
+            .iter()
+            .map(|(h, elements)| {
+                let elements: Vec<Value> = elements.iter().map(element_json).collect();
+                obj(json!({"handle": h, "elements": elements}))
+            })
+            .collect(),
+        CommandKind::CreateShader(v) => v
+            .iter()
+            .map(|s| {
+                let tokens: Vec<u32> = dxso::encode(&s.shader)
+                    .chunks_exact(4)
+                    .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+                    .collect();
+                obj(json!({"handle": s.handle, "tokens": tokens}))
+            })
+            .collect(),
+        CommandKind::Handles(v) => v.iter().map(|h| obj(json!({"handle": h}))).collect(),
+        CommandKind::FloatConstants(v) => v
+            .iter()
+            .map(|k| {
+                let values: Vec<Vec<Value>> = k
+                    .values
+                    .iter()
+                    .map(|r| r.iter().map(|x| float(*x)).collect())
+                    .collect();
+                obj(json!({"register": k.register, "values": values}))
+            })
+            .collect(),
+        CommandKind::IntConstants(v) => v
+            .iter()
+            .map(|k| obj(json!({"register": k.register, "values": k.values})))
+            .collect(),
+        CommandKind::BoolConstants(v) => v
+            .iter()
+            .map(|k| obj(json!({"register": k.register, "values": k.values})))
+            .collect(),
+    }
+}
+
+/// A patch draw record: `segments` when HASSEGS, `info` when HASINFO.
+fn patch_json(
+    mut o: Value,
+    segments: Option<&[f32]>,
+    info: Option<&impl serde::Serialize>,
+) -> Value {
+    if let Some(s) = segments {
+        o["segments"] = s.iter().map(|x| Value::from(*x as f64)).collect();
+    }
+    if let Some(info) = info {
+        o["info"] = serde_json::to_value(info).unwrap_or(Value::Null);
+    }
+    o
+}
+
+/// A vertex element with its type, method and usage named as [`build`] reads them.
+fn element_json(e: &VertexElement) -> Value {
+    let name = |n: Option<&'static str>, raw: u8| n.map_or(Value::from(raw), Value::from);
+    json!({
+        "stream": e.stream,
+        "offset": e.offset,
+        "type": name(e.decl_type().map(|t| t.name()), e.ty),
+        "method": name(e.method().map(|m| m.name()), e.method),
+        "usage": e
+            .decl_usage()
+            .map_or(Value::from(e.usage), |u| Value::from(u.name().to_ascii_uppercase())),
+        "usage_index": e.usage_index,
+    })
+}
+
+/// The description of a whole capture: `{"buffers": [{"handle", "bytes"}], "commands": [...]}`.
+/// [`build`] makes an equivalent capture from it (a command with several records comes back as
+/// one command per record).
+pub fn describe(capture: &Capture) -> Result<Value, ParseError> {
+    let buffers: Vec<Value> = capture
+        .buffers
+        .iter()
+        .map(|b| json!({"handle": b.handle, "bytes": b.bytes}))
+        .collect();
+    let mut commands = Vec::new();
+    let mut reader = Commands::new(&capture.commands);
+    while let Some(c) = reader.next_command()? {
+        commands.extend(describe_command(&c));
+    }
+    Ok(json!({"buffers": buffers, "commands": commands}))
 }

@@ -64,10 +64,26 @@ pub fn range_clamp(x: f32, m: f32) -> f32 {
     }
 }
 
+/// `floor(x)`, bit for bit what `f32::floor` gives (signed zeros, NaN and infinities included),
+/// computed with a conversion instead of a library call (SSE2 has no rounding instruction).
+#[inline(always)]
+pub fn floor(x: f32) -> f32 {
+    // 2^23 and beyond, infinities and NaN are their own floor.
+    if x.is_nan() || x.abs() >= 8_388_608.0 {
+        return x;
+    }
+    let t = (x as i32 as f32).copysign(x);
+    if t > x {
+        t - 1.0
+    } else {
+        t
+    }
+}
+
 /// `frc` (5.2): `x - floor(x)`.
 #[inline(always)]
 pub fn frc(x: f32) -> f32 {
-    x - x.floor()
+    x - floor(x)
 }
 
 /// `sgn` (5.2): -1, 0 or 1; NaN and -0 give 0.
@@ -109,7 +125,7 @@ pub fn log(x: f32) -> f32 {
 /// vs_1_1 `expp` (5.4): `(2^floor(x), x - floor(x), 2^x, 1)`.
 #[inline]
 pub fn expp_sm1(x: f32) -> [f32; 4] {
-    let f = x.floor();
+    let f = floor(x);
     [f.exp2(), x - f, x.exp2(), 1.0]
 }
 
@@ -125,13 +141,7 @@ pub const LIT_MAX_POWER: f32 = 127.9961;
 /// `lit` (5.5) of the source `(x, y, _, w)`.
 #[inline]
 pub fn lit(x: f32, y: f32, w: f32) -> [f32; 4] {
-    let p = if w < -LIT_MAX_POWER {
-        -LIT_MAX_POWER
-    } else if w > LIT_MAX_POWER {
-        LIT_MAX_POWER
-    } else {
-        w
-    };
+    let p = w.clamp(-LIT_MAX_POWER, LIT_MAX_POWER);
     let dy = if x > 0.0 { x } else { 0.0 };
     let dz = if x > 0.0 && y > 0.0 { y.powf(p) } else { 0.0 };
     [1.0, dy, dz, 1.0]
@@ -159,16 +169,30 @@ pub fn nrm_factor(l: f32) -> f32 {
     }
 }
 
-/// `mova` rounding (5.6): nearest, halves away from zero, saturating to `i32` (NaN gives 0).
+/// `mova` rounding (5.6): nearest, halves away from zero, saturating to `i32` (NaN gives 0):
+/// `f32::round(x) as i32`, computed from the truncation and the exact remainder.
 #[inline(always)]
 pub fn round_address(x: f32) -> i32 {
-    x.round() as i32
+    let t = x as i32;
+    let f = x - t as f32;
+    if f >= 0.5 {
+        t.saturating_add(1)
+    } else if f <= -0.5 {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
 }
 
-/// vs_1_1 `mov a0` (5.6): floor, saturating.
+/// vs_1_1 `mov a0` (5.6): floor, saturating: `f32::floor(x) as i32`.
 #[inline(always)]
 pub fn floor_address(x: f32) -> i32 {
-    x.floor() as i32
+    let t = x as i32;
+    if (t as f32) > x {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
 }
 
 /// `clamp(x, 0, 1)` with NaN giving 0, as the ps_1_x depth and texcoord rules use it.
@@ -250,6 +274,51 @@ mod tests {
         assert_eq!(floor_address(-0.5), -1);
         assert_eq!(round_address(f32::NAN), 0);
         assert_eq!(round_address(1e20), i32::MAX);
+    }
+
+    #[test]
+    fn floor_and_rounding_match_the_library() {
+        let mut xs = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -1.5,
+            2.5,
+            -2.5,
+            0.49999997,
+            -0.49999997,
+            1e-40,
+            -1e-40,
+            8388607.5,
+            -8388607.5,
+            8388608.0,
+            3e9,
+            -3e9,
+            2147483520.0,
+            -2147483648.0,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MAX,
+            f32::MIN,
+        ];
+        let mut bits = 0x9E37_79B9u32;
+        for _ in 0..100_000 {
+            bits = bits.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            xs.push(f32::from_bits(bits));
+            xs.push((bits >> 8) as f32 / 256.0 - 32768.0);
+        }
+        for x in xs {
+            let f = floor(x);
+            assert!(
+                f.to_bits() == x.floor().to_bits() || (f.is_nan() && x.is_nan()),
+                "floor({x})"
+            );
+            assert_eq!(round_address(x), x.round() as i32, "round({x})");
+            assert_eq!(floor_address(x), x.floor() as i32, "floor_address({x})");
+        }
     }
 
     #[test]

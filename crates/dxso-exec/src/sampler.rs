@@ -407,7 +407,7 @@ pub fn sample(texture: &Texture, state: &SamplerState, coord: [f32; 3], lod: f32
             }
             let l1 = (l0 as usize + 1).min(levels - 1);
             let b = sample_level(texture, state, coord, l1, filter);
-            std::array::from_fn(|c| a[c] + t * (b[c] - a[c]))
+            lerp(a, b, t)
         }
     }
 }
@@ -420,19 +420,52 @@ fn sample_level(
     filter: Filter,
 ) -> [f32; 4] {
     let l = &texture.levels()[level];
-    let (w, h, d) = (l.width as i64, l.height as i64, l.depth as i64);
-    let srgb = state.srgb_texture && texture.format() == crate::texture::Format::Rgba8Unorm;
-    let fetch = |x: Option<i64>, y: Option<i64>, z: Option<i64>| -> [f32; 4] {
-        match (x, y, z) {
-            (Some(x), Some(y), Some(z)) => {
-                let mut t = texture.texel(level, x as u32, y as u32, z as u32);
-                if srgb {
-                    for c in &mut t[..3] {
-                        *c = srgb_to_linear(*c);
-                    }
+    let (w, h) = (l.width as usize, l.height as usize);
+    let data = &l.data[..];
+    let format = texture.format();
+    // The common case decodes RGBA8 bytes directly; everything else goes through the format.
+    if format == crate::texture::Format::Rgba8Unorm && !state.srgb_texture {
+        filter_level(texture, state, coord, level, filter, |x, y, z| {
+            let i = ((z * h + y) * w + x) * 4;
+            let b = &data[i..i + 4];
+            [
+                b[0] as f32 / 255.0,
+                b[1] as f32 / 255.0,
+                b[2] as f32 / 255.0,
+                b[3] as f32 / 255.0,
+            ]
+        })
+    } else {
+        let srgb = state.srgb_texture && format == crate::texture::Format::Rgba8Unorm;
+        let size = format.texel_size();
+        filter_level(texture, state, coord, level, filter, |x, y, z| {
+            let mut t = format.decode(&data[((z * h + y) * w + x) * size..]);
+            if srgb {
+                for c in &mut t[..3] {
+                    *c = srgb_to_linear(*c);
                 }
-                t
             }
+            t
+        })
+    }
+}
+
+/// Point or linear filtering within one level, with `fetch` reading texel (x, y, z) (all in
+/// range: addressing happens here).
+#[inline(always)]
+fn filter_level(
+    texture: &Texture,
+    state: &SamplerState,
+    coord: [f32; 3],
+    level: usize,
+    filter: Filter,
+    fetch: impl Fn(usize, usize, usize) -> [f32; 4],
+) -> [f32; 4] {
+    let l = &texture.levels()[level];
+    let (w, h, d) = (l.width as i64, l.height as i64, l.depth as i64);
+    let at = |x: Option<i64>, y: Option<i64>, z: Option<i64>| -> [f32; 4] {
+        match (x, y, z) {
+            (Some(x), Some(y), Some(z)) => fetch(x as usize, y as usize, z as usize),
             _ => state.border(),
         }
     };
@@ -463,19 +496,16 @@ fn sample_level(
             Some(z) => Some(z),
             None => address(index(w_coord * d as f32), d, modes[2]),
         };
-        return fetch(x, y, z);
+        return at(x, y, z);
     }
     let split = |c: f32, n: i64| split_coordinate(c * n as f32 - 0.5);
     let (x0, fx) = split(u, w);
     let (y0, fy) = split(v, h);
     let xs = [address(x0, w, modes[0]), address(x0 + 1, w, modes[0])];
     let ys = [address(y0, h, modes[1]), address(y0 + 1, h, modes[1])];
-    let lerp = |a: [f32; 4], b: [f32; 4], t: f32| -> [f32; 4] {
-        std::array::from_fn(|c| a[c] + t * (b[c] - a[c]))
-    };
     let plane = |z: Option<i64>| {
-        let top = lerp(fetch(xs[0], ys[0], z), fetch(xs[1], ys[0], z), fx);
-        let bottom = lerp(fetch(xs[0], ys[1], z), fetch(xs[1], ys[1], z), fx);
+        let top = lerp(at(xs[0], ys[0], z), at(xs[1], ys[0], z), fx);
+        let bottom = lerp(at(xs[0], ys[1], z), at(xs[1], ys[1], z), fx);
         lerp(top, bottom, fy)
     };
     match z_fixed {
@@ -487,6 +517,17 @@ fn sample_level(
             lerp(a, b, fz)
         }
     }
+}
+
+/// The filter blend of section 12.3: `a + t * (b - a)` per channel.
+#[inline(always)]
+fn lerp(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
+    [
+        a[0] + t * (b[0] - a[0]),
+        a[1] + t * (b[1] - a[1]),
+        a[2] + t * (b[2] - a[2]),
+        a[3] + t * (b[3] - a[3]),
+    ]
 }
 
 /// The level of detail from derivatives of normalized coordinates (section 12.4).
@@ -590,9 +631,9 @@ mod tests {
     #[test]
     fn texel_index_is_saturating_floor() {
         for x in [
-            0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e9, -1e9, 3e9, -3e9,
+            0.0f32, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e9, -1e9, 3e9, -3e9,
         ] {
-            let want = (x as f32).floor() as i32 as i64;
+            let want = x.floor() as i32 as i64;
             assert_eq!(index(x), want, "{x}");
         }
         assert_eq!(index(f32::NAN), 0);

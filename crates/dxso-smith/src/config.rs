@@ -29,8 +29,10 @@ pub struct Config {
     /// The versions to choose from (each program picks one). Versions the generator does not know
     /// (ps_1_0, software versions) are ignored; an empty list means [`ALL_VERSIONS`].
     pub versions: Vec<Version>,
-    /// The most instructions in the body, declarations and definitions not counted. The version's
-    /// slot limits cut it further (ps_1_1 has 4 texture and 8 arithmetic slots).
+    /// The most instructions in the body, declarations and definitions not counted (each program
+    /// draws its own size up to this). The version's slot limits cut it further (ps_1_1 has 4
+    /// texture and 8 arithmetic slots); the writes that define every output are made even when
+    /// this is smaller than the number of outputs.
     pub max_instructions: usize,
     /// Arithmetic beyond `mov` (`add`, `mad`, `dp4`, `m4x4`, `lrp`, `cmp`, ...). Off, the body is
     /// moves, texture loads and flow control.
@@ -227,5 +229,35 @@ impl<'a> Arbitrary<'a> for Config {
             multiple_render_targets: u.arbitrary()?,
             depth_output: u.arbitrary()?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_versions_fall_back_to_all() {
+        let c = Config {
+            versions: vec![Version::ps(1, 0), Version::vs(3, 0xFF)],
+            ..Config::default()
+        };
+        assert_eq!(c.effective_versions(), ALL_VERSIONS.to_vec());
+        let c = Config::for_version(Version::ps(1, 4));
+        assert_eq!(c.effective_versions(), vec![Version::ps(1, 4)]);
+    }
+
+    #[test]
+    fn arbitrary_configs_stay_in_range() {
+        let bytes: Vec<u8> = (0..4096u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 11) as u8)
+            .collect();
+        let mut u = Unstructured::new(&bytes);
+        for _ in 0..64 {
+            let c = Config::arbitrary(&mut u).expect("a config");
+            assert!(!c.versions.is_empty());
+            assert!((1..=96).contains(&c.max_instructions));
+            assert!(c.max_loop_iterations >= 1);
+        }
     }
 }

@@ -271,3 +271,73 @@ fn differential_preset_leaves_out_what_it_promises() {
     }
     println!("{n} differential programs without transcendentals, divisions or large constants");
 }
+
+/// `texld`/`texldp`/`texldb`/`dsx`/`dsy` never sit under `if_cc`, `if p0`, or inside a loop that
+/// a `break_cc`/`breakp` may leave (checked per function; a subroutine's callers are not
+/// followed here).
+fn gradients_outside_divergence(shader: &Program) -> Result<(), String> {
+    let insts: Vec<&Instruction> = shader.instructions().collect();
+    let v = shader.version;
+    // For each loop opened at index k, whether a divergent break leaves it.
+    let mut divergent_loop: HashMap<usize, bool> = HashMap::new();
+    let mut open: Vec<usize> = Vec::new();
+    for (k, inst) in insts.iter().enumerate() {
+        match inst.opcode {
+            Opcode::Loop | Opcode::Rep => open.push(k),
+            Opcode::EndLoop | Opcode::EndRep => {
+                open.pop();
+            }
+            Opcode::BreakC | Opcode::BreakP => {
+                if let Some(&l) = open.last() {
+                    divergent_loop.insert(l, true);
+                }
+            }
+            Opcode::Label => open.clear(),
+            _ => {}
+        }
+    }
+    let mut stack: Vec<bool> = Vec::new();
+    for (k, inst) in insts.iter().enumerate() {
+        let divergent = stack.iter().any(|d| *d);
+        match inst.opcode {
+            Opcode::Ifc => stack.push(true),
+            Opcode::If => stack.push(inst.srcs[0].register.ty == R::Predicate),
+            Opcode::Loop | Opcode::Rep => {
+                stack.push(divergent_loop.get(&k).copied().unwrap_or(false))
+            }
+            Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => {
+                stack.pop();
+            }
+            Opcode::Label => stack.clear(),
+            Opcode::Dsx | Opcode::Dsy if divergent => {
+                return Err(format!("{:?} at {k}", inst.opcode))
+            }
+            Opcode::Tex if divergent && !v.is_sm1() => return Err(format!("texld at {k}")),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn gradients_stay_out_of_divergent_flow() {
+    let mut n = 0;
+    for v in [Version::ps(2, 1), Version::ps(3, 0)] {
+        let config = Config {
+            max_instructions: 120,
+            max_nesting: 4,
+            ..Config::for_version(v)
+        };
+        for seed in 0..400 {
+            let program = Shader::from_seed(seed, &config);
+            if let Err(e) = gradients_outside_divergence(program.shader()) {
+                panic!(
+                    "gradient under divergent flow ({e}):\n{}",
+                    dxso_text::print(program.shader())
+                );
+            }
+            n += 1;
+        }
+    }
+    println!("{n}/{n} ps_2_x/ps_3_0 programs keep gradients out of divergent flow");
+}

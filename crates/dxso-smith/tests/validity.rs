@@ -68,6 +68,7 @@ fn every_generated_program_is_valid() {
     let mut warnings: Vec<String> = Vec::new();
     let mut per_version: BTreeMap<String, (u64, u64)> = BTreeMap::new();
     let mut coverage: BTreeMap<String, u64> = BTreeMap::new();
+    let mut feature_counts: BTreeMap<&'static str, u64> = BTreeMap::new();
     for (name, base) in configs() {
         for v in ALL_VERSIONS {
             let config = base.clone().with_version(v);
@@ -82,6 +83,9 @@ fn every_generated_program_is_valid() {
                 for inst in shader.instructions() {
                     let mn = mnemonic(inst, v);
                     *coverage.entry(format!("{v} {mn}")).or_default() += 1;
+                }
+                for f in features(shader) {
+                    *feature_counts.entry(f).or_default() += 1;
                 }
                 if report.is_valid() {
                     e.1 += 1;
@@ -118,6 +122,16 @@ fn every_generated_program_is_valid() {
         println!("  {v}: {ok}/{n} valid");
     }
     print_coverage(&coverage);
+    println!("programs using each feature:");
+    for (f, n) in &feature_counts {
+        println!("  {f}: {n}");
+    }
+    for f in FEATURES {
+        assert!(
+            feature_counts.get(f).copied().unwrap_or(0) > 0,
+            "expected some program to use {f}, found none"
+        );
+    }
     for f in &failures {
         println!("INVALID {f}");
     }
@@ -160,4 +174,132 @@ fn print_coverage(coverage: &BTreeMap<String, u64>) {
         let items: Vec<String> = list.iter().map(|(m, n)| format!("{m} {n}")).collect();
         println!("  {v} ({} kinds): {}", list.len(), items.join(", "));
     }
+}
+
+/// Every feature the generator promises; each must show up somewhere.
+const FEATURES: &[&str] = &[
+    "relative c[a0]",
+    "relative c[aL]",
+    "relative v[aL]",
+    "relative v[a0]",
+    "relative o[aL]",
+    "predicated instruction",
+    "co-issue",
+    "result shift",
+    "_sat",
+    "_pp",
+    "_centroid",
+    "negate",
+    "_abs",
+    "_bias/_bx2/1-/_x2",
+    "_dz/_dw",
+    "swizzle",
+    "partial write mask",
+    "nested blocks (depth 3+)",
+    "subroutine called twice",
+    "nested call",
+    "else",
+    "ps_1_4 phase",
+    "def NaN/inf",
+];
+
+fn relative(out: &mut Vec<&'static str>, r: Option<dxso::Relative>, file: &str) {
+    match r {
+        Some(dxso::Relative::Token(t)) => {
+            let al = t.register.ty == dxso::RegisterType::Loop;
+            out.push(match (file, al) {
+                ("c", false) => "relative c[a0]",
+                ("c", true) => "relative c[aL]",
+                ("v", false) => "relative v[a0]",
+                ("v", true) => "relative v[aL]",
+                _ => "relative o[aL]",
+            });
+        }
+        Some(dxso::Relative::Implicit) => out.push("relative c[a0]"),
+        None => {}
+    }
+}
+
+fn features(shader: &dxso::Shader) -> Vec<&'static str> {
+    use dxso::{RegisterType as R, SrcModifier as M};
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut deepest = 0usize;
+    let mut calls: BTreeMap<u16, u32> = BTreeMap::new();
+    let mut in_label = false;
+    for inst in shader.instructions() {
+        if let Some(d) = inst.dst {
+            relative(&mut out, d.relative, "o");
+            if d.shift.0 != 0 {
+                out.push("result shift");
+            }
+            if d.modifiers.saturate() {
+                out.push("_sat");
+            }
+            if d.modifiers.partial_precision() {
+                out.push("_pp");
+            }
+            if d.modifiers.centroid() {
+                out.push("_centroid");
+            }
+            if d.mask.0 != 0xF && inst.opcode != Opcode::Dcl {
+                out.push("partial write mask");
+            }
+        }
+        for s in &inst.srcs {
+            let file = if s.register.ty == R::Input { "v" } else { "c" };
+            relative(&mut out, s.relative, file);
+            match s.modifier {
+                M::Neg => out.push("negate"),
+                M::Abs | M::AbsNeg => out.push("_abs"),
+                M::Bias | M::BiasNeg | M::Sign | M::SignNeg | M::Comp | M::X2 | M::X2Neg => {
+                    out.push("_bias/_bx2/1-/_x2")
+                }
+                M::Dz | M::Dw => out.push("_dz/_dw"),
+                _ => {}
+            }
+            if !s.swizzle.is_identity() && s.swizzle.replicated().is_none() {
+                out.push("swizzle");
+            }
+        }
+        if inst.predicate.is_some() {
+            out.push("predicated instruction");
+        }
+        if inst.coissue {
+            out.push("co-issue");
+        }
+        match inst.opcode {
+            Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => depth -= 1,
+            Opcode::Else => out.push("else"),
+            Opcode::Phase => out.push("ps_1_4 phase"),
+            Opcode::Label => in_label = true,
+            Opcode::Call | Opcode::CallNz => {
+                *calls.entry(inst.srcs[0].register.num).or_default() += 1;
+                if in_label {
+                    out.push("nested call");
+                }
+            }
+            Opcode::Def => {
+                if let dxso::Extra::Def(bits) = inst.extra {
+                    if bits.iter().any(|b| !f32::from_bits(*b).is_finite()) {
+                        out.push("def NaN/inf");
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if deepest >= 3 {
+        out.push("nested blocks (depth 3+)");
+    }
+    if calls.values().any(|n| *n >= 2) {
+        out.push("subroutine called twice");
+    }
+    out.sort();
+    out.dedup();
+    out
 }

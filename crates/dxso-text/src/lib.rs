@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ctab;
 pub mod parse;
 pub mod print;
 pub mod syntax;

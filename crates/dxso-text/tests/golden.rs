@@ -114,7 +114,12 @@ fn corpus_listings_print_identically() {
     for m in &misses {
         println!("  {m}");
     }
-    assert!(misses.is_empty(), "{} listing(s) differ", misses.len());
+    assert!(
+        misses.is_empty(),
+        "expected all {total} corpus listings printed identically; found {same}, and {} that \
+         differ (listed above)",
+        misses.len()
+    );
     // directxtk-level9 is the corpus's set of /Zi builds with listings.
     assert_eq!(
         with_debug, 121,

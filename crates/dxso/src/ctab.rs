@@ -323,6 +323,12 @@ impl ConstantTable {
         let fixed = HEADER_SIZE + CONSTANT_INFO_SIZE * self.constants.len() as u32;
         let mut w = Writer::new(self.layout.as_ref(), self.object_count(), fixed as usize);
         self.write(&mut w);
+        if w.fresh {
+            // fxc pads the last string to a DWORD as it pads before aligned objects.
+            while w.out.len() % 4 != 0 {
+                w.out.push(PAD_BYTE);
+            }
+        }
         w.finish()
     }
 
@@ -342,8 +348,17 @@ impl ConstantTable {
         let fresh = w.fresh;
         // A parsed table recorded creator, target and the info array first; fxc itself writes
         // the two strings after everything else, which is where a fresh layout puts them.
+        // fxc points an empty constant list at offset 0.
         let (mut creator, mut target, info_off) = if fresh {
-            (0, 0, HEADER_SIZE)
+            (
+                0,
+                0,
+                if self.constants.is_empty() {
+                    0
+                } else {
+                    HEADER_SIZE
+                },
+            )
         } else {
             let creator = w.string(&self.creator);
             let target = w.string(&self.target);
@@ -367,15 +382,28 @@ impl ConstantTable {
     }
 
     fn write_constants(&self, w: &mut Writer, info_off: u32) {
+        // What a fresh layout has written already, to share as fxc does.
+        let mut types = Vec::new();
+        let mut defaults: Vec<(&[u32], u32)> = Vec::new();
         for (i, c) in self.constants.iter().enumerate() {
             let name = w.string(&c.name);
-            let ty = w.type_info(&c.ty);
+            let ty = if w.fresh {
+                fresh_type_info(w, &c.ty, &mut types, 0)
+            } else {
+                w.type_info(&c.ty)
+            };
             let default = match &c.default_value {
-                Some(v) => {
-                    let off = w.place(v.len() * 4, 4);
-                    w.put_u32s(off as usize, v);
-                    off
-                }
+                Some(v) => match defaults.iter().find(|(known, _)| *known == &v[..]) {
+                    Some((_, off)) if w.fresh => *off,
+                    _ => {
+                        let off = w.place(v.len() * 4, 4);
+                        w.put_u32s(off as usize, v);
+                        if w.fresh {
+                            defaults.push((v, off));
+                        }
+                        off
+                    }
+                },
                 None => 0,
             };
             let at = info_off as usize + i * CONSTANT_INFO_SIZE as usize;
@@ -392,6 +420,54 @@ impl ConstantTable {
             w.put_u32s(at + 12, &[ty, default]);
         }
     }
+}
+
+/// A type laid out as fxc lays it out in a fresh table: a struct's member names and types
+/// first, then its member list, then the struct's own type. A type equal to one already
+/// written in the same scope (the top-level constants, or the members of one struct) is
+/// written once; fxc shares numeric and struct types that way but writes every object type
+/// (samplers, textures) anew.
+fn fresh_type_info(
+    w: &mut Writer,
+    t: &TypeInfo,
+    scope: &mut Vec<(TypeInfo, u32)>,
+    depth: usize,
+) -> u32 {
+    let shareable = t.class() != Some(ParameterClass::Object);
+    if shareable {
+        if let Some((_, off)) = scope.iter().find(|(known, _)| known == t) {
+            return *off;
+        }
+    }
+    let mut members = Vec::with_capacity(t.members.len());
+    if depth < MAX_TYPE_DEPTH {
+        let mut inner = Vec::new();
+        for m in &t.members {
+            let name = w.string(&m.name);
+            members.push((name, fresh_type_info(w, &m.ty, &mut inner, depth + 1)));
+        }
+    }
+    let list = w.array(members.len(), table::MEMBER_INFO_SIZE);
+    for (i, (name, ty)) in members.iter().enumerate() {
+        w.put_u32s(list as usize + i * 8, &[*name, *ty]);
+    }
+    let off = w.place(table::TYPE_INFO_SIZE as usize, 4);
+    w.put_u16s(
+        off as usize,
+        &[
+            t.class_raw,
+            t.type_raw,
+            t.rows,
+            t.columns,
+            t.elements,
+            t.members.len() as u16,
+        ],
+    );
+    w.put_u32s(off as usize + 12, &[list]);
+    if shareable {
+        scope.push((t.clone(), off));
+    }
+    off
 }
 
 #[cfg(test)]

@@ -64,13 +64,15 @@ fn corpus_round_trips_bit_exact() {
     );
     assert!(
         failures.is_empty(),
-        "{} failures:\n{}",
+        "expected all {} corpus shaders (and their CTABs) to round-trip bit-exact; found {} \
+         failures:\n{}",
+        entries.len(),
         failures.len(),
         failures.join("\n")
     );
     assert!(
         entries.len() > 1000,
-        "corpus looks incomplete: {}",
+        "expected the corpus to hold more than 1000 shaders (README: 1272); found {}",
         entries.len()
     );
 }

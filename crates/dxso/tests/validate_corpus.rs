@@ -120,6 +120,14 @@ fn slot_counts_match_the_listings() {
     for d in &diffs {
         println!("  {d}");
     }
-    assert!(diffs.is_empty(), "{} listings disagree", diffs.len());
-    assert!(compared > 200, "only {compared} listings with a slot count");
+    assert!(
+        diffs.is_empty(),
+        "expected every listing's slot count ({compared}) to match ours; found {} that disagree \
+         (listed above)",
+        diffs.len()
+    );
+    assert!(
+        compared > 200,
+        "expected more than 200 corpus listings with a slot footer; found {compared}"
+    );
 }

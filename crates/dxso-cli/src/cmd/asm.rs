@@ -97,7 +97,20 @@ impl Opts {
             let report = crate::session::timed("validating", || {
                 dxso::validate_with(&shader, &self.limits.options())
             });
-            s.stderr(&super::validate::findings(s, &source.name, &report));
+            if s.json {
+                let line = serde_json::json!({"validation": {
+                    "file": source.name,
+                    "valid": report.is_valid(),
+                    "diagnostics": report
+                        .diagnostics
+                        .iter()
+                        .map(super::validate::diagnostic_json)
+                        .collect::<Vec<_>>(),
+                }});
+                s.stderr(&format!("{line}\n"));
+            } else {
+                s.stderr(&super::validate::findings(s, &source.name, &report));
+            }
             if !report.is_valid() {
                 return Err(CliError::Invalid {
                     file: source.name.clone(),
@@ -114,6 +127,9 @@ impl Opts {
                 c_header(&shader, &bytes, &self.name, Element::Dword).into_bytes()
             }
         };
+        for path in self.listing.iter().chain(&self.output.output) {
+            super::disasm::refuse_overwriting_input(&source, path)?;
+        }
         if let Some(path) = &self.listing {
             if self.output.target() == Target::File(path.clone()) {
                 return Err(CliError::Usage(format!(

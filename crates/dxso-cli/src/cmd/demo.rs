@@ -240,13 +240,25 @@ fn summarize(out: &mut impl Write, name: &str, bytes: &[u8]) -> Result<Shader> {
     let listing = dxso_text::print(&shader);
     let back = dxso_text::parse(&listing).map_err(|d| anyhow::anyhow!("{name}: {d}"))?;
     ensure!(
-        dxso::encode(&back) == dxso::encode(&without_comments(&shader)),
+        dxso::encode(&without_comments(&back)) == dxso::encode(&without_comments(&shader)),
         "{name}: the listing does not assemble back to the same instructions"
     );
-    writeln!(
-        out,
-        "    listing (assembles back to the same instructions):"
-    )?;
+    // The constant table comes back from the listing's header.
+    let constants = |s: &Shader| {
+        s.constant_table()
+            .and_then(Result::ok)
+            .map(|t| (t.creator, t.constants))
+    };
+    ensure!(
+        constants(&back) == constants(&shader),
+        "{name}: the listing does not give back the constant table"
+    );
+    let what = if shader.constant_table().is_some() {
+        "the same instructions and constant table"
+    } else {
+        "the same instructions"
+    };
+    writeln!(out, "    listing (assembles back to {what}):")?;
     for line in listing.lines() {
         writeln!(out, "      | {line}")?;
     }

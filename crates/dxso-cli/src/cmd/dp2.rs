@@ -2,13 +2,16 @@ use crate::input::{FileArg, Kind, Source};
 use crate::output::{offset, OutputArg, Target};
 use crate::session::Session;
 use anyhow::{Context, Result};
-use dxso_dp2::command::{Command, CommandKind, Commands};
+use dxso_dp2::command::{Command, Commands};
 use dxso_dp2::{Capture, DrawReport, Limits};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Inspect, run and build DP2 captures (`.dp2`: buffers plus a D3D DDI command buffer).
+///
+/// `dump` and `run` read a `.dp2` capture or its JSON description; `build` turns the JSON
+/// description into a `.dp2` capture.
 ///
 /// Examples:
 ///   dxso dp2 dump capture.dp2
@@ -32,10 +35,15 @@ enum What {
     Build(BuildOpts),
 }
 
-/// Decode every command of a capture, with its byte offset in the command buffer.
+/// Print every command of a capture: its byte offset in the command buffer, its op, and each
+/// record in the words of a `dxso dp2 build` description (state names, element types).
 ///
-/// Example:
+/// Reads a `.dp2` capture, or a DP2 JSON description (built first). With --json it prints the
+/// capture as a description that `dxso dp2 build` reads back (one command per record).
+///
+/// Examples:
 ///   dxso dp2 dump capture.dp2
+///   dxso dp2 dump capture.dp2 --json > capture.json && dxso dp2 build capture.json -o copy.dp2
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 struct DumpOpts {
@@ -43,12 +51,15 @@ struct DumpOpts {
     input: FileArg,
 }
 
-/// Execute a capture: per draw, the command, handle, what the patch cache did (dynamic,
-/// created, updated, cached, ignored), segments, vertices and triangles.
+/// Execute a capture and print, per draw, its byte offset, op, handle, what the patch cache
+/// did (dynamic, created, updated, cached, ignored), segments, vertices and triangles.
+///
+/// Reads a `.dp2` capture, or a DP2 JSON description (built first). --json prints
+/// `{"draws": [{"command", "handle", "cache", "segments", "vertices", "triangles"}]}`.
 ///
 /// Examples:
 ///   dxso dp2 run capture.dp2
-///   dxso dp2 run capture.dp2 --json --obj all.obj
+///   dxso dp2 run capture.json --json --obj all.obj
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 struct RunOpts {
@@ -62,8 +73,11 @@ struct RunOpts {
 
 /// Build a `.dp2` capture from its JSON description (docs/DP2.md).
 ///
-/// Example:
+/// The output is binary: give `-o FILE`, pipe it, or write `-o -` to force it onto a terminal.
+///
+/// Examples:
 ///   dxso dp2 build capture.json -o capture.dp2
+///   dxso dp2 build capture.json | dxso dp2 dump
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 struct BuildOpts {
@@ -104,6 +118,12 @@ fn build_capture(source: &Source) -> Result<Capture> {
 
 fn dump(s: &Session, o: DumpOpts) -> Result<ExitCode> {
     let capture = read_capture(s, &o.input)?;
+    if s.json {
+        let description =
+            dxso_dp2::describe::describe(&capture).context("the capture's command buffer")?;
+        s.print_json(&description)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = s.out();
     writeln!(
         out,
@@ -129,146 +149,80 @@ fn dump(s: &Session, o: DumpOpts) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// One command: its offset, op and record count, then each record in the words of a
+/// `dxso dp2 build` description (`state PATCHSEGMENTS float 4`).
 fn print_command(out: &mut impl Write, c: &Command) -> std::io::Result<()> {
+    let records = c.record_count();
     writeln!(
         out,
-        "{}  {} ({} records)",
+        "{}  {} ({records} record{})",
         offset(c.offset),
         c.op.name(),
-        c.record_count()
+        if records == 1 { "" } else { "s" }
     )?;
-    let line = |out: &mut dyn Write, s: String| writeln!(out, "          {s}");
-    match &c.kind {
-        CommandKind::RenderState(v) => {
-            for (s, val) in v {
-                // PATCHSEGMENTS and the other float states: show the float too.
-                let float = matches!(s, 154 | 164 | 170 | 174) || (36..=38).contains(s);
-                let shown = if float {
-                    format!(" ({})", f32::from_bits(*val))
-                } else {
-                    String::new()
-                };
-                line(out, format!("state {s} = {val:#010x}{shown}"))?;
-            }
-        }
-        CommandKind::ViewportInfo(v) => v
-            .iter()
-            .try_for_each(|x| line(out, format!("viewport {x:?}")))?,
-        CommandKind::ZRange(v) => v
-            .iter()
-            .try_for_each(|x| line(out, format!("z range {x:?}")))?,
-        CommandKind::Clear(x) => line(
-            out,
-            format!(
-                "flags {:#x} colour {:#010x} depth {} stencil {} rects {:?}",
-                x.flags, x.color, x.depth, x.stencil, x.rects
-            ),
-        )?,
-        CommandKind::SetStreamSource(v) => v.iter().try_for_each(|s| {
-            line(
-                out,
-                format!(
-                    "stream {} <- buffer {} offset {} stride {}",
-                    s.stream, s.buffer, s.offset, s.stride
-                ),
-            )
-        })?,
-        CommandKind::SetStreamSourceUm(v) => v
-            .iter()
-            .try_for_each(|(s, st)| line(out, format!("stream {s} <- user memory stride {st}")))?,
-        CommandKind::SetIndices(v) => v
-            .iter()
-            .try_for_each(|(h, s)| line(out, format!("indices <- buffer {h} stride {s}")))?,
-        CommandKind::DrawPrimitive(v) => v.iter().try_for_each(|d| {
-            line(
-                out,
-                format!(
-                    "type {} start {} count {}",
-                    d.primitive_type, d.start, d.primitive_count
-                ),
-            )
-        })?,
-        CommandKind::DrawIndexedPrimitive(v) => v.iter().try_for_each(|d| {
-            line(
-                out,
-                format!(
-                    "type {} base {} min {} vertices {} start {} count {}",
-                    d.primitive_type,
-                    d.base_vertex,
-                    d.min_index,
-                    d.num_vertices,
-                    d.start_index,
-                    d.primitive_count
-                ),
-            )
-        })?,
-        CommandKind::DrawRectPatch(v) => v.iter().try_for_each(|p| {
-            line(
-                out,
-                format!(
-                    "handle {} flags {:#x} segments {:?} info {:?}",
-                    p.handle, p.flags, p.segments, p.info
-                ),
-            )
-        })?,
-        CommandKind::DrawTriPatch(v) => v.iter().try_for_each(|p| {
-            line(
-                out,
-                format!(
-                    "handle {} flags {:#x} segments {:?} info {:?}",
-                    p.handle, p.flags, p.segments, p.info
-                ),
-            )
-        })?,
-        CommandKind::CreateVertexShaderDecl(v) => {
-            for (h, elements) in v {
-                line(out, format!("decl {h}: {} elements", elements.len()))?;
-                for e in elements {
-                    let name = |n: Option<&'static str>, raw: u8| {
-                        n.map_or(raw.to_string(), str::to_string)
-                    };
-                    line(
-                        out,
-                        format!(
-                            "  stream {} offset {} {} {} {}{}",
-                            e.stream,
-                            e.offset,
-                            name(e.decl_type().map(|t| t.name()), e.ty),
-                            name(e.method().map(|m| m.name()), e.method),
-                            e.decl_usage()
-                                .map_or(e.usage.to_string(), |u| u.name().to_ascii_uppercase()),
-                            e.usage_index
-                        ),
-                    )?;
+    for record in dxso_dp2::describe::describe_command(c) {
+        let serde_json::Value::Object(fields) = record else {
+            continue;
+        };
+        let mut line = String::new();
+        let mut elements = Vec::new();
+        for (key, value) in &fields {
+            match (key.as_str(), value) {
+                ("op", _) => {}
+                ("elements", serde_json::Value::Array(list)) => elements = list.clone(),
+                _ => {
+                    if !line.is_empty() {
+                        line.push(' ');
+                    }
+                    line.push_str(key);
+                    line.push(' ');
+                    words(&mut line, value);
                 }
             }
         }
-        CommandKind::CreateShader(v) => v.iter().try_for_each(|s| {
-            line(
-                out,
-                format!(
-                    "handle {}: {} bytes, {} with {} items",
-                    s.handle,
-                    s.size,
-                    s.shader.version,
-                    s.shader.items.len()
-                ),
-            )
-        })?,
-        CommandKind::Handles(v) => v
-            .iter()
-            .try_for_each(|h| line(out, format!("handle {h}")))?,
-        CommandKind::FloatConstants(v) => v
-            .iter()
-            .try_for_each(|c| line(out, format!("c{}: {:?}", c.register, c.values)))?,
-        CommandKind::IntConstants(v) => v
-            .iter()
-            .try_for_each(|c| line(out, format!("i{}: {:?}", c.register, c.values)))?,
-        CommandKind::BoolConstants(v) => v
-            .iter()
-            .try_for_each(|c| line(out, format!("b{}: {:?}", c.register, c.values)))?,
+        writeln!(out, "          {line}")?;
+        for e in &elements {
+            let mut text = String::new();
+            words(&mut text, e);
+            writeln!(out, "            element {}", text.trim_matches(['{', '}']))?;
+        }
     }
     Ok(())
+}
+
+/// A description value as words: strings bare, objects `{key value, ...}`, long arrays cut.
+fn words(out: &mut String, v: &serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::String(s) => out.push_str(s),
+        Value::Array(items) => {
+            out.push('[');
+            let shown = if items.len() > 16 { 4 } else { items.len() };
+            for (i, item) in items[..shown].iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                words(out, item);
+            }
+            if shown < items.len() {
+                out.push_str(&format!(", ... ({} values)", items.len()));
+            }
+            out.push(']');
+        }
+        Value::Object(fields) => {
+            out.push('{');
+            for (i, (k, v)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push_str(k);
+                out.push(' ');
+                words(out, v);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
 }
 
 /// One draw as `dxso dp2 run --json` prints it (fields in this order).

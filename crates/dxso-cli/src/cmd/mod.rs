@@ -14,6 +14,7 @@ pub mod dump;
 pub mod info;
 pub mod manpage;
 pub mod reencode;
+pub mod run;
 pub mod tessellate;
 pub mod validate;
 
@@ -26,6 +27,7 @@ pub enum Command {
     Asm(asm::Opts),
     Validate(validate::Opts),
     Reencode(reencode::Opts),
+    Run(run::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
     Bench(bench::Opts),
@@ -44,6 +46,7 @@ impl Command {
             Command::Asm(o) => o.run(s),
             Command::Validate(o) => o.run(s),
             Command::Reencode(o) => o.run(s),
+            Command::Run(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
             Command::Bench(o) => o.run(s),

@@ -191,7 +191,8 @@ fn human(s: &Session, file: &str, d: &Diagnostic) -> String {
     )
 }
 
-fn diagnostic_json(d: &Diagnostic) -> Value {
+/// One finding as JSON (the objects of `diagnostics` under `--json`).
+pub fn diagnostic_json(d: &Diagnostic) -> Value {
     json!({
         "rule": d.rule.id(),
         "severity": d.severity.name(),

@@ -26,3 +26,16 @@ pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
 }
+
+/// Output bytes as text (lossy).
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh folder for one test.
+pub fn scratch(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dxso-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

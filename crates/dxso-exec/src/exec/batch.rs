@@ -1,6 +1,10 @@
 //! One batch of `W` lanes running a plan: the register file in structure-of-arrays form, the
 //! per-lane execution mask and the structured control-flow stack.
 
+// Kernels index several rows by the same lane and component numbers: indexed loops are the
+// clearest form, and the one LLVM vectorises.
+#![allow(clippy::needless_range_loop)]
+
 use super::Run;
 use crate::math;
 use crate::plan::{ArithFn, Cond, DepthFn, GatherFrom, IndexReg, LodPlan, Op, PredSel, Slot};
@@ -84,7 +88,18 @@ fn bits_of<const W: usize>(f: impl Fn(usize) -> bool) -> u64 {
 
 #[inline(always)]
 fn lane_masks<const W: usize>(bits: u64) -> [u32; W] {
-    std::array::from_fn(|l| 0u32.wrapping_sub(((bits >> l) & 1) as u32))
+    each(|l| 0u32.wrapping_sub(((bits >> l) & 1) as u32))
+}
+
+/// `[f(0), f(1), ...]` as a plain loop over an initialised array: unlike `array::from_fn`,
+/// LLVM vectorises it.
+#[inline(always)]
+fn each<T: Copy + Default, const W: usize>(f: impl Fn(usize) -> T) -> [T; W] {
+    let mut r = [T::default(); W];
+    for (l, x) in r.iter_mut().enumerate() {
+        *x = f(l);
+    }
+    r
 }
 
 impl<const W: usize> Batch<W> {
@@ -115,8 +130,9 @@ impl<const W: usize> Batch<W> {
 
     /// Clears the per-invocation state before a batch.
     pub fn reset(&mut self, run: &Run<'_>) {
-        let z = run.plan.zeroed.clone();
-        self.f[z.start as usize..z.end as usize].fill([0.0; W]);
+        for &s in &run.plan.clear {
+            self.f[s as usize] = [0.0; W];
+        }
         self.a0 = [[0; W]; 4];
         self.al = 0;
         self.p = [0; 4];
@@ -265,9 +281,8 @@ impl<const W: usize> Batch<W> {
                     let r: [f32; W] = {
                         let row = |s: Slot| &self.f[s as usize];
                         let (a0, a1, b0, b1) = (row(a[0]), row(a[1]), row(b[0]), row(b[1]));
-                        let mut r: [f32; W] = std::array::from_fn(|l| {
-                            math::mul(a0[l], b0[l], Z) + math::mul(a1[l], b1[l], Z)
-                        });
+                        let mut r: [f32; W] =
+                            each(|l| math::mul(a0[l], b0[l], Z) + math::mul(a1[l], b1[l], Z));
                         if len >= 3 {
                             let (a2, b2) = (row(a[2]), row(b[2]));
                             for l in 0..W {
@@ -294,14 +309,51 @@ impl<const W: usize> Batch<W> {
                         }
                     }
                 }
+                Op::Matrix {
+                    len,
+                    a,
+                    rows,
+                    mask,
+                    dst,
+                } => {
+                    let mut r = [[0f32; W]; 4];
+                    {
+                        let row = |s: Slot| &self.f[s as usize];
+                        let av = [row(a[0]), row(a[1]), row(a[2]), row(a[3])];
+                        for k in 0..4 {
+                            if mask & (1 << k) == 0 {
+                                continue;
+                            }
+                            let m = [
+                                row(rows[k][0]),
+                                row(rows[k][1]),
+                                row(rows[k][2]),
+                                row(rows[k][3]),
+                            ];
+                            let out = &mut r[k];
+                            for l in 0..W {
+                                let mut x = math::mul(av[0][l], m[0][l], Z)
+                                    + math::mul(av[1][l], m[1][l], Z)
+                                    + math::mul(av[2][l], m[2][l], Z);
+                                if len >= 4 {
+                                    x += math::mul(av[3][l], m[3][l], Z);
+                                }
+                                out[l] = x;
+                            }
+                        }
+                    }
+                    for k in 0..4 {
+                        if mask & (1 << k) != 0 {
+                            self.put(dst[k], &r[k]);
+                        }
+                    }
+                }
                 Op::Cross { a, b, mask, dst } => {
                     let row = |s: Slot| self.f[s as usize];
                     let (a, b) = (a.map(row), b.map(row));
                     let r: [[f32; W]; 3] = std::array::from_fn(|c| {
                         let (i, j) = ((c + 1) % 3, (c + 2) % 3);
-                        std::array::from_fn(|l| {
-                            math::mul(a[i][l], b[j][l], Z) - math::mul(a[j][l], b[i][l], Z)
-                        })
+                        each(|l| math::mul(a[i][l], b[j][l], Z) - math::mul(a[j][l], b[i][l], Z))
                     });
                     for c in 0..3 {
                         if mask & (1 << c) != 0 {
@@ -365,25 +417,41 @@ impl<const W: usize> Batch<W> {
                         IndexReg::Loop => [at(offset as i64 + self.al as i64); W],
                         IndexReg::A0(c) => {
                             let a = &self.a0[c as usize & 3];
-                            std::array::from_fn(|l| at(offset as i64 + a[l] as i64))
+                            each(|l| at(offset as i64 + a[l] as i64))
                         }
                     };
-                    for c in 0..4 {
-                        if mask & (1 << c) == 0 {
-                            continue;
-                        }
-                        let comp = comps[c] as usize & 3;
-                        let r: [f32; W] = match from {
-                            GatherFrom::Const => std::array::from_fn(|l| run.floats[idx[l]][comp]),
-                            GatherFrom::Block { base, .. } => std::array::from_fn(|l| {
-                                if idx[l] < len {
-                                    self.f[base as usize + idx[l] * 4 + comp][l]
-                                } else {
-                                    0.0
+                    match from {
+                        GatherFrom::Const => {
+                            // One bounds check per lane: the whole register, then its components.
+                            let mut r = [[0f32; W]; 4];
+                            for l in 0..W {
+                                let v = run.floats[idx[l]];
+                                for c in 0..4 {
+                                    r[c][l] = v[comps[c] as usize & 3];
                                 }
-                            }),
-                        };
-                        self.put(dst[c], &r);
+                            }
+                            for c in 0..4 {
+                                if mask & (1 << c) != 0 {
+                                    self.put(dst[c], &r[c]);
+                                }
+                            }
+                        }
+                        GatherFrom::Block { base, .. } => {
+                            for c in 0..4 {
+                                if mask & (1 << c) == 0 {
+                                    continue;
+                                }
+                                let comp = comps[c] as usize & 3;
+                                let r: [f32; W] = each(|l| {
+                                    if idx[l] < len {
+                                        self.f[base as usize + idx[l] * 4 + comp][l]
+                                    } else {
+                                        0.0
+                                    }
+                                });
+                                self.put(dst[c], &r);
+                            }
+                        }
                     }
                 }
                 Op::Scatter {
@@ -522,7 +590,7 @@ impl<const W: usize> Batch<W> {
                 }
                 Op::Depth { f, a, b, dst } => {
                     let (x, y) = (&self.f[a as usize], &self.f[b as usize]);
-                    let r: [f32; W] = std::array::from_fn(|l| match f {
+                    let r: [f32; W] = each(|l| match f {
                         DepthFn::TexDepth => math::texdepth(x[l], y[l]),
                         DepthFn::TexM3x2 => math::texm3x2_depth(x[l], y[l]),
                     });
@@ -535,7 +603,7 @@ impl<const W: usize> Batch<W> {
                         let r: [f32; W] = match divisor {
                             Some(d) => {
                                 let q = &self.f[src[d] as usize];
-                                std::array::from_fn(|l| s[l] / q[l])
+                                each(|l| s[l] / q[l])
                             }
                             None => *s,
                         };
@@ -575,20 +643,11 @@ impl<const W: usize> Batch<W> {
                     let texture = binding.and_then(|b| b.texture.as_deref());
                     let state = binding.map_or(&run.default_state, |b| &b.state);
                     let coords = [&c[0][..], &c[1][..], &c[2][..]];
-                    // The four channels are distinct scratch rows (as lowering allocates them):
-                    // written in place.
-                    match self.f.get_disjoint_mut(dst.map(|s| s as usize)) {
-                        Ok([o0, o1, o2, o3]) => {
-                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3])
-                        }
-                        Err(_) => {
-                            let mut out = [[0f32; W]; 4];
-                            let [o0, o1, o2, o3] = &mut out;
-                            sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3]);
-                            for (s, v) in dst.iter().zip(&out) {
-                                self.put(*s, v);
-                            }
-                        }
+                    let mut out = [[0f32; W]; 4];
+                    let [o0, o1, o2, o3] = &mut out;
+                    sample_lanes(texture, state, coords, lod, mask, [o0, o1, o2, o3]);
+                    for (s, v) in dst.iter().zip(&out) {
+                        self.put(*s, v);
                     }
                 }
                 // Control flow (docs/SEMANTICS.md 9).
@@ -772,14 +831,14 @@ impl<const W: usize> Batch<W> {
         macro_rules! un {
             ($e:expr) => {{
                 let g = $e;
-                std::array::from_fn(|l| g(a[l]))
+                each(|l| g(a[l]))
             }};
         }
         macro_rules! bin {
             ($e:expr) => {{
                 let b = &self.f[b as usize];
                 let g = $e;
-                std::array::from_fn(|l| g(a[l], b[l]))
+                each(|l| g(a[l], b[l]))
             }};
         }
         macro_rules! ter {
@@ -787,7 +846,7 @@ impl<const W: usize> Batch<W> {
                 let b = &self.f[b as usize];
                 let c = &self.f[c as usize];
                 let g = $e;
-                std::array::from_fn(|l| g(a[l], b[l], c[l]))
+                each(|l| g(a[l], b[l], c[l]))
             }};
         }
         match f {
@@ -809,7 +868,7 @@ impl<const W: usize> Batch<W> {
             F::Rsq => un!(math::rsq),
             F::Exp => un!(math::exp),
             F::Log => un!(math::log),
-            F::ExpFloor => un!(|x: f32| x.floor().exp2()),
+            F::ExpFloor => un!(|x: f32| math::floor(x).exp2()),
             F::Sin => un!(f32::sin),
             F::Cos => un!(f32::cos),
             F::NrmFactor => un!(math::nrm_factor),

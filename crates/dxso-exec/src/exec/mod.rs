@@ -20,6 +20,7 @@ pub(crate) struct Run<'a> {
     pub floats: Vec<[f32; 4]>,
     /// Registers in the float constant file (`floats.len() - 1`).
     pub float_count: usize,
+
     pub ints: [[i32; 4]; 16],
     pub bools: [bool; 16],
     /// The value of every uniform row.

@@ -59,6 +59,7 @@ fn reads_writes(op: &Op) -> (Vec<Slot>, Vec<Slot>) {
     let writes: Vec<Slot> = match *op {
         Op::Arith { mask, dst, .. }
         | Op::Dot { mask, dst, .. }
+        | Op::Matrix { mask, dst, .. }
         | Op::Cross { mask, dst, .. }
         | Op::Lit { mask, dst, .. }
         | Op::Gather { mask, dst, .. }

@@ -132,8 +132,7 @@ pub(super) mod lod_kind {
 
 /// Sampling over one chunk of lanes through the interpreter's [`sample_lanes`]. `buf` holds,
 /// `n` floats each: the coordinates x, y, z, six LOD rows (bias or LOD in the first; d/dx
-/// then d/dy for gradients), then the four channels, which hold the destination's current
-/// values on entry (lanes outside `mask` keep them).
+/// then d/dy for gradients), then the four channels (lanes outside `mask` keep what they hold).
 ///
 /// # Safety
 /// `run` is the [`Run`] of the batch; `buf` points to `13 n` floats.

@@ -219,6 +219,39 @@ impl Layout {
 }
 
 impl Op {
+    /// Calls `f` on every slot the operation writes in every active lane (partial writes:
+    /// predicated stores, scatters, are not listed).
+    pub fn for_each_full_write(&self, mut f: impl FnMut(Slot)) {
+        let masked = |mask: u8, dst: &[Slot], f: &mut dyn FnMut(Slot)| {
+            for (c, s) in dst.iter().enumerate() {
+                if mask & (1 << c) != 0 {
+                    f(*s);
+                }
+            }
+        };
+        match self {
+            Op::Arith { mask, dst, .. }
+            | Op::Dot { mask, dst, .. }
+            | Op::Matrix { mask, dst, .. }
+            | Op::Cross { mask, dst, .. }
+            | Op::Lit { mask, dst, .. }
+            | Op::Deriv { mask, dst, .. }
+            | Op::Gather { mask, dst, .. } => masked(*mask, dst, &mut f),
+            Op::Store {
+                mask,
+                dst,
+                pred: None,
+                ..
+            } => masked(*mask, dst, &mut f),
+            Op::Reflect { dst, .. } | Op::ProjectStage { dst, .. } => {
+                dst.iter().for_each(|s| f(*s))
+            }
+            Op::Depth { dst, .. } => f(*dst),
+            Op::Sample { dst, .. } => dst.iter().for_each(|s| f(*s)),
+            _ => {}
+        }
+    }
+
     /// Calls `f` on every slot the operation names.
     pub fn map_slots(&mut self, mut f: impl FnMut(&mut Slot)) {
         use super::{Cond, LodPlan};
@@ -242,6 +275,11 @@ impl Op {
                     f(s);
                 }
             }
+            Op::Matrix { a, rows, dst, .. } => a
+                .iter_mut()
+                .chain(rows.iter_mut().flatten())
+                .chain(dst.iter_mut())
+                .for_each(&mut f),
             Op::Cross { a, b, dst, .. } => a
                 .iter_mut()
                 .chain(b.iter_mut())

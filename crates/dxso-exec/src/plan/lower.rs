@@ -677,20 +677,18 @@ impl<'a> Lowerer<'a> {
         }
         let mut plan = self.dst_begin(inst, &d, Reads::Any(&reads));
         plan.mask &= (1u8 << rows) - 1;
-        for (k, row) in row_slots.iter().enumerate() {
-            if plan.mask & (1 << k) == 0 {
-                continue;
-            }
+        if plan.mask != 0 {
             let zero = self.zero();
-            let mut dst = [zero; 4];
-            dst[k] = plan.result[k];
-            self.emit(Op::Dot {
+            let mut m = [[zero; 4]; 4];
+            for (k, row) in row_slots.iter().enumerate() {
+                m[k] = *row;
+            }
+            self.emit(Op::Matrix {
                 len,
                 a,
-                b: *row,
-                add: None,
-                mask: 1 << k,
-                dst,
+                rows: m,
+                mask: plan.mask,
+                dst: plan.result,
             });
         }
         self.dst_end(plan);
@@ -1377,6 +1375,7 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
     } = lw.into_parts();
     let (slots, uniforms, zeroed, inputs, mut outputs) = layout.finish(&mut ops, &mut r0);
     outputs.retain(|o| written_outputs.contains(&o.register));
+    let clear = rows_to_clear(&ops, &zeroed, &outputs);
     if profile.is_ps1() {
         outputs.push(OutputSlots {
             register: crate::io::OutputRegister::Target(0),
@@ -1402,6 +1401,7 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
         slots,
         uniforms,
         zeroed,
+        clear,
         inputs,
         outputs,
         float_defs: float_defs.into_iter().collect(),
@@ -1457,6 +1457,65 @@ impl Lowerer<'_> {
         }
         self.open.clear();
     }
+}
+
+/// The register rows that need clearing before each batch. The first straight-line block of the
+/// main program runs in every lane, so a row it writes before anything reads it is defined
+/// without clearing; every other row (read first, written later or only partially, or an
+/// output the block does not write) is cleared.
+fn rows_to_clear(ops: &[Op], zeroed: &std::ops::Range<Slot>, outputs: &[OutputSlots]) -> Vec<Slot> {
+    let mut written = BTreeSet::new();
+    let mut read_first = BTreeSet::new();
+    for op in ops {
+        let flow = matches!(
+            op,
+            Op::If { .. }
+                | Op::Else { .. }
+                | Op::EndIf
+                | Op::Loop { .. }
+                | Op::EndLoop { .. }
+                | Op::Break { .. }
+                | Op::Call { .. }
+                | Op::Ret { .. }
+                | Op::Return
+                | Op::End
+        );
+        if flow {
+            break;
+        }
+        let mut op = *op;
+        let mut writes = Vec::new();
+        op.for_each_full_write(|s| writes.push(s));
+        // Every slot the operation names, once per mention; what remains after taking away one
+        // mention per destination is read (before the operation writes).
+        let mut named: HashMap<Slot, usize> = HashMap::new();
+        op.map_slots(|s| *named.entry(*s).or_insert(0) += 1);
+        for s in &writes {
+            if let Some(n) = named.get_mut(s) {
+                *n -= 1;
+            }
+        }
+        for (s, n) in named {
+            if n > 0 && !written.contains(&s) {
+                read_first.insert(s);
+            }
+        }
+        written.extend(writes);
+    }
+    let mut clear: Vec<Slot> = zeroed
+        .clone()
+        .filter(|s| !written.contains(s) || read_first.contains(s))
+        .collect();
+    // Outputs are read when the batch ends: every output row not written in the first block.
+    for o in outputs {
+        for s in o.slots.iter().flatten() {
+            if !written.contains(s) && !clear.contains(s) {
+                clear.push(*s);
+            }
+        }
+    }
+    clear.sort();
+    clear
 }
 
 /// The deepest chain of calls (validated shaders do not recurse; a cycle counts as deep).

@@ -208,6 +208,20 @@ pub enum Op {
         /// Destination slots.
         dst: [Slot; 4],
     },
+    /// `m4x4` .. `m3x2`: component `k` (in `mask`) is the dot product of the first `len`
+    /// components of `a` and of row `k`; every row is read before any component is written.
+    Matrix {
+        /// 3 or 4.
+        len: u8,
+        /// The vector.
+        a: [Slot; 4],
+        /// The rows.
+        rows: [[Slot; 4]; 4],
+        /// Components written (one per row).
+        mask: u8,
+        /// Destination slots.
+        dst: [Slot; 4],
+    },
     /// `crs`.
     Cross {
         /// First vector (x, y, z).
@@ -492,8 +506,12 @@ pub struct Plan {
     pub slots: u32,
     /// The uniform rows `0..uniforms.len()`.
     pub uniforms: Vec<Uniform>,
-    /// Rows cleared at the start of every batch (temporaries, outputs, ps_1_x texture registers).
+    /// The register rows (temporaries, outputs, ps_1_x texture registers): they start at 0 in
+    /// every invocation and are written only in active lanes. Scratch rows follow them.
     pub zeroed: std::ops::Range<Slot>,
+    /// The rows of `zeroed` that must be cleared before a batch: those some operation may read
+    /// before the first straight-line block has written them in every lane.
+    pub clear: Vec<Slot>,
     /// Inputs loaded at the start of every batch.
     pub inputs: Vec<InputSlots>,
     /// Outputs stored at the end of every batch, in register order.

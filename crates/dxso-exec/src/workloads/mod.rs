@@ -97,7 +97,7 @@ pub fn skinning_inputs(vertices: usize) -> (VertexBatch, Resources) {
     (batch, res)
 }
 
-fn input<'a>(attrs: &'a [Attribute], r: InputRegister, n: usize) -> &'a [[f32; 4]] {
+fn input(attrs: &[Attribute], r: InputRegister, n: usize) -> &[[f32; 4]] {
     attrs
         .iter()
         .find(|a| a.register == r && a.values.len() == n)
@@ -159,94 +159,94 @@ pub fn skinning_baseline(batch: &VertexBatch, res: &Resources, out: &mut Outputs
         return;
     };
     let (o0, o1, o2) = (&mut o0.1, &mut o1.1, &mut o2.1);
-    let job =
-        |(j, ((o0, o1), o2)): (usize, ((&mut [[f32; 4]], &mut [[f32; 4]]), &mut [[f32; 4]]))| {
-            let start = j * JOB;
-            let mut done = 0;
-            while done < o0.len() {
-                let base = start + done;
-                let m = L.min(o0.len() - done);
-                let (mut p, mut w, mut q, mut ix) = (
-                    [[0f32; L]; 4],
-                    [[0f32; L]; 4],
-                    [[0f32; L]; 4],
-                    [[0f32; L]; 4],
-                );
-                for l in 0..m {
-                    for k in 0..4 {
-                        p[k][l] = pos[base + l][k];
-                        w[k][l] = wts[base + l][k];
-                        q[k][l] = nrm[base + l][k];
-                        ix[k][l] = idx[base + l][k];
-                    }
-                }
-                let mut r1 = [[0f32; L]; 3];
-                let mut r2 = [[0f32; L]; 3];
+    type Chunk<'a> = &'a mut [[f32; 4]];
+    let job = |(j, ((o0, o1), o2)): (usize, ((Chunk<'_>, Chunk<'_>), Chunk<'_>))| {
+        let start = j * JOB;
+        let mut done = 0;
+        while done < o0.len() {
+            let base = start + done;
+            let m = L.min(o0.len() - done);
+            let (mut p, mut w, mut q, mut ix) = (
+                [[0f32; L]; 4],
+                [[0f32; L]; 4],
+                [[0f32; L]; 4],
+                [[0f32; L]; 4],
+            );
+            for l in 0..m {
                 for k in 0..4 {
-                    // The bone's three rows, gathered per lane (register 256 reads zero).
-                    let mut rows = [[[0f32; L]; 4]; 3];
-                    for l in 0..L {
-                        let a = 10 + math::round_address(ix[k][l] * 3.0) as i64;
-                        for (r, row) in rows.iter_mut().enumerate() {
-                            let i = a + r as i64;
-                            let i = if (0..256).contains(&i) {
-                                i as usize
-                            } else {
-                                256
-                            };
-                            for cc in 0..4 {
-                                row[cc][l] = c[i][cc];
-                            }
-                        }
-                    }
-                    for (r, m) in rows.iter().enumerate() {
-                        for l in 0..L {
-                            let pp = p[0][l] * m[0][l]
-                                + p[1][l] * m[1][l]
-                                + p[2][l] * m[2][l]
-                                + p[3][l] * m[3][l];
-                            let nn = q[0][l] * m[0][l] + q[1][l] * m[1][l] + q[2][l] * m[2][l];
-                            if k == 0 {
-                                r1[r][l] = pp * w[k][l];
-                                r2[r][l] = nn * w[k][l];
-                            } else {
-                                r1[r][l] = pp * w[k][l] + r1[r][l];
-                                r2[r][l] = nn * w[k][l] + r2[r][l];
-                            }
-                        }
-                    }
+                    p[k][l] = pos[base + l][k];
+                    w[k][l] = wts[base + l][k];
+                    q[k][l] = nrm[base + l][k];
+                    ix[k][l] = idx[base + l][k];
                 }
-                let mut vp = [[0f32; L]; 4];
-                for (r, v) in vp.iter_mut().enumerate() {
-                    for l in 0..L {
-                        v[l] = r1[0][l] * c[r][0]
-                            + r1[1][l] * c[r][1]
-                            + r1[2][l] * c[r][2]
-                            + 1.0 * c[r][3];
-                    }
-                }
-                let (lx, ly, lz) = (-c[4][0], -c[4][1], -c[4][2]);
-                let mut d = [0f32; L];
-                for l in 0..L {
-                    let len = r2[0][l] * r2[0][l] + r2[1][l] * r2[1][l] + r2[2][l] * r2[2][l];
-                    let f = math::nrm_factor(len);
-                    let (x, y, z) = (r2[0][l] * f, r2[1][l] * f, r2[2][l] * f);
-                    d[l] = math::max(x * lx + y * ly + z * lz, 0.0);
-                }
-                for l in 0..m {
-                    let i = done + l;
-                    o0[i] = [vp[0][l], vp[1][l], vp[2][l], vp[3][l]];
-                    o1[i] = [
-                        c[5][0] * d[l] + c[6][0],
-                        c[5][1] * d[l] + c[6][1],
-                        c[5][2] * d[l] + c[6][2],
-                        c[5][3] * d[l] + c[6][3],
-                    ];
-                    o2[i] = uv[base + l];
-                }
-                done += m;
             }
-        };
+            let mut r1 = [[0f32; L]; 3];
+            let mut r2 = [[0f32; L]; 3];
+            for k in 0..4 {
+                // The bone's three rows, gathered per lane (register 256 reads zero).
+                let mut rows = [[[0f32; L]; 4]; 3];
+                for l in 0..L {
+                    let a = 10 + math::round_address(ix[k][l] * 3.0) as i64;
+                    for (r, row) in rows.iter_mut().enumerate() {
+                        let i = a + r as i64;
+                        let i = if (0..256).contains(&i) {
+                            i as usize
+                        } else {
+                            256
+                        };
+                        for cc in 0..4 {
+                            row[cc][l] = c[i][cc];
+                        }
+                    }
+                }
+                for (r, m) in rows.iter().enumerate() {
+                    for l in 0..L {
+                        let pp = p[0][l] * m[0][l]
+                            + p[1][l] * m[1][l]
+                            + p[2][l] * m[2][l]
+                            + p[3][l] * m[3][l];
+                        let nn = q[0][l] * m[0][l] + q[1][l] * m[1][l] + q[2][l] * m[2][l];
+                        if k == 0 {
+                            r1[r][l] = pp * w[k][l];
+                            r2[r][l] = nn * w[k][l];
+                        } else {
+                            r1[r][l] += pp * w[k][l];
+                            r2[r][l] += nn * w[k][l];
+                        }
+                    }
+                }
+            }
+            let mut vp = [[0f32; L]; 4];
+            for (r, v) in vp.iter_mut().enumerate() {
+                for l in 0..L {
+                    v[l] = r1[0][l] * c[r][0]
+                        + r1[1][l] * c[r][1]
+                        + r1[2][l] * c[r][2]
+                        + 1.0 * c[r][3];
+                }
+            }
+            let (lx, ly, lz) = (-c[4][0], -c[4][1], -c[4][2]);
+            let mut d = [0f32; L];
+            for l in 0..L {
+                let len = r2[0][l] * r2[0][l] + r2[1][l] * r2[1][l] + r2[2][l] * r2[2][l];
+                let f = math::nrm_factor(len);
+                let (x, y, z) = (r2[0][l] * f, r2[1][l] * f, r2[2][l] * f);
+                d[l] = math::max(x * lx + y * ly + z * lz, 0.0);
+            }
+            for l in 0..m {
+                let i = done + l;
+                o0[i] = [vp[0][l], vp[1][l], vp[2][l], vp[3][l]];
+                o1[i] = [
+                    c[5][0] * d[l] + c[6][0],
+                    c[5][1] * d[l] + c[6][1],
+                    c[5][2] * d[l] + c[6][2],
+                    c[5][3] * d[l] + c[6][3],
+                ];
+                o2[i] = uv[base + l];
+            }
+            done += m;
+        }
+    };
     o0.par_chunks_mut(JOB)
         .zip(o1.par_chunks_mut(JOB))
         .zip(o2.par_chunks_mut(JOB))
@@ -385,7 +385,7 @@ pub fn lighting_baseline(batch: &QuadBatch, res: &Resources, out: &mut Outputs) 
                 let s = lanes(|l| ndl[l] * att[l]);
                 for k in 0..3 {
                     for l in 0..L {
-                        r3[k][l] = lc[k] * s[l] + r3[k][l];
+                        r3[k][l] += lc[k] * s[l];
                     }
                 }
             }

@@ -130,7 +130,7 @@ pub fn cases() -> Vec<Case> {
         c("m3x2", "m3x2 r0.xy, v0, c4")
             .float(4, [1.0, 1.0, 1.0, 100.0]).float(5, [0.0, 0.0, -1.0, 0.0]).float(20, [0.0, 0.0, 8.0, 9.0])
             .expect("oPos", [6.0, -3.0, 8.0, 9.0]),
-        Case::vs("m4x4 into its own vector source", &vs2("mov r1, v0\nm4x4 r1, r1, c0\nmov r0, r1"))
+        Case::vs("m4x4 with its rows in temporaries", &vs2("mov r1, c0\nmov r2, c1\nmov r3, c2\nmov r4, c3\nm4x4 r0, v0, r1"))
             .input("v0", v0)
             .float(0, [0.0, 1.0, 0.0, 0.0]).float(1, [1.0, 0.0, 0.0, 0.0]).float(2, [0.0, 0.0, 0.0, 1.0]).float(3, [0.0, 0.0, 1.0, 0.0])
             .expect("oPos", [2.0, 1.0, 4.0, 3.0]),

@@ -8,6 +8,8 @@
 //! LOD 0 (tests give textures one level and equal min/mag filters, where LOD changes nothing).
 
 #![allow(dead_code)]
+// Component loops index several arrays by the same component number.
+#![allow(clippy::needless_range_loop)]
 
 use dxso::validate::Profile;
 use dxso::{

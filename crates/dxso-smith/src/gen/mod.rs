@@ -40,7 +40,7 @@ pub(crate) struct OutputSlot {
     pub register: Register,
     pub mask: u8,
     pub usage: Option<(DeclUsage, u8)>,
-    /// Written only by `mov` at the end of `main` (ps_2_0/ps_2_x colour and every depth output).
+    /// Written only by `mov` at the end of `main` (ps_2_0/ps_2_x colour, depth, `oFog`, `oPts`).
     pub epilogue_only: bool,
 }
 

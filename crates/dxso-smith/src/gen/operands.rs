@@ -740,7 +740,7 @@ impl Gen<'_, '_> {
             && self.p == Profile::Vs30
             && self.al_range().is_some();
         for attempt in 0..4 {
-            if rel_out && attempt == 0 && self.chance(1, 6) {
+            if rel_out && attempt == 0 && self.chance(1, 3) {
                 if let Some(d) = self.pick_rel_output(req.mask) {
                     return Some(d);
                 }
@@ -804,9 +804,19 @@ impl Gen<'_, '_> {
                 }
             }
         }
-        let base = self.rel_base(range, 0, 12)?;
-        let common = ((base + range.0)..=(base + range.1)).fold(0xF, |m, n| m & avail[n as usize]);
-        let mask = self.mask_for(rule, common)?;
+        // Every base whose whole range lands on written outputs.
+        let common = |base: i32| {
+            ((base + range.0)..=(base + range.1))
+                .fold(0xF, |m, n| m & avail.get(n as usize).copied().unwrap_or(0))
+        };
+        let bases: Vec<i32> = ((-range.0).max(0)..12)
+            .filter(|&b| common(b) != 0)
+            .collect();
+        if bases.is_empty() {
+            return None;
+        }
+        let base = self.pick(&bases);
+        let mask = self.mask_for(rule, common(base))?;
         self.func.uses_al = true;
         let mut param = DstParam::new(
             Register::new(RegisterType::Output, base as u16),

@@ -18,9 +18,10 @@ use dxso::{
 pub(crate) enum Lanes {
     /// The lanes the destination writes.
     Mask,
-    /// These lanes and those the destination writes (`lit`, `dst`: the validator counts the
-    /// written lanes as read).
-    MaskOr(u8),
+    /// `lit`: x for result y or z; y and w for result z.
+    LitSrc,
+    /// `dst` source 0 (y for result y, z for result z) or 1 (y for y, w for w).
+    DstSrc(u8),
     Fixed(u8),
     Replicate,
     /// A matrix of this many rows (`m4x4` and friends).
@@ -47,8 +48,8 @@ fn shape(op: Opcode, p: Profile) -> Option<(MaskRule, Vec<Lanes>)> {
         Frc => (any, vec![Mask]),
         Dp3 => (any, vec![Fixed(0x7), Fixed(0x7)]),
         Dp4 => (any, vec![Fixed(0xF), Fixed(0xF)]),
-        Lit => (any, vec![MaskOr(0xB)]),
-        Dst => (any, vec![MaskOr(0x6), MaskOr(0xA)]),
+        Lit => (any, vec![LitSrc]),
+        Dst => (any, vec![DstSrc(0), DstSrc(1)]),
         M4x4 => (MaskRule::Exact(0xF), vec![Fixed(0xF), Matrix(4)]),
         M4x3 => (MaskRule::Exact(0x7), vec![Fixed(0xF), Matrix(3)]),
         M3x4 => (MaskRule::Exact(0xF), vec![Fixed(0x7), Matrix(4)]),
@@ -242,10 +243,20 @@ impl Gen<'_, '_> {
                 Lanes::Mask => {
                     self.pick_src(&SrcReq::value(mask).exclude(exclude).mods(mods), &mut ports)?
                 }
-                Lanes::MaskOr(m) => self.pick_src(
-                    &SrcReq::value(m | mask).exclude(exclude).mods(mods),
-                    &mut ports,
-                )?,
+                Lanes::LitSrc | Lanes::DstSrc(_) => {
+                    let lanes = match *l {
+                        Lanes::LitSrc => {
+                            let x = if mask & 0x6 != 0 { 0x1 } else { 0 };
+                            x | if mask & 0x4 != 0 { 0xA } else { 0 }
+                        }
+                        Lanes::DstSrc(0) => mask & 0x6,
+                        _ => mask & 0xA,
+                    };
+                    self.pick_src(
+                        &SrcReq::value(lanes).exclude(exclude).mods(mods),
+                        &mut ports,
+                    )?
+                }
                 Lanes::Fixed(m) => {
                     self.pick_src(&SrcReq::value(m).exclude(exclude).mods(mods), &mut ports)?
                 }
@@ -689,9 +700,10 @@ impl Gen<'_, '_> {
                     self.restore(snapshot);
                 }
             }
-            // mov: always possible from a constant.
-            let depth = reg.ty == RegisterType::DepthOut;
-            let req = if depth {
+            // mov: always possible from a constant. Scalar outputs read one component.
+            let scalar = reg.ty == RegisterType::DepthOut
+                || (reg.ty == RegisterType::RastOut && reg.num >= 1);
+            let req = if scalar {
                 SrcReq::replicate().no_relative()
             } else {
                 SrcReq::value(missing).no_relative()

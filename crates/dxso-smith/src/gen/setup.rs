@@ -185,12 +185,14 @@ impl Gen<'_, '_> {
                 let extra = self.shuffled(&extra);
                 let n = self.range(0, 4) as usize;
                 for &(register, scalar) in extra.iter().take(n) {
-                    let mask = if scalar { 0x1 } else { self.decl_mask() };
+                    // oFog and oPts are scalars written with no mask (as fxc writes them), from
+                    // a replicate swizzle, at the end of main.
+                    let mask = if scalar { 0xF } else { self.decl_mask() };
                     self.outputs.push(OutputSlot {
                         register,
                         mask,
                         usage: None,
-                        epilogue_only: false,
+                        epilogue_only: scalar,
                     });
                 }
             }

@@ -62,6 +62,9 @@ pub enum Rule {
     IncludeCycle,
     /// `#error`.
     ErrorDirective,
+    /// A `// Parameters:` / `// Registers:` header that cannot be read back into a constant
+    /// table (a register row without a declaration, an unknown type).
+    ConstantTable,
 }
 
 impl Rule {
@@ -96,6 +99,7 @@ impl Rule {
             IncludeNotFound => "dxso::asm::include_not_found",
             IncludeCycle => "dxso::asm::include_cycle",
             ErrorDirective => "dxso::asm::error_directive",
+            ConstantTable => "dxso::asm::constant_table",
         }
     }
 }

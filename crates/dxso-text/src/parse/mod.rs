@@ -9,7 +9,7 @@ pub mod preprocess;
 
 pub use diag::{Diagnostic, Diagnostics, Rule};
 
-use dxso::Shader;
+use dxso::{Comment, Item, Shader};
 use lexer::Site;
 use miette::NamedSource;
 use preprocess::{Preprocessor, Sources};
@@ -31,6 +31,10 @@ pub struct ParseOptions<'a> {
     pub include_dirs: Vec<PathBuf>,
     /// Macros defined before the first line (`NAME`, `value`).
     pub defines: Vec<(String, String)>,
+    /// Do not rebuild the constant table from a listing's `// Parameters:` / `// Registers:`
+    /// header ([`crate::ctab`]); by default a text with that header assembles to a shader with
+    /// a CTAB comment.
+    pub skip_constant_table: bool,
     /// Reject instructions the shader version does not have (as D3DX's validation does).
     /// Off by default: the assembler encodes what it is given, and `dxso::validate` judges.
     pub strict: bool,
@@ -57,7 +61,9 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
         .path
         .as_ref()
         .map_or_else(|| "<input>".to_string(), |p| p.display().to_string());
-    let root = pre.sources.add(name, options.path.clone(), text.into());
+    let root = pre
+        .sources
+        .add(name, options.path.clone(), without_bom(text).into());
     if let Some(p) = &options.path {
         pre.enter_root(p);
     }
@@ -65,7 +71,12 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
     let mut tokens = Vec::with_capacity(text.len() / 3 + 16);
     pre.run(root, &mut tokens, &mut sink);
     let sources = pre.sources;
-    let shader = assemble::assemble(&tokens, &sources, options.strict, &mut sink);
+    let mut shader = assemble::assemble(&tokens, &sources, options.strict, &mut sink);
+    if let (Some(s), false) = (shader.as_mut(), options.skip_constant_table) {
+        if sink.errors.is_empty() {
+            add_constant_table(s, &sources, root, &mut sink);
+        }
+    }
     match shader {
         Some(s) if sink.errors.is_empty() => Ok(s),
         _ => {
@@ -88,6 +99,34 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
             })
         }
     }
+}
+
+/// Puts the table rebuilt from the root text's header first, where fxc puts its CTAB.
+fn add_constant_table(shader: &mut Shader, sources: &Sources, root: u32, sink: &mut Sink) {
+    let text = &sources.files[root as usize].text;
+    match crate::ctab::from_listing(text, shader.version) {
+        Ok(Some(table)) => shader.items.insert(
+            0,
+            Item::Comment(Comment {
+                data: table.to_words(),
+            }),
+        ),
+        Ok(None) => {}
+        Err(e) => {
+            let site = Site {
+                file: root,
+                start: e.span.start as u32,
+                end: e.span.end as u32,
+            };
+            sink.error(sources, Rule::ConstantTable, site, e.message);
+        }
+    }
+}
+
+/// `text` without a leading UTF-8 byte-order mark (editors on Windows save one; D3DX accepts it).
+/// Lines and columns count from the character after it.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Collects diagnostics, turning byte sites into lines and columns.

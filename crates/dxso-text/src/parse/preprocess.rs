@@ -454,7 +454,9 @@ impl<'a> Preprocessor<'a> {
                 format!("#include \"{target}\" includes a file that is already being read"),
             );
         }
-        let id = self.sources.add(target, Some(path), text.into());
+        let id = self
+            .sources
+            .add(target, Some(path), super::without_bom(&text).into());
         self.include_stack.push(key);
         self.run(id, out, sink);
         self.include_stack.pop();

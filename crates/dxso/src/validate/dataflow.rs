@@ -119,6 +119,17 @@ fn read_components(
             dims | w
         }
         (TexLdd, _) => 0b0011,
+        // lit: x and w of the result are 1; y is max(src.x, 0); z reads x, y and w.
+        (Lit, _) => {
+            let m = inst.dst.map(|d| d.mask.0).unwrap_or(0xF);
+            (if m & 0b0110 != 0 { 0b0001 } else { 0 }) | if m & 0b0100 != 0 { 0b1010 } else { 0 }
+        }
+        // dst: (1, src0.y * src1.y, src0.z, src1.w).
+        (Dst, _) => {
+            let m = inst.dst.map(|d| d.mask.0).unwrap_or(0xF);
+            let own = if n == 0 { 0b0100 } else { 0b1000 };
+            (m & 0b0010) | (m & own)
+        }
         _ => inst.dst.map(|d| d.mask.0 & 0xF).unwrap_or(0xF),
     };
     let mut need = 0u8;
@@ -128,4 +139,64 @@ fn read_components(
         }
     }
     need
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        validate, DclToken, DeclUsage, DstParam, Extra, Instruction, Item, Opcode, Register,
+        RegisterType as R, Rule, Shader, SrcParam, Swizzle, Version, WriteMask,
+    };
+
+    fn inst(op: Opcode, dst: (R, u16, u8), srcs: &[(R, u16)]) -> Instruction {
+        let mut i = Instruction::new(op);
+        i.dst = Some(DstParam::new(Register::new(dst.0, dst.1), WriteMask(dst.2)));
+        for &(ty, n) in srcs {
+            let _ = i
+                .srcs
+                .push(SrcParam::new(Register::new(ty, n), Swizzle::IDENTITY));
+        }
+        i
+    }
+
+    /// vs_2_0: `r1` written on `written`, then `op r0.mask, r1[, r1]`.
+    fn uninitialized_read(op: Opcode, mask: u8, written: u8) -> bool {
+        let mut dcl = inst(Opcode::Dcl, (R::Input, 0, 0xF), &[]);
+        dcl.extra = Extra::Dcl(DclToken::usage(DeclUsage::Position, 0));
+        let srcs: &[(R, u16)] = if op == Opcode::Dst {
+            &[(R::Temp, 1), (R::Temp, 1)]
+        } else {
+            &[(R::Temp, 1)]
+        };
+        let body = [
+            dcl,
+            inst(Opcode::Mov, (R::Temp, 1, written), &[(R::Input, 0)]),
+            inst(op, (R::Temp, 0, mask), srcs),
+            inst(Opcode::Mov, (R::RastOut, 0, 0xF), &[(R::Input, 0)]),
+        ];
+        let mut sh = Shader::new(Version::vs(2, 0));
+        sh.items = body.into_iter().map(Item::Instruction).collect();
+        validate(&sh).rules().contains(&Rule::TempUninitialized)
+    }
+
+    #[test]
+    fn lit_reads_x_y_w_by_result_component() {
+        // lit r0.y reads src.x only; r0.x and r0.w are constants.
+        assert!(!uninitialized_read(Opcode::Lit, 0b0010, 0b0001));
+        assert!(uninitialized_read(Opcode::Lit, 0b0010, 0b0010));
+        assert!(!uninitialized_read(Opcode::Lit, 0b1001, 0b0000));
+        // lit r0.z reads x, y and w, not z.
+        assert!(!uninitialized_read(Opcode::Lit, 0b0100, 0b1011));
+        assert!(uninitialized_read(Opcode::Lit, 0b0100, 0b0011));
+    }
+
+    #[test]
+    fn dst_reads_y_z_w_by_result_component() {
+        // dst r0.x is 1: nothing read.
+        assert!(!uninitialized_read(Opcode::Dst, 0b0001, 0b0000));
+        // dst r0.y reads src0.y and src1.y; r0.z src0.z; r0.w src1.w.
+        assert!(!uninitialized_read(Opcode::Dst, 0b0010, 0b0010));
+        assert!(!uninitialized_read(Opcode::Dst, 0b1110, 0b1110));
+        assert!(uninitialized_read(Opcode::Dst, 0b1110, 0b0110));
+    }
 }

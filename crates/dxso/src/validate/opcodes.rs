@@ -132,6 +132,18 @@ fn restrictions(cx: &mut Cx<'_>, at: &At<'_>) {
         _ => None,
     };
     if let (Some(mask), Some(dst)) = (matrix_mask, inst.dst) {
+        // The expansion writes one row at a time: the vector it multiplies must survive.
+        if let Some(v) = inst.srcs.first() {
+            if v.register == dst.register && v.relative.is_none() && dst.relative.is_none() {
+                cx.at(
+                    Rule::MacroDstSource,
+                    at,
+                    Operand::Dst,
+                    Some(dst.register),
+                    format!("{name} writes the register it reads as its vector source"),
+                );
+            }
+        }
         if dst.mask != mask {
             cx.at(
                 Rule::MatrixDstMask,

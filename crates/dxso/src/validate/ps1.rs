@@ -13,6 +13,9 @@ pub(super) fn check(cx: &mut Cx<'_>) {
     }
     let insts = cx.insts.clone();
     coissue(cx, &insts);
+    if p != Profile::Ps14 {
+        write_masks(cx, &insts);
+    }
     if p == Profile::Ps14 {
         phases(cx, &insts);
     } else {
@@ -22,6 +25,39 @@ pub(super) fn check(cx: &mut Cx<'_>) {
 
 fn is_arith(op: Opcode) -> bool {
     !is_texture_op(op) && !is_declaration(op) && op != Opcode::Phase && op != Opcode::Nop
+}
+
+/// ps_1_1-ps_1_3 split colour and alpha: arithmetic writes `.xyzw`, `.xyz` or `.w`, and `dp3`
+/// only `.xyz` or `.xyzw`.
+fn write_masks(cx: &mut Cx<'_>, insts: &[At<'_>]) {
+    for at in insts {
+        let (op, Some(dst)) = (at.inst.opcode, at.inst.dst) else {
+            continue;
+        };
+        if !is_arith(op) {
+            continue;
+        }
+        let allowed: &[u8] = if op == Opcode::Dp3 {
+            &[0xF, 0x7]
+        } else {
+            &[0xF, 0x7, 0x8]
+        };
+        if !allowed.contains(&(dst.mask.0 & 0xF)) {
+            cx.at(
+                Rule::Ps1WriteMask,
+                at,
+                Operand::Dst,
+                Some(dst.register),
+                format!(
+                    "{} in {} writes {:?}; only .xyzw, .xyz{} are allowed",
+                    cx.mnemonic(at.inst),
+                    cx.version,
+                    dst.mask,
+                    if op == Opcode::Dp3 { "" } else { " and .w" }
+                ),
+            );
+        }
+    }
 }
 
 fn coissue(cx: &mut Cx<'_>, insts: &[At<'_>]) {

@@ -132,7 +132,7 @@ rules! {
     RegisterUnavailable "V0201" Error (ALL) "The register type exists in this version";
     DstNotWritable "V0202" Error (ALL) "A destination is a register type this version lets instructions write";
     SrcNotReadable "V0203" Error (ALL) "A source is a register type this version lets instructions read";
-    RegisterIndex "V0204" Error (ALL) "The register number is within the version's limit for its register type (DESIGN section 2; ps_1_x c0-c7, ps_2_0 c0-c31, ps_3_0 c0-c223, vs_1_1 c0-c95, b/i 0-15, ...)";
+    RegisterIndex "V0204" Error (ALL) "The register number is within the version's limit for its register type (docs/VALIDATION.md, Limits; ps_1_x c0-c7, ps_2_0 c0-c31, ps_3_0 c0-c223, vs_1_1 c0-c95, b/i 0-15, ...)";
     OperandRegisterType "V0205" Error (ALL) "An operand with a fixed role names the register type the opcode requires (sampler, label, b#/p0, i#, aL, p0, t#, ...)";
     ParamReserved "V0206" Error (ALL) "Reserved parameter-token bits (14-15, and those of the relative-address token) are zero";
     RelativeNotAllowed "V0207" Error (ALL) "Relative addressing is used only where the version allows it (vs constants; vs_3_0 inputs and outputs; ps_3_0 inputs) and in the encoding of the version";
@@ -148,6 +148,7 @@ rules! {
     AbsNotAllowed "V0307" Error (ALL) "The _abs source modifier appears only in shader model 3";
     NotModifierNotPredicate "V0308" Error (ALL) "The ! (not) modifier is applied only to the predicate register";
     SwizzleNotAllowed "V0309" Error (PS1|PS20) "The source swizzle is one this pixel shader version supports (ps_1_x and ps_2_0 limit swizzles)";
+    Ps1WriteMask "V0310" Error (PS11_13) "ps_1_1-ps_1_3 arithmetic writes .xyzw, .xyz or .w, and dp3 writes .xyz or .xyzw (Microsoft's write-mask table)";
     ReplicateSwizzle "V0401" Error (ALL) "rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, ifc, breakc and breakp read one component (replicate swizzle)";
     MatrixDstMask "V0402" Error (ALL) "m4x4/m3x4 write .xyzw, m4x3/m3x3 .xyz, m3x2 .xy; crs writes a non-empty subset of .xyz";
     MatrixSource "V0403" Error (ALL) "The matrix source of m4x4, m4x3, m3x4, m3x3, m3x2 has no swizzle and no negate";
@@ -160,7 +161,8 @@ rules! {
     CndSource "V0410" Error (PS11_13) "cnd in ps_1_1-ps_1_3 reads r0.a as its condition";
     Ps14TexOperands "V0411" Error (PS14) "ps_1_4 texld and texcrd read a texture register (phase 1) or a temp (texld in phase 2), write a temp, and texcrd/texld sources use only .xyz, .xyw swizzles (with _dz/_dw)";
     TexldOperands "V0412" Error (PS20|PS2X) "texld/texldp/texldb in ps_2_0 and ps_2_x write all of a temp, read t# or r# with no modifier or swizzle, and the sampler with no swizzle";
-    DclReserved "V0501" Error (DCL) "Reserved bits of the dcl usage token are zero for the register declared (seed 000)";
+    MacroDstSource "V0413" Error (ALL) "m4x4, m4x3, m3x4, m3x3 and m3x2 write a register other than their vector source (src0)";
+    DclReserved "V0501" Error (DCL) "Reserved bits of the dcl usage token are zero for the register declared (docs/VALIDATION.md, Sources: the DCL token)";
     DclRegisterType "V0502" Error (DCL) "dcl declares a register type this version declares (vs inputs; vs_3_0 outputs and samplers; ps_2_x t#, v#, s#; ps_3_0 v#, s#, vPos, vFace)";
     DclUsage "V0503" Error (DCL) "The usage and usage index are valid for the register and version (ps_3_0: texcoord index 0-7, color index 0-1)";
     DclSamplerType "V0504" Error (SAMPLERS) "A sampler declaration names 2d, cube or volume";

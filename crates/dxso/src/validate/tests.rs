@@ -443,6 +443,27 @@ fn cases() -> Vec<(Rule, Shader)> {
             ),
         ),
         (
+            R::Ps1WriteMask,
+            ps11(
+                vec![],
+                vec![op(
+                    Add,
+                    dm(T::Temp, 0, WriteMask::XY),
+                    &[s(T::Addr, 0), s(T::Addr, 0)],
+                )],
+            ),
+        ),
+        (
+            R::MacroDstSource,
+            vs(
+                VS20,
+                vec![
+                    op(Mov, d(T::Temp, 0), &[s(T::Input, 0)]),
+                    op(M4x4, d(T::Temp, 0), &[s(T::Temp, 0), s(T::Const, 0)]),
+                ],
+            ),
+        ),
+        (
             R::CndSource,
             ps11(
                 vec![],
@@ -1056,16 +1077,14 @@ fn variants() -> Vec<(Rule, Shader)> {
         ),
         (
             R::CoissuePairing,
-            ps11(
-                vec![],
-                vec![
-                    op(Mov, dm(T::Temp, 0, WriteMask::XYZ), &[s(T::Addr, 0)]),
-                    with(
-                        op(Mov, dm(T::Temp, 0, WriteMask(0xC)), &[s(T::Addr, 0)]),
-                        |x| x.coissue = true,
-                    ),
-                ],
-            ),
+            // ps_1_4, whose arbitrary masks leave only the pairing rule broken.
+            ps14(vec![
+                op(Mov, dm(T::Temp, 1, WriteMask::XYZ), &[s(T::Temp, 0)]),
+                with(
+                    op(Mov, dm(T::Temp, 1, WriteMask(0xC)), &[s(T::Temp, 0)]),
+                    |x| x.coissue = true,
+                ),
+            ]),
         ),
         (
             R::PhaseOrder,
@@ -1193,6 +1212,48 @@ fn device_caps_decide_vs_2_0_constants() {
     // vs_1_1 keeps the guaranteed 96 by default.
     let old = vs(VS11, vec![op(Mov, d(T::Temp, 0), &[s(T::Const, 96)])]);
     assert_eq!(validate(&old).rules(), vec![Rule::RegisterIndex]);
+}
+
+#[test]
+fn ps1_write_masks_split_colour_and_alpha() {
+    let with_mask = |o: Opcode, m: WriteMask, v: Version| {
+        let mut sh = ps11(
+            vec![],
+            vec![op(o, dm(T::Temp, 1, m), &[s(T::Addr, 0), s(T::Addr, 0)])],
+        );
+        sh.version = v;
+        validate(&sh).rules().contains(&Rule::Ps1WriteMask)
+    };
+    for m in [WriteMask::ALL, WriteMask::XYZ, WriteMask::W] {
+        assert!(!with_mask(Add, m, PS11), "{m:?}");
+    }
+    assert!(with_mask(Add, WriteMask::X, PS11));
+    assert!(with_mask(Add, WriteMask(0b1010), Version::ps(1, 3)));
+    assert!(!with_mask(Dp3, WriteMask::XYZ, PS11));
+    assert!(with_mask(Dp3, WriteMask::W, PS11));
+    // ps_1_4 allows any mask.
+    let sh = ps14(vec![op(
+        Add,
+        dm(T::Temp, 1, WriteMask::XY),
+        &[s(T::Temp, 0), s(T::Temp, 0)],
+    )]);
+    assert!(!validate(&sh).rules().contains(&Rule::Ps1WriteMask));
+}
+
+#[test]
+fn matrix_macros_keep_their_vector_source() {
+    let m = |dst: u16, src: u16| {
+        let sh = vs(
+            VS20,
+            vec![
+                op(Mov, d(T::Temp, src), &[s(T::Input, 0)]),
+                op(M4x4, d(T::Temp, dst), &[s(T::Temp, src), s(T::Const, 0)]),
+            ],
+        );
+        validate(&sh).rules().contains(&Rule::MacroDstSource)
+    };
+    assert!(m(1, 1));
+    assert!(!m(2, 1));
 }
 
 #[test]

@@ -9,11 +9,22 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub mod decode;
+pub mod exec;
 pub mod tessellate;
 pub mod text;
 
-/// Measure dxso against its baselines.
+/// Measure dxso against its baselines, measured in the same run.
+///
+/// Each prints a table, or with --json one JSON object whose top-level `ratio` is the figure
+/// its issue defines. MojoShader is measured only in builds with the `peer-mojoshader`
+/// feature; the corpus is `--corpus DIR`, else `$DXSO_CORPUS`, else `../shared/corpus`.
+///
+/// Examples:
+///   cargo run --release --features peer-mojoshader -- bench decode
+///   dxso bench text --seconds 0.3 --json
+///   dxso bench tessellate
 #[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
 pub struct Opts {
     #[command(subcommand)]
     what: What,
@@ -22,6 +33,7 @@ pub struct Opts {
 #[derive(clap::Subcommand)]
 enum What {
     Decode(decode::Opts),
+    Exec(exec::Opts),
     Text(text::Opts),
     Tessellate(tessellate::Opts),
 }
@@ -30,6 +42,7 @@ impl Opts {
     pub fn run(self, s: &crate::session::Session) -> Result<ExitCode> {
         match self.what {
             What::Decode(o) => o.run(s),
+            What::Exec(o) => o.run(s),
             What::Text(o) => o.run(s),
             What::Tessellate(o) => o.run(s),
         }
@@ -86,6 +99,11 @@ pub fn corpus_blobs(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
         }
     }
     out.sort();
+    anyhow::ensure!(
+        !out.is_empty(),
+        "no shaders under {}: the corpus holds source folders of *.dxso files (use --corpus)",
+        dir.display()
+    );
     Ok(out)
 }
 

@@ -242,6 +242,24 @@ impl Gen<'_, '_> {
                     self.put(dst[c], r.clone(), Write::Active);
                 }
             }
+            Op::Matrix {
+                len,
+                a,
+                rows,
+                mask,
+                dst,
+            } => {
+                let n = if len >= 4 { 4 } else { 3 };
+                let av: Vec<Pieces> = (0..n).map(|i| self.get(a[i])).collect();
+                let mut r = Vec::new();
+                for k in bits(mask) {
+                    let row: Vec<Pieces> = (0..n).map(|i| self.get(rows[k][i])).collect();
+                    r.push((k, self.dot(&av, &row, None)));
+                }
+                for (k, v) in r {
+                    self.put(dst[k], v, Write::Active);
+                }
+            }
             Op::Cross { a, b, mask, dst } => {
                 let av: Vec<Pieces> = a.iter().map(|&s| self.get(s)).collect();
                 let bv: Vec<Pieces> = b.iter().map(|&s| self.get(s)).collect();
@@ -742,10 +760,10 @@ impl Gen<'_, '_> {
                 lod_kind::GRADIENTS
             }
         };
-        // Lanes the sampler does not write keep the destination's value.
-        for (c, &s) in dst.iter().enumerate() {
-            let v = self.get(s);
-            self.to_buffer(9 + c, &v);
+        // The channels of lanes the sampler does not write read 0 (as the interpreter's).
+        let zero = self.fconst(0.0);
+        for c in 0..4 {
+            self.to_buffer(9 + c, &vec![zero; self.shape.pieces]);
         }
         let active = self.active();
         let real = self.b.use_var(self.real);
@@ -766,7 +784,7 @@ impl Gen<'_, '_> {
         self.call_indirect(sig, f, &[run, s, k, mask, buf, n]);
         for (c, &s) in dst.iter().enumerate() {
             let v = self.from_buffer(9 + c);
-            self.put(s, v, Write::Lanes(None));
+            self.put(s, v, Write::Active);
         }
     }
 }

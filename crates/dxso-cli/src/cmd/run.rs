@@ -1,0 +1,466 @@
+use crate::input::InputArg;
+use crate::report::CliError;
+use crate::session::Session;
+use anyhow::{Context, Result};
+use dxso_exec::{
+    Dimension, InputRegister, Options, OutputRegister, Outputs, PixelShader, QuadBatch, Resources,
+    Sampler, Texture, VertexBatch, VertexShader,
+};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Run a shader on the CPU (docs/SEMANTICS.md defines every result) and print its outputs.
+///
+/// Reads raw bytecode, fxc /Fh C headers and assembly text (assembled first). A vertex shader
+/// runs once with the inputs given (registers not given read 0); a pixel shader runs one 2x2
+/// quad with the same inputs in all four pixels and prints the first. Every output register
+/// the shader writes is printed with four components (oPos, oD0, oT0, o0, oFog, oPts, oC0..oC3,
+/// oDepth; ps_1_x prints its result r0 as oC0), and for pixel shaders whether texkill discarded
+/// the pixel. Under --json: `{"outputs": {"oPos": [x, y, z, w], ...}, "discarded": false}`
+/// (non-finite values as the strings "nan", "inf", "-inf"); with --vertices, a JSON array of
+/// those, one per input set.
+///
+/// --input REG=x,y,z,w  (v0..v15, t0..t7, vPos, vFace; missing components are 0)
+/// --const c0=x,y,z,w   --const i0=a,b,c,d   --const b0=true
+/// --texture s0=FILE.png (RGBA8; also .dds: uncompressed RGBA8, R32F, RG32F, RGBA32F, R16F,
+///                        RGBA16F, with mip levels, cube maps and volumes)
+/// --sampler s0=addressu=clamp,magfilter=linear,...  D3DSAMPLERSTATETYPE names (addressu,
+///   addressv, addressw, bordercolor, magfilter, minfilter, mipfilter, mipmaplodbias,
+///   maxmiplevel, srgbtexture) with D3D value names (wrap, mirror, clamp, border, mirroronce;
+///   none, point, linear); also the texture stage states ps_1_x reads (bumpenvmat00, 01, 10,
+///   11, bumpenvlscale, bumpenvloffset, texturetransformflags) and type=2d|cube|volume for
+///   samplers the shader does not declare (ps_1_x).
+///
+/// Examples:
+///   dxso run shader.asm --input v0=1,2,3,1 --const c0=1,0,0,0
+///   dxso run ps.dxso --input t0=0.5,0.5 --texture s0=wood.png --sampler s0=magfilter=linear
+///   dxso run skin.vso --const i0=4,0,1,0 --const b0=true --json
+///   dxso run vs.asm --vertices vertices.json    ([{"v0": [1, 2, 3, 1]}, {"v0": [0, 0, 0, 1]}])
+///
+/// Exit status: 0 when the shader ran, 1 when the input is bad (cannot be read, decoded,
+/// assembled or validated, a texture cannot be read, an invocation exceeds the budget), 2 on
+/// usage errors.
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Opts {
+    #[command(flatten)]
+    input: InputArg,
+    /// An input register: REG=x,y,z,w (repeatable).
+    #[arg(long = "input", value_name = "REG=X,Y,Z,W")]
+    inputs: Vec<String>,
+    /// A constant: cN=x,y,z,w, iN=a,b,c,d or bN=true|false (repeatable).
+    #[arg(long = "const", value_name = "REG=VALUES")]
+    consts: Vec<String>,
+    /// A texture: sN=FILE (.png or .dds; repeatable).
+    #[arg(long = "texture", value_name = "sN=FILE")]
+    textures: Vec<String>,
+    /// Sampler and stage states: sN=state=value,... (repeatable).
+    #[arg(long = "sampler", value_name = "sN=STATE=VALUE,...")]
+    samplers: Vec<String>,
+    /// Many invocations: a JSON array of input sets (`[{"v0": [x, y, z, w]}, ...]`).
+    #[arg(long, value_name = "FILE.json")]
+    vertices: Option<PathBuf>,
+    /// Instructions one invocation may execute.
+    #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
+    budget: u64,
+    /// "0 * anything = 0" in every product (docs/SEMANTICS.md 5.1).
+    #[arg(long)]
+    zero_times_anything: bool,
+    /// ps_1_x MaxPixelShaderValue (default 1 for ps_1_1-1_3, 8 for ps_1_4).
+    #[arg(long, value_name = "M")]
+    max_pixel_shader_value: Option<f32>,
+}
+
+fn usage(msg: String) -> anyhow::Error {
+    CliError::Usage(msg).into()
+}
+
+fn split_assignment<'a>(arg: &'a str, what: &str) -> Result<(&'a str, &'a str)> {
+    arg.split_once('=')
+        .map(|(a, b)| (a.trim(), b.trim()))
+        .ok_or_else(|| usage(format!("{what} `{arg}`: expected NAME=VALUE")))
+}
+
+fn floats(values: &str, what: &str) -> Result<[f32; 4]> {
+    let mut out = [0f32; 4];
+    let parts: Vec<&str> = values.split(',').map(str::trim).collect();
+    if parts.len() > 4 || parts.iter().any(|p| p.is_empty()) {
+        return Err(usage(format!(
+            "{what}: expected 1 to 4 comma-separated numbers, got `{values}`"
+        )));
+    }
+    for (o, p) in out.iter_mut().zip(&parts) {
+        *o = p
+            .parse()
+            .map_err(|_| usage(format!("{what}: `{p}` is not a number")))?;
+    }
+    Ok(out)
+}
+
+fn register_number(name: &str, prefix: char, what: &str, limit: usize) -> Result<usize> {
+    let n: usize = name[prefix.len_utf8()..]
+        .parse()
+        .map_err(|_| usage(format!("{what}: `{name}` is not a register")))?;
+    if n >= limit {
+        return Err(usage(format!(
+            "{what}: {name} is past the last register ({prefix}{})",
+            limit - 1
+        )));
+    }
+    Ok(n)
+}
+
+fn parse_input(arg: &str) -> Result<(InputRegister, [f32; 4])> {
+    let (reg, values) = split_assignment(arg, "--input")?;
+    let register = InputRegister::parse(reg).ok_or_else(|| {
+        usage(format!(
+            "--input: `{reg}` is not an input register (v0..v15, t0..t7, vPos, vFace)"
+        ))
+    })?;
+    Ok((register, floats(values, &format!("--input {reg}"))?))
+}
+
+fn parse_const(arg: &str, res: &mut Resources) -> Result<()> {
+    let (reg, values) = split_assignment(arg, "--const")?;
+    let lower = reg.to_ascii_lowercase();
+    let what = format!("--const {reg}");
+    match lower.chars().next() {
+        Some('c') => {
+            let n = register_number(&lower, 'c', &what, Options::MAX_FLOAT_CONSTANTS as usize)?;
+            let f = &mut res.constants.float;
+            if f.len() <= n {
+                f.resize(n + 1, [0.0; 4]);
+            }
+            f[n] = floats(values, &what)?;
+        }
+        Some('i') => {
+            let n = register_number(&lower, 'i', &what, 16)?;
+            let parts: Vec<&str> = values.split(',').map(str::trim).collect();
+            if parts.len() > 4 {
+                return Err(usage(format!("{what}: expected 1 to 4 integers")));
+            }
+            let mut v = [0i32; 4];
+            for (o, p) in v.iter_mut().zip(&parts) {
+                *o = p
+                    .parse()
+                    .map_err(|_| usage(format!("{what}: `{p}` is not an integer")))?;
+            }
+            let f = &mut res.constants.int;
+            if f.len() <= n {
+                f.resize(n + 1, [0; 4]);
+            }
+            f[n] = v;
+        }
+        Some('b') => {
+            let n = register_number(&lower, 'b', &what, 16)?;
+            let v = match values.to_ascii_lowercase().as_str() {
+                "true" | "1" => true,
+                "false" | "0" => false,
+                other => return Err(usage(format!("{what}: `{other}` is not true or false"))),
+            };
+            let f = &mut res.constants.bool;
+            if f.len() <= n {
+                f.resize(n + 1, false);
+            }
+            f[n] = v;
+        }
+        _ => return Err(usage(format!("--const: `{reg}` is not c#, i# or b#"))),
+    }
+    Ok(())
+}
+
+fn sampler_index(name: &str, what: &str) -> Result<usize> {
+    let lower = name.to_ascii_lowercase();
+    if !lower.starts_with('s') {
+        return Err(usage(format!(
+            "{what}: `{name}` is not a sampler (s0..s15)"
+        )));
+    }
+    register_number(&lower, 's', what, 16)
+}
+
+fn binding(res: &mut Resources, i: usize) -> &mut Sampler {
+    if res.samplers.len() <= i {
+        res.samplers.resize(i + 1, Sampler::default());
+    }
+    &mut res.samplers[i]
+}
+
+fn parse_sampler(arg: &str, res: &mut Resources) -> Result<()> {
+    let (name, states) = split_assignment(arg, "--sampler")?;
+    let i = sampler_index(name, "--sampler")?;
+    let b = binding(res, i);
+    for state in states.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (k, v) = split_assignment(state, &format!("--sampler {name}"))?;
+        let key = k.to_ascii_lowercase();
+        let key = key.strip_prefix("d3dtss_").unwrap_or(&key);
+        let num = |v: &str| -> Result<f32> {
+            v.parse()
+                .map_err(|_| usage(format!("--sampler {name}: {k} takes a number, got `{v}`")))
+        };
+        match key {
+            "type" => {
+                b.dimension = Some(match v.to_ascii_lowercase().as_str() {
+                    "2d" => Dimension::D2,
+                    "cube" => Dimension::Cube,
+                    "volume" => Dimension::Volume,
+                    _ => return Err(usage(format!("--sampler {name}: type is 2d, cube or volume, got `{v}`"))),
+                })
+            }
+            "bumpenvmat00" => b.stage.bump_env_mat[0] = num(v)?,
+            "bumpenvmat01" => b.stage.bump_env_mat[1] = num(v)?,
+            "bumpenvmat10" => b.stage.bump_env_mat[2] = num(v)?,
+            "bumpenvmat11" => b.stage.bump_env_mat[3] = num(v)?,
+            "bumpenvlscale" => b.stage.bump_env_lscale = num(v)?,
+            "bumpenvloffset" => b.stage.bump_env_loffset = num(v)?,
+            "texturetransformflags" => {
+                b.stage.texture_transform_flags = v.parse().map_err(|_| {
+                    usage(format!("--sampler {name}: texturetransformflags takes an integer (4 | 256 = count 4, projected)"))
+                })?
+            }
+            _ => b
+                .state
+                .set(k, v)
+                .map_err(|e| usage(format!("--sampler {name}: {e}")))?,
+        }
+    }
+    Ok(())
+}
+
+/// Reads a PNG as RGBA8 (any bit depth and colour type, converted).
+fn read_png(path: &Path) -> Result<Texture> {
+    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder
+        .read_info()
+        .with_context(|| format!("decoding {}", path.display()))?;
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader
+        .next_frame(&mut buf)
+        .with_context(|| format!("decoding {}", path.display()))?;
+    let pixels = &buf[..info.buffer_size()];
+    let rgba: Vec<u8> = match info.color_type {
+        png::ColorType::Rgba => pixels.to_vec(),
+        png::ColorType::Rgb => pixels
+            .chunks(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        png::ColorType::Grayscale => pixels.iter().flat_map(|&g| [g, g, g, 255]).collect(),
+        png::ColorType::GrayscaleAlpha => pixels
+            .chunks(2)
+            .flat_map(|p| [p[0], p[0], p[0], p[1]])
+            .collect(),
+        png::ColorType::Indexed => anyhow::bail!(
+            "{}: palette images are expanded by the decoder; this one was not",
+            path.display()
+        ),
+    };
+    Texture::new_2d(dxso_exec::Format::Rgba8Unorm, info.width, info.height, rgba)
+        .with_context(|| path.display().to_string())
+}
+
+fn parse_texture(arg: &str, res: &mut Resources) -> Result<()> {
+    let (name, file) = split_assignment(arg, "--texture")?;
+    let i = sampler_index(name, "--texture")?;
+    let path = Path::new(file);
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let texture = match ext.as_deref() {
+        Some("png") => read_png(path)?,
+        Some("dds") => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            dxso_exec::dds::read(&bytes).with_context(|| format!("reading {}", path.display()))?
+        }
+        _ => {
+            return Err(usage(format!(
+                "--texture {name}: {file} is neither .png nor .dds"
+            )))
+        }
+    };
+    binding(res, i).texture = Some(Arc::new(texture));
+    Ok(())
+}
+
+/// One input set of `--vertices`.
+fn parse_input_set(v: &Value, k: usize) -> Result<Vec<(InputRegister, [f32; 4])>> {
+    let obj = v
+        .as_object()
+        .ok_or_else(|| anyhow::anyhow!("--vertices: element {k} is not an object of registers"))?;
+    let mut out = Vec::new();
+    for (reg, values) in obj {
+        let register = InputRegister::parse(reg).ok_or_else(|| {
+            anyhow::anyhow!("--vertices: element {k}: `{reg}` is not an input register")
+        })?;
+        let arr = values.as_array().filter(|a| a.len() <= 4).ok_or_else(|| {
+            anyhow::anyhow!("--vertices: element {k}: {reg} is not an array of up to 4 numbers")
+        })?;
+        let mut v = [0f32; 4];
+        for (o, x) in v.iter_mut().zip(arr) {
+            *o = x.as_f64().ok_or_else(|| {
+                anyhow::anyhow!("--vertices: element {k}: {reg} holds a non-number")
+            })? as f32;
+        }
+        out.push((register, v));
+    }
+    Ok(out)
+}
+
+/// One invocation's outputs by register.
+type Registers = BTreeMap<OutputRegister, [f32; 4]>;
+
+fn number(x: f32) -> Value {
+    if x.is_finite() {
+        json!(x)
+    } else if x.is_nan() {
+        json!("nan")
+    } else if x > 0.0 {
+        json!("inf")
+    } else {
+        json!("-inf")
+    }
+}
+
+fn result_json(outputs: &Registers, discarded: Option<bool>) -> Value {
+    let mut o = Map::new();
+    for (r, v) in outputs {
+        o.insert(
+            r.to_string(),
+            Value::Array(v.iter().map(|&x| number(x)).collect()),
+        );
+    }
+    let mut m = Map::new();
+    m.insert("outputs".into(), Value::Object(o));
+    if let Some(d) = discarded {
+        m.insert("discarded".into(), json!(d));
+    }
+    Value::Object(m)
+}
+
+fn result_text(outputs: &Registers, discarded: Option<bool>) -> String {
+    let mut s = String::new();
+    for (r, v) in outputs {
+        s.push_str(&format!(
+            "{:<7} = {}, {}, {}, {}\n",
+            r.to_string(),
+            v[0],
+            v[1],
+            v[2],
+            v[3]
+        ));
+    }
+    if let Some(d) = discarded {
+        s.push_str(&format!("discarded: {}\n", if d { "yes" } else { "no" }));
+    }
+    s
+}
+
+/// The outputs of invocation `i`.
+fn outputs_of(out: &Outputs, i: usize) -> Registers {
+    out.registers.iter().map(|(r, v)| (*r, v[i])).collect()
+}
+
+impl Opts {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let (_, shader) = self.input.read_or_assemble(s)?;
+        let name = self
+            .input
+            .file
+            .as_ref()
+            .map_or("<stdin>".to_string(), |f| f.display().to_string());
+        let options = Options {
+            budget: self.budget,
+            zero_times_anything: self.zero_times_anything,
+            max_pixel_shader_value: self.max_pixel_shader_value,
+            ..Options::default()
+        };
+        let mut res = Resources::default();
+        for c in &self.consts {
+            parse_const(c, &mut res)?;
+        }
+        for t in &self.textures {
+            parse_texture(t, &mut res)?;
+        }
+        for sm in &self.samplers {
+            parse_sampler(sm, &mut res)?;
+        }
+        let sets: Vec<Vec<(InputRegister, [f32; 4])>> = match &self.vertices {
+            Some(path) => {
+                if !self.inputs.is_empty() {
+                    return Err(usage("--vertices and --input exclude each other".into()));
+                }
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?;
+                let v: Value = serde_json::from_str(&text)
+                    .with_context(|| format!("{} is not JSON", path.display()))?;
+                let arr = v.as_array().ok_or_else(|| {
+                    anyhow::anyhow!("{}: expected a JSON array of input sets", path.display())
+                })?;
+                arr.iter()
+                    .enumerate()
+                    .map(|(k, v)| parse_input_set(v, k))
+                    .collect::<Result<_>>()?
+            }
+            None => vec![self
+                .inputs
+                .iter()
+                .map(|i| parse_input(i))
+                .collect::<Result<_>>()?],
+        };
+        let mut registers: Vec<InputRegister> = sets.iter().flatten().map(|(r, _)| *r).collect();
+        registers.sort();
+        registers.dedup();
+        let value = |set: &[(InputRegister, [f32; 4])], r: InputRegister| {
+            set.iter()
+                .rev()
+                .find(|(x, _)| *x == r)
+                .map_or([0.0; 4], |(_, v)| *v)
+        };
+        let (out, pixel) = if shader.version.is_vertex() {
+            let vs = VertexShader::with_options(&shader, &options).with_context(|| name.clone())?;
+            let mut batch = VertexBatch::new(sets.len());
+            for &r in &registers {
+                batch.set(r, sets.iter().map(|set| value(set, r)).collect());
+            }
+            (vs.run(&batch, &res).with_context(|| name.clone())?, false)
+        } else {
+            let ps = PixelShader::with_options(&shader, &options).with_context(|| name.clone())?;
+            let mut batch = QuadBatch::new(sets.len());
+            for &r in &registers {
+                batch.set(r, sets.iter().flat_map(|set| [value(set, r); 4]).collect());
+            }
+            (ps.run(&batch, &res).with_context(|| name.clone())?, true)
+        };
+        let stride = if pixel { 4 } else { 1 };
+        let results: Vec<(Registers, Option<bool>)> = (0..sets.len())
+            .map(|k| {
+                let i = k * stride;
+                (outputs_of(&out, i), pixel.then(|| out.discarded[i]))
+            })
+            .collect();
+        if s.json {
+            if self.vertices.is_some() {
+                let all: Vec<Value> = results.iter().map(|(o, d)| result_json(o, *d)).collect();
+                s.print_json(&all)?;
+            } else {
+                s.print_json(&result_json(&results[0].0, results[0].1))?;
+            }
+        } else {
+            let mut text = String::new();
+            for (k, (o, d)) in results.iter().enumerate() {
+                if self.vertices.is_some() {
+                    text.push_str(&format!("{}[{k}]\n", if pixel { "quad" } else { "vertex" }));
+                }
+                text.push_str(&result_text(o, *d));
+            }
+            s.print(&text)?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

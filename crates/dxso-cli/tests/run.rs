@@ -1,0 +1,280 @@
+//! `dxso run` on shaders a new user writes by hand, and `dxso bench exec`.
+
+mod common;
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn tmp(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dxso-run-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, contents).unwrap();
+    p
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = common::run(args, None);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON value")
+}
+
+const VS: &str = "vs_2_0
+dcl_position v0
+dcl_texcoord v1
+m4x4 oPos, v0, c0
+mul oT0, v1, c4.x
+mov oFog, v0.z
+";
+
+#[test]
+fn vertex_shader_from_assembly() {
+    let vs = tmp("vs.asm", VS.as_bytes());
+    let p = vs.to_str().unwrap();
+    let v = json(&[
+        "run",
+        p,
+        "--json",
+        "--input",
+        "v0=1,2,3,1",
+        "--input",
+        "v1=0.5,0.25",
+        "--const",
+        "c0=1,0,0,0",
+        "--const",
+        "c1=0,2,0,0",
+        "--const",
+        "c2=0,0,1,0",
+        "--const",
+        "c3=0,0,0,1",
+        "--const",
+        "c4=2",
+    ]);
+    assert_eq!(
+        v["outputs"]["oPos"],
+        serde_json::json!([1.0, 4.0, 3.0, 1.0])
+    );
+    assert_eq!(v["outputs"]["oT0"], serde_json::json!([1.0, 0.5, 0.0, 0.0]));
+    assert_eq!(
+        v["outputs"]["oFog"],
+        serde_json::json!([3.0, 0.0, 0.0, 0.0])
+    );
+    assert!(v.get("discarded").is_none());
+    // The text form lists the same registers.
+    let out = common::run(&["run", p, "--input", "v0=1,2,3,1"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("oPos") && text.contains("oT0") && text.contains("3, 0, 0, 0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bytecode_and_constants_of_every_kind() {
+    let src = "vs_2_0\ndcl_position v0\ndefi i0, 3, 0, 0, 0\nmov r0, c0\nrep i0\nadd r0, r0, c1\nendrep\nif b0\nmul r0, r0, c2\nendif\nmov oPos, r0\n";
+    let shader = dxso_text::parse(src).unwrap();
+    let bin = tmp("loop.dxso", &dxso::encode(&shader));
+    let p = bin.to_str().unwrap();
+    let v = json(&[
+        "run",
+        p,
+        "--json",
+        "--const",
+        "c1=1,1,1,1",
+        "--const",
+        "c2=2,2,2,2",
+        "--const",
+        "b0=true",
+    ]);
+    assert_eq!(
+        v["outputs"]["oPos"],
+        serde_json::json!([6.0, 6.0, 6.0, 6.0])
+    );
+    // defi i0 takes precedence over the command line's i0.
+    let v = json(&[
+        "run",
+        p,
+        "--json",
+        "--const",
+        "c1=1,1,1,1",
+        "--const",
+        "i0=10,0,0,0",
+    ]);
+    assert_eq!(
+        v["outputs"]["oPos"],
+        serde_json::json!([3.0, 3.0, 3.0, 3.0])
+    );
+}
+
+#[test]
+fn pixel_shader_with_a_png_texture_and_sampler_states() {
+    // A 2x1 PNG: red, green.
+    let mut png_bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut png_bytes, 2, 1);
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&[255, 0, 0, 255, 0, 255, 0, 255])
+            .unwrap();
+    }
+    let tex = tmp("tex.png", &png_bytes);
+    let ps = tmp(
+        "ps.asm",
+        b"ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\ntexkill t0\nmov oC0, r0\n",
+    );
+    let (t, p) = (
+        format!("s0={}", tex.display()),
+        ps.to_str().unwrap().to_string(),
+    );
+    let v = json(&[
+        "run",
+        &p,
+        "--json",
+        "--input",
+        "t0=0.75,0.5",
+        "--texture",
+        &t,
+    ]);
+    assert_eq!(v["outputs"]["oC0"], serde_json::json!([0.0, 1.0, 0.0, 1.0]));
+    assert_eq!(v["discarded"], false);
+    // Linear filtering between the two texel centres, clamped at the edge.
+    let v = json(&[
+        "run",
+        &p,
+        "--json",
+        "--input",
+        "t0=0.5,0.5",
+        "--texture",
+        &t,
+        "--sampler",
+        "s0=magfilter=linear,addressu=clamp",
+    ]);
+    assert_eq!(v["outputs"]["oC0"], serde_json::json!([0.5, 0.5, 0.0, 1.0]));
+    let v = json(&[
+        "run",
+        &p,
+        "--json",
+        "--input",
+        "t0=0.5,0.5,0,-1",
+        "--texture",
+        &t,
+    ]);
+    assert_eq!(v["discarded"], true);
+}
+
+#[test]
+fn ps_1_x_result_is_oc0_and_many_vertices() {
+    let ps = tmp("ps11.asm", b"ps_1_1\ntexcoord t0\nmul_x2 r0, t0, c0\n");
+    let v = json(&[
+        "run",
+        ps.to_str().unwrap(),
+        "--json",
+        "--input",
+        "t0=0.25,0.75,2,0",
+        "--const",
+        "c0=1,1,1,1",
+    ]);
+    assert_eq!(v["outputs"]["oC0"], serde_json::json!([0.5, 1.0, 1.0, 1.0]));
+
+    let vs = tmp("vs2.asm", VS.as_bytes());
+    let sets = tmp(
+        "sets.json",
+        br#"[{"v0": [1, 2, 3, 1]}, {"v0": [4, 5, 6, 1], "v1": [1, 1]}]"#,
+    );
+    let v = json(&[
+        "run",
+        vs.to_str().unwrap(),
+        "--json",
+        "--vertices",
+        sets.to_str().unwrap(),
+        "--const",
+        "c4=3",
+    ]);
+    let arr = v.as_array().unwrap();
+    assert_eq!(arr.len(), 2);
+    assert_eq!(
+        arr[1]["outputs"]["oFog"],
+        serde_json::json!([6.0, 0.0, 0.0, 0.0])
+    );
+    assert_eq!(
+        arr[1]["outputs"]["oT0"],
+        serde_json::json!([3.0, 3.0, 0.0, 0.0])
+    );
+}
+
+#[test]
+fn non_finite_values_print_as_strings() {
+    let vs = tmp("inf.asm", b"vs_2_0\ndcl_position v0\nrcp r0.x, c0.x\nrcp r0.y, c0.y\nlog r0.z, c0.x\nmul r0.w, r0.x, c0.x\nmov oPos, r0\n");
+    let v = json(&["run", vs.to_str().unwrap(), "--json", "--const", "c0=0,-0"]);
+    assert_eq!(
+        v["outputs"]["oPos"],
+        serde_json::json!(["inf", "-inf", "-inf", "nan"])
+    );
+}
+
+#[test]
+fn errors_and_usage() {
+    let vs = tmp("vs3.asm", VS.as_bytes());
+    let p = vs.to_str().unwrap();
+    for bad in [
+        vec!["--input", "v0=1,2,3,4,5"],
+        vec!["--input", "q0=1"],
+        vec!["--const", "c0=x"],
+        vec!["--const", "b0=maybe"],
+        vec!["--sampler", "s0=addressu=sideways"],
+        vec!["--sampler", "s0=frobnicate=1"],
+        vec!["--texture", "s0=picture.gif"],
+    ] {
+        let mut args = vec!["run", p];
+        args.extend(bad.iter().copied());
+        let out = common::run(&args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{bad:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // A shader the validator rejects (vs_2_0 has no dsx) is bad input.
+    let bad = tmp(
+        "bad.asm",
+        b"vs_2_0\ndcl_position v0\ndsx r0, v0\nmov oPos, r0\n",
+    );
+    let out = common::run(&["run", bad.to_str().unwrap()], None);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A runaway loop hits the budget.
+    let lp = tmp("loop.asm", b"vs_2_x\ndcl_position v0\ndefi i0, 255, 0, 0, 0\nmov r0, c0\nrep i0\nrep i0\nadd r0, r0, c0\nendrep\nendrep\nmov oPos, r0\n");
+    let out = common::run(&["run", lp.to_str().unwrap(), "--budget", "1000"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("budget"));
+    let missing = common::run(&["run", p, "--texture", "s0=/nonexistent/t.png"], None);
+    assert_eq!(missing.status.code(), Some(1));
+}
+
+#[test]
+fn bench_exec_prints_a_ratio() {
+    let v = json(&[
+        "bench",
+        "exec",
+        "--seconds",
+        "0.05",
+        "--vertices",
+        "2048",
+        "--quads",
+        "256",
+        "--json",
+    ]);
+    let ratio = v["ratio"].as_f64().expect("a ratio");
+    assert!(ratio > 0.0);
+    assert_eq!(v["workloads"].as_array().unwrap().len(), 2);
+}
