@@ -56,12 +56,14 @@ fn check(
                     values += t.values;
                 }
                 (Err(a), Err(b)) if a == b => trips += 1,
-                (a, b) => return Err(format!(
+                (a, b) => {
+                    return Err(format!(
                     "{engine:?}, {lanes} lanes, budget {budget}: interpreter {:?}, jit {:?}\n{}",
                     a.as_ref().err(),
                     b.as_ref().err(),
                     dxso_text::print::print(shader)
-                )),
+                ))
+                }
             }
         }
     }

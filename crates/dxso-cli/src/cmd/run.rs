@@ -3,8 +3,8 @@ use crate::report::CliError;
 use crate::session::Session;
 use anyhow::{Context, Result};
 use dxso_exec::{
-    Dimension, InputRegister, Options, OutputRegister, Outputs, PixelShader, QuadBatch, Resources,
-    Sampler, Texture, VertexBatch, VertexShader,
+    Dimension, Engine, InputRegister, Options, OutputRegister, Outputs, PixelShader, QuadBatch,
+    Resources, Sampler, Texture, VertexBatch, VertexShader,
 };
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -72,6 +72,36 @@ pub struct Opts {
     /// ps_1_x MaxPixelShaderValue (default 1 for ps_1_1-1_3, 8 for ps_1_4).
     #[arg(long, value_name = "M")]
     max_pixel_shader_value: Option<f32>,
+    /// What runs the shader: the interpreter, or the JIT's native code (vector or scalar);
+    /// every engine gives the same results.
+    #[arg(long, value_enum, default_value_t = EngineArg::Interpreter)]
+    engine: EngineArg,
+}
+
+/// `--engine`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EngineArg {
+    Interpreter,
+    Jit,
+    JitScalar,
+}
+
+impl From<EngineArg> for Engine {
+    fn from(e: EngineArg) -> Engine {
+        match e {
+            EngineArg::Interpreter => Engine::Interpreter,
+            EngineArg::Jit => Engine::Jit,
+            EngineArg::JitScalar => Engine::JitScalar,
+        }
+    }
+}
+
+/// Says when the JIT, asked for, runs the shader on the interpreter instead.
+#[cfg(feature = "jit")]
+fn note_fallback(name: &str, compiled: Option<&dxso_exec::jit::Compiled>) {
+    if let Some(why) = compiled.and_then(|c| c.fallback_reason()) {
+        log::warn!("{name}: the JIT runs this shader on the interpreter: {why}");
+    }
 }
 
 fn usage(msg: String) -> anyhow::Error {
@@ -378,6 +408,7 @@ impl Opts {
             budget: self.budget,
             zero_times_anything: self.zero_times_anything,
             max_pixel_shader_value: self.max_pixel_shader_value,
+            engine: self.engine.into(),
             ..Options::default()
         };
         let mut res = Resources::default();
@@ -424,6 +455,8 @@ impl Opts {
         };
         let (out, pixel) = if shader.version.is_vertex() {
             let vs = VertexShader::with_options(&shader, &options).with_context(|| name.clone())?;
+            #[cfg(feature = "jit")]
+            note_fallback(&name, vs.compiled());
             let mut batch = VertexBatch::new(sets.len());
             for &r in &registers {
                 batch.set(r, sets.iter().map(|set| value(set, r)).collect());
@@ -431,6 +464,8 @@ impl Opts {
             (vs.run(&batch, &res).with_context(|| name.clone())?, false)
         } else {
             let ps = PixelShader::with_options(&shader, &options).with_context(|| name.clone())?;
+            #[cfg(feature = "jit")]
+            note_fallback(&name, ps.compiled());
             let mut batch = QuadBatch::new(sets.len());
             for &r in &registers {
                 batch.set(r, sets.iter().flat_map(|set| [value(set, r); 4]).collect());

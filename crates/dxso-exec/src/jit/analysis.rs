@@ -31,8 +31,8 @@ pub(super) struct Analysis {
     pub opener: Vec<Option<Pc>>,
     /// Operations some jump lands on (they start a basic block).
     pub target: Vec<bool>,
-    /// Slots read and written in memory rather than held in registers (the relatively
-    /// addressed register blocks).
+    /// Slots read and written in memory rather than held in variables: the relatively
+    /// addressed register blocks, and the input rows nothing writes.
     pub in_memory: Vec<bool>,
     /// Slots the plan names.
     pub used: Vec<bool>,
@@ -48,6 +48,9 @@ pub(super) struct Analysis {
 
 /// Loop iterations are clamped to this (`docs/SEMANTICS.md` 9.2).
 const MAX_ITERATIONS: u64 = 255;
+
+/// The largest register file and relative offset the code generator addresses.
+const MAX_REGISTERS: u32 = 1 << 24;
 
 /// The deepest call chain the interpreter runs (its `CallDepth` limit).
 const MAX_CALL_DEPTH: u32 = 63;
@@ -101,6 +104,9 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
             "uniform or zeroed rows outside the register file",
         ));
     }
+    if plan.float_constants > MAX_REGISTERS || slots > MAX_REGISTERS {
+        return Err(Fallback::Layout("a register file beyond 2^24 registers"));
+    }
     // Slots: in range, uniforms never written, memory blocks in range.
     let mut used = vec![false; slots as usize];
     let mut in_memory = vec![false; slots as usize];
@@ -135,6 +141,13 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
             for s in base..end {
                 in_memory[s as usize] = true;
                 used[s as usize] = true;
+            }
+        }
+        // Register numbers are added in 32 bits: with offsets and files below 2^24, no sum
+        // that wraps lands in range (the interpreter adds in 64 bits).
+        if let Op::Gather { offset, .. } | Op::Scatter { offset, .. } = *op {
+            if offset.unsigned_abs() > MAX_REGISTERS {
+                return Err(Fallback::Layout("a relative offset beyond 2^24"));
             }
         }
         if let Op::ProjectStage { stage, .. } = *op {
@@ -172,22 +185,26 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
         }
     }
     // A memory block written by the shader must not hold inputs: the interpreter re-runs a
-    // batch from the same input rows when the budget trips.
-    for (pc, op) in ops.iter().enumerate() {
-        let (_, writes) = reads_writes(op);
-        let input_row = |s: Slot| {
-            in_memory[s as usize]
-                && plan
-                    .inputs
-                    .iter()
-                    .any(|i| i.slots.iter().flatten().any(|&x| x == s))
-        };
-        if writes.iter().any(|&s| input_row(s)) {
-            return Err(Fallback::Layout(
-                "an operation writes an input row of a relatively addressed block",
-            ));
+    // batch from the same input rows when the budget trips. Input rows nothing writes are
+    // read where they are used, straight from the register file (they need no register for
+    // the whole chunk).
+    let mut written = vec![false; slots as usize];
+    for op in ops {
+        for s in reads_writes(op).1 {
+            written[s as usize] = true;
         }
-        let _ = pc;
+    }
+    for i in &plan.inputs {
+        for &s in i.slots.iter().flatten() {
+            if in_memory[s as usize] && written[s as usize] {
+                return Err(Fallback::Layout(
+                    "an operation writes an input row of a relatively addressed block",
+                ));
+            }
+            if !written[s as usize] {
+                in_memory[s as usize] = true;
+            }
+        }
     }
 
     // Functions: main up to the first End, then one subroutine per Return.
@@ -584,8 +601,16 @@ mod tests {
     fn hostile_plans_fall_back() {
         let mut p = plan(LOOPS, Options::DEFAULT_BUDGET);
         let mut q = p.clone();
-        q.slots = 1;
+        let far = q.slots + 5;
+        if let Some(Op::Arith { dst, .. }) =
+            q.ops.iter_mut().find(|o| matches!(o, Op::Arith { .. }))
+        {
+            dst[0] = far;
+        }
         assert!(matches!(analyse(&q), Err(Fallback::SlotOutOfRange { .. })));
+        let mut r = p.clone();
+        r.slots = 0;
+        assert!(matches!(analyse(&r), Err(Fallback::Layout(_))));
         if let Some(Op::Loop { end_pc, .. }) =
             p.ops.iter_mut().find(|o| matches!(o, Op::Loop { .. }))
         {

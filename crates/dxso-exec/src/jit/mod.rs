@@ -338,7 +338,23 @@ fn isa() -> Result<&'static OwnedTargetIsa, Fallback> {
     .map_err(|e| Fallback::Host(e.clone()))
 }
 
+/// The generated code of `plan` as text: Cranelift's IR, then the machine code Cranelift
+/// emitted for it (for inspecting what the JIT does with a shader).
+pub fn listing(plan: &Plan, mode: Mode) -> Result<String, Fallback> {
+    let mut text = String::new();
+    build_with(plan, mode, Some(&mut text))?;
+    Ok(text)
+}
+
 fn build(plan: &Plan, mode: Mode) -> Result<(Code, usize, analysis::Analysis), Fallback> {
+    build_with(plan, mode, None)
+}
+
+fn build_with(
+    plan: &Plan,
+    mode: Mode,
+    listing: Option<&mut String>,
+) -> Result<(Code, usize, analysis::Analysis), Fallback> {
     let width = match plan.lanes {
         8 | 16 | 32 | 64 => plan.lanes,
         // The interpreter runs other widths as 32.
@@ -366,6 +382,13 @@ fn build(plan: &Plan, mode: Mode) -> Result<(Code, usize, analysis::Analysis), F
         &*isa,
     );
     let codegen_error = |e: cranelift_module::ModuleError| Fallback::Codegen(format!("{e:?}"));
+    let want_listing = listing.is_some();
+    let clif = if want_listing {
+        ctx.set_disasm(true);
+        ctx.func.display().to_string()
+    } else {
+        String::new()
+    };
     let id = module
         .declare_function("plan", Linkage::Local, &ctx.func.signature)
         .map_err(codegen_error)?;
@@ -373,6 +396,13 @@ fn build(plan: &Plan, mode: Mode) -> Result<(Code, usize, analysis::Analysis), F
         .define_function(id, &mut ctx)
         .map_err(codegen_error)?;
     let code_size = ctx.compiled_code().map_or(0, |c| c.code_buffer().len());
+    if let Some(out) = listing {
+        out.push_str(&clif);
+        out.push_str("\n; machine code\n");
+        if let Some(v) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
+            out.push_str(v);
+        }
+    }
     module.clear_context(&mut ctx);
     module.finalize_definitions().map_err(codegen_error)?;
     let ptr = module.get_finalized_function(id);

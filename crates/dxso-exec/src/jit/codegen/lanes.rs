@@ -349,8 +349,15 @@ impl Gen<'_, '_> {
 
     /// Lanes of an `f32x4` rearranged: lane `i` of the result is lane `lanes[i]` of `x`.
     fn shuffle(&mut self, x: Value, lanes: [u8; 4]) -> Value {
+        self.shuffle2(x, x, lanes)
+    }
+
+    /// Lanes of two `f32x4` combined: lane `i` of the result is lane `lanes[i]` of `x` (0-3)
+    /// or of `y` (4-7).
+    fn shuffle2(&mut self, x: Value, y: Value, lanes: [u8; 4]) -> Value {
         let flags = self.cast_flags();
-        let bytes = self.b.ins().bitcast(types::I8X16, flags, x);
+        let a = self.b.ins().bitcast(types::I8X16, flags, x);
+        let b = self.b.ins().bitcast(types::I8X16, flags, y);
         let mut mask = [0u8; 16];
         for (i, &l) in lanes.iter().enumerate() {
             for j in 0..4 {
@@ -358,7 +365,22 @@ impl Gen<'_, '_> {
             }
         }
         let imm = self.b.func.dfg.immediates.push(mask.to_vec().into());
-        let r = self.b.ins().shuffle(bytes, bytes, imm);
+        let r = self.b.ins().shuffle(a, b, imm);
         self.b.ins().bitcast(types::F32X4, flags, r)
+    }
+
+    /// Four registers of four components (one lane each) as four pieces of one component
+    /// each (the unpack sequence x86 has instructions for).
+    pub(super) fn transpose(&mut self, r: [Value; 4]) -> [Value; 4] {
+        let t0 = self.shuffle2(r[0], r[1], [0, 4, 1, 5]);
+        let t1 = self.shuffle2(r[2], r[3], [0, 4, 1, 5]);
+        let t2 = self.shuffle2(r[0], r[1], [2, 6, 3, 7]);
+        let t3 = self.shuffle2(r[2], r[3], [2, 6, 3, 7]);
+        [
+            self.shuffle2(t0, t1, [0, 1, 4, 5]),
+            self.shuffle2(t0, t1, [2, 3, 6, 7]),
+            self.shuffle2(t2, t3, [0, 1, 4, 5]),
+            self.shuffle2(t2, t3, [2, 3, 6, 7]),
+        ]
     }
 }

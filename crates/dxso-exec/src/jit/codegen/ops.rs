@@ -546,8 +546,9 @@ impl Gen<'_, '_> {
     }
 
     /// The register number each lane addresses, as `i32` pieces, and whether it is in range
-    /// (`None` pieces: the one uniform number of `aL`).
-    fn index(&mut self, index: IndexReg, offset: i32, len: u32) -> Index {
+    /// (`Uniform`: the one number of `aL`). Out of range, the number is `spare` (a register
+    /// that reads 0, or any in-range one when the read is masked afterwards).
+    fn index(&mut self, index: IndexReg, offset: i32, len: u32, spare: u32) -> Index {
         match index {
             IndexReg::Loop => {
                 let al = self.b.use_var(self.al);
@@ -556,7 +557,7 @@ impl Gen<'_, '_> {
                     .b
                     .ins()
                     .icmp_imm_u(IntCC::UnsignedLessThan, i, len as i64);
-                let zero = self.b.ins().iconst(types::I32, 0);
+                let zero = self.b.ins().iconst(types::I32, spare as i64);
                 let safe = self.b.ins().select(ok, i, zero);
                 Index::Uniform { ok, safe }
             }
@@ -564,7 +565,7 @@ impl Gen<'_, '_> {
                 let vars = self.a0[c as usize & 3].clone();
                 let off = self.iconst_lanes(offset);
                 let n = self.iconst_lanes(len as i32);
-                let zero = self.iconst_lanes(0);
+                let zero = self.iconst_lanes(spare as i32);
                 let mut ok = Vec::new();
                 let mut safe = Vec::new();
                 for v in vars {
@@ -609,74 +610,92 @@ impl Gen<'_, '_> {
         mask: u8,
         dst: [Slot; 4],
     ) {
-        let len = match from {
-            GatherFrom::Const => self.plan.float_constants,
-            GatherFrom::Block { len, .. } => len,
-        };
-        let idx = self.index(index, offset, len);
-        let flags = MemFlagsData::trusted().with_readonly();
         let pieces = self.shape.pieces;
         let per = self.shape.per_piece;
-        for c in bits(mask) {
-            let comp = comps[c] as usize & 3;
-            let zero = self.fconst(0.0);
-            let r: Pieces = match (&idx, from) {
-                (Index::Uniform { ok, safe }, GatherFrom::Const) => {
-                    let addr = self.constant_addr(*safe);
-                    let x = self
-                        .b
-                        .ins()
-                        .load(types::F32, flags, addr, (4 * comp) as i32);
-                    let fz = self.b.ins().f32const(0.0);
-                    let x = self.b.ins().select(*ok, x, fz);
-                    let v = if self.shape.simd {
-                        self.b.ins().splat(types::F32X4, x)
-                    } else {
-                        x
-                    };
-                    vec![v; pieces]
-                }
-                (Index::Uniform { ok, safe }, GatherFrom::Block { base, .. }) => (0..pieces)
-                    .map(|k| {
-                        let addr = self.block_addr(base, *safe, comp, k * per);
-                        let v =
-                            self.b
-                                .ins()
-                                .load(self.fty, MemFlagsData::new().with_notrap(), addr, 0);
-                        self.b.ins().select(*ok, v, zero)
-                    })
-                    .collect(),
-                (Index::Lanes { ok, safe }, from) => (0..pieces)
-                    .map(|k| {
-                        let mut v = zero;
-                        for l in 0..per {
-                            let i = self.lane(safe[k], l);
-                            let x = match from {
-                                GatherFrom::Const => {
-                                    let addr = self.constant_addr(i);
-                                    self.b
-                                        .ins()
-                                        .load(types::F32, flags, addr, (4 * comp) as i32)
-                                }
-                                GatherFrom::Block { base, .. } => {
-                                    let addr = self.block_addr(base, i, comp, k * per + l);
-                                    self.b
-                                        .ins()
-                                        .load(types::F32, MemFlagsData::trusted(), addr, 0)
-                                }
-                            };
-                            v = if self.shape.simd {
-                                self.b.ins().insertlane(v, x, l as u8)
+        let flags = MemFlagsData::new().with_notrap();
+        let zero = self.fconst(0.0);
+        // Component `comp` of the register each lane reads, one vector per piece.
+        let mut read: Vec<[Pieces; 4]> = Vec::new();
+        match from {
+            GatherFrom::Const => {
+                // Out of range reads the zero register after the constants.
+                let len = self.plan.float_constants;
+                match self.index(index, offset, len, len) {
+                    Index::Uniform { safe, .. } => {
+                        let addr = self.constant_addr(safe);
+                        let regs: [Pieces; 4] = std::array::from_fn(|c| {
+                            let x = self.b.ins().load(types::F32, flags, addr, (4 * c) as i32);
+                            let v = if self.shape.simd {
+                                self.b.ins().splat(types::F32X4, x)
                             } else {
                                 x
                             };
+                            vec![v; pieces]
+                        });
+                        read.push(regs);
+                    }
+                    Index::Lanes { safe, .. } if self.shape.simd => {
+                        let mut regs: [Pieces; 4] = Default::default();
+                        for s in safe {
+                            let rows: [Value; 4] = std::array::from_fn(|l| {
+                                let i = self.b.ins().extractlane(s, l as u8);
+                                let addr = self.constant_addr(i);
+                                self.b.ins().load(types::F32X4, flags, addr, 0)
+                            });
+                            let cols = self.transpose(rows);
+                            for (c, v) in cols.into_iter().enumerate() {
+                                regs[c].push(v);
+                            }
                         }
-                        // Out of range: the zero register (the constant image's last
-                        // register reads 0 too, but block rows have none).
-                        self.select(ok[k], v, zero)
-                    })
-                    .collect(),
-            };
+                        read.push(regs);
+                    }
+                    Index::Lanes { safe, .. } => {
+                        let regs: [Pieces; 4] = std::array::from_fn(|c| {
+                            safe.iter()
+                                .map(|&i| {
+                                    let addr = self.constant_addr(i);
+                                    self.b.ins().load(types::F32, flags, addr, (4 * c) as i32)
+                                })
+                                .collect()
+                        });
+                        read.push(regs);
+                    }
+                }
+            }
+            GatherFrom::Block { base, len } => {
+                // Out of range reads register 0 of the block, then 0 is selected.
+                let idx = self.index(index, offset, len, 0);
+                let regs: [Pieces; 4] = std::array::from_fn(|comp| match &idx {
+                    Index::Uniform { ok, safe } => (0..pieces)
+                        .map(|k| {
+                            let addr = self.block_addr(base, *safe, comp, k * per);
+                            let v = self.b.ins().load(self.fty, flags, addr, 0);
+                            self.b.ins().select(*ok, v, zero)
+                        })
+                        .collect(),
+                    Index::Lanes { ok, safe } => (0..pieces)
+                        .map(|k| {
+                            let mut v = zero;
+                            for l in 0..per {
+                                let i = self.lane(safe[k], l);
+                                let addr = self.block_addr(base, i, comp, k * per + l);
+                                let x = self.b.ins().load(types::F32, flags, addr, 0);
+                                v = if self.shape.simd {
+                                    self.b.ins().insertlane(v, x, l as u8)
+                                } else {
+                                    x
+                                };
+                            }
+                            self.select(ok[k], v, zero)
+                        })
+                        .collect(),
+                });
+                read.push(regs);
+            }
+        }
+        let regs = read.pop().expect("one read");
+        for c in bits(mask) {
+            let r = regs[comps[c] as usize & 3].clone();
             self.put(dst[c], r, Write::Active);
         }
     }
@@ -692,7 +711,7 @@ impl Gen<'_, '_> {
         src: [Slot; 4],
         pred: Option<PredSel>,
     ) {
-        let idx = self.index(index, offset, len);
+        let idx = self.index(index, offset, len, 0);
         let pieces = self.shape.pieces;
         let per = self.shape.per_piece;
         let flags = MemFlagsData::trusted();
