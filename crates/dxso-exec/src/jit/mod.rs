@@ -222,6 +222,34 @@ impl Compiled {
         self.max_instructions
     }
 
+    /// Runs `count` invocations of `plan` on this code (pixel plans: `count` pixels in quads of
+    /// four), as [`crate::VertexShader::run`] and [`crate::PixelShader::run`] do. `plan` should be
+    /// the plan the code was compiled from; given another, the results are unspecified but
+    /// nothing outside the run's buffers is touched (every size the code relies on is checked
+    /// before it runs).
+    pub fn run_plan(
+        &self,
+        plan: &Plan,
+        count: usize,
+        inputs: &[crate::io::Attribute],
+        resources: &crate::Resources,
+    ) -> Result<crate::Outputs, crate::ExecError> {
+        let mut out = crate::Outputs::default();
+        let mut killed = vec![false; if plan.version.is_pixel() { count } else { 0 }];
+        crate::exec::run(
+            plan,
+            Some(self),
+            count,
+            inputs,
+            &resources.constants,
+            &resources.samplers,
+            &mut out,
+            plan.version.is_pixel().then_some(&mut killed[..]),
+        )?;
+        out.discarded = killed;
+        Ok(out)
+    }
+
     /// Runs one batch whose inputs are loaded. A batch that goes over the budget is run again
     /// on the interpreter from the same inputs, so the error names the invocation the
     /// interpreter names (which lane is found first depends on how lanes are grouped).
