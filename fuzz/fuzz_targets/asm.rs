@@ -1,5 +1,7 @@
-//! Any text: `parse` returns `Ok` or `Err`, never panics or hangs; an assembled shader prints
-//! to a listing that assembles back to the same shader.
+//! Any text: `parse` returns `Ok` or `Err`, never panics or hangs; the single-pass assembler
+//! (tried when no macro is defined) and the full path (forced by defining one the text does not
+//! use) accept the same texts and give the same shaders; an assembled shader prints to a
+//! listing that assembles back to the same shader.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,7 +15,30 @@ fuzz_target!(|data: &[u8]| {
         })),
         ..Default::default()
     };
-    if let Ok(shader) = dxso_text::parse_with(&text, &options) {
+    let parsed = dxso_text::parse_with(&text, &options);
+    const UNUSED: &str = "DXSO_FUZZ_FULL_PATH";
+    if !text.contains(UNUSED) {
+        let full = dxso_text::parse_with(
+            &text,
+            &dxso_text::ParseOptions {
+                include_reader: Some(Box::new(|_| {
+                    Err(std::io::Error::new(std::io::ErrorKind::NotFound, "fuzzing"))
+                })),
+                defines: vec![(UNUSED.into(), "1".into())],
+                ..Default::default()
+            },
+        );
+        match (&parsed, &full) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "the paths give different shaders"),
+            (Err(_), Err(_)) => {}
+            _ => panic!(
+                "one path assembles and the other does not: {:?} / {:?}",
+                parsed.is_ok(),
+                full.is_ok()
+            ),
+        }
+    }
+    if let Ok(shader) = parsed {
         let listing = dxso_text::print(&shader);
         let again = dxso_text::parse(&listing)
             .unwrap_or_else(|e| panic!("listing does not assemble: {e}\n{listing}"));

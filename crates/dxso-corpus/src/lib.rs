@@ -36,6 +36,18 @@ pub fn corpus_or_skip(test: &str) -> Option<PathBuf> {
     dir
 }
 
+/// For the profiling examples: the corpus folder given on the command line, else
+/// [`corpus_dir`]; without either, a message and exit status 2.
+pub fn corpus_dir_from_arg(arg: Option<String>) -> PathBuf {
+    match arg.map(PathBuf::from).or_else(corpus_dir) {
+        Some(dir) => dir,
+        None => {
+            eprintln!("no corpus folder: pass one, or set DXSO_CORPUS");
+            std::process::exit(2);
+        }
+    }
+}
+
 /// One shader of the corpus.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -114,4 +126,62 @@ pub fn manifest(dir: &Path) -> HashMap<String, HashMap<String, String>> {
             (row.get("path").cloned().unwrap_or_default(), row)
         })
         .collect()
+}
+
+/// One effect of `effects/` with the counts `effects/README.md` records for it.
+#[derive(Clone, Debug)]
+pub struct EffectEntry {
+    /// The file name (`fna_BasicEffect.fxb`).
+    pub name: String,
+    /// The absolute path.
+    pub path: PathBuf,
+    /// Parameters.
+    pub parameters: usize,
+    /// Techniques.
+    pub techniques: usize,
+    /// Passes over all techniques.
+    pub passes: usize,
+    /// Embedded vertex and pixel programs with a nonzero size.
+    pub shaders: usize,
+    /// What MojoShader (0.0~hg1314) does with the file, as the README records it.
+    pub mojoshader: String,
+}
+
+impl EffectEntry {
+    /// The file's bytes.
+    pub fn bytes(&self) -> Vec<u8> {
+        std::fs::read(&self.path).unwrap_or_else(|e| panic!("{}: {e}", self.path.display()))
+    }
+}
+
+/// The effects listed in the table of `effects/README.md`, in table order.
+pub fn effects(dir: &Path) -> Vec<EffectEntry> {
+    let folder = dir.join("effects");
+    let text = std::fs::read_to_string(folder.join("README.md")).unwrap_or_default();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // | file | repo | path | commit | licence | bytes | SHA-1 | MojoShader | params |
+        //   techniques | passes | shaders |
+        if cells.len() != 14 || !cells[1].ends_with(".fxb`") {
+            continue;
+        }
+        let name = cells[1].trim_matches('`').to_string();
+        let num = |i: usize| cells[i].parse::<usize>().ok();
+        let (Some(parameters), Some(techniques), Some(passes), Some(shaders)) =
+            (num(9), num(10), num(11), num(12))
+        else {
+            continue;
+        };
+        out.push(EffectEntry {
+            path: folder.join(&name),
+            name,
+            parameters,
+            techniques,
+            passes,
+            shaders,
+            mojoshader: cells[8].to_string(),
+        });
+    }
+    out
 }

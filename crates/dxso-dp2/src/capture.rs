@@ -5,9 +5,10 @@
 //! command_len and the command buffer. The buffer with handle 0, if any, is the user-memory
 //! vertex buffer that SETSTREAMSOURCEUM streams read.
 
-use crate::command::{Op, RectPatchInfo, TriPatchInfo, HASINFO, HASSEGS};
+use crate::command::{Clear, Op, RectPatchInfo, TriPatchInfo, HASINFO, HASSEGS};
 use crate::decl::VertexElement;
 use crate::limits::MAX_BUFFERS;
+use crate::texture::{Texture, TextureFormat};
 use thiserror::Error;
 
 /// The file magic.
@@ -66,6 +67,9 @@ pub enum CaptureErrorKind {
     /// Two buffers with one handle.
     #[error("buffer handle {0} appears twice")]
     DuplicateHandle(u32),
+    /// A command with more records than a header's 16-bit count holds.
+    #[error("{0} records do not fit one command (at most 65535)")]
+    TooManyRecords(usize),
     /// Bytes after the command buffer.
     #[error("{0} trailing bytes after the command buffer")]
     TrailingBytes(usize),
@@ -206,6 +210,57 @@ impl CaptureBuilder {
     /// RENDERSTATE with a float value (stored as its bits).
     pub fn render_state_f32(&mut self, state: u32, value: f32) -> &mut Self {
         self.render_state(state, value.to_bits())
+    }
+
+    /// TEXTURESTAGESTATE: one `D3DTSS_*` value of a stage (`device::tss`).
+    pub fn texture_stage_state(&mut self, stage: u16, state: u16, value: u32) -> &mut Self {
+        self.dwords(
+            Op::TextureStageState,
+            &[stage as u32 | (state as u32) << 16, value],
+        )
+    }
+
+    /// A texture buffer (`crate::texture`) under `handle`: `levels` mip levels of raw texels,
+    /// largest first.
+    pub fn texture(
+        &mut self,
+        handle: u32,
+        format: TextureFormat,
+        size: [u32; 2],
+        levels: u32,
+        texels: &[u8],
+    ) -> &mut Self {
+        self.buffer(
+            handle,
+            Texture::buffer(format, size[0], size[1], levels, texels),
+        )
+    }
+
+    /// VIEWPORTINFO {X, Y, Width, Height}.
+    pub fn viewport(&mut self, viewport: [u32; 4]) -> &mut Self {
+        self.dwords(Op::ViewportInfo, &viewport)
+    }
+
+    /// ZRANGE {MinZ, MaxZ}.
+    pub fn zrange(&mut self, min: f32, max: f32) -> &mut Self {
+        self.dwords(Op::ZRange, &[min.to_bits(), max.to_bits()])
+    }
+
+    /// CLEAR with its rectangles {left, top, right, bottom} (none: the whole viewport).
+    pub fn clear(&mut self, clear: &Clear) -> Result<&mut Self, CaptureError> {
+        let count = u16::try_from(clear.rects.len()).map_err(|_| CaptureError {
+            offset: self.capture.commands.len(),
+            kind: CaptureErrorKind::TooManyRecords(clear.rects.len()),
+        })?;
+        let mut w = vec![
+            clear.flags,
+            clear.color,
+            clear.depth.to_bits(),
+            clear.stencil,
+        ];
+        w.extend(clear.rects.iter().flatten().map(|&v| v as u32));
+        let payload: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(self.command(Op::Clear, count, &payload))
     }
 
     /// SETSTREAMSOURCE.

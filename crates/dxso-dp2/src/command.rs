@@ -43,6 +43,9 @@ macro_rules! ops {
 ops! {
     /// Render-state records {State, Value}.
     RenderState = 8, "RENDERSTATE";
+    /// Texture-stage state records {WORD Stage, WORD State, Value}: texture bindings
+    /// (`D3DTSS_TEXTUREMAP`) and sampler states.
+    TextureStageState = 25, "TEXTURESTAGESTATE";
     /// Viewport records {X, Y, Width, Height}.
     ViewportInfo = 28, "VIEWPORTINFO";
     /// Depth range records {MinZ, MaxZ}.
@@ -220,6 +223,17 @@ pub struct Constants<T> {
     pub values: Vec<T>,
 }
 
+/// One `D3DHAL_DP2TEXTURESTAGESTATE` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StageState {
+    /// The texture stage (sampler): 0..=15 pixel, 257..=260 vertex.
+    pub stage: u16,
+    /// `D3DTSS_*` (the DDI numbering; see [`crate::device::tss`]).
+    pub state: u16,
+    /// The value (a texture buffer handle for `D3DTSS_TEXTUREMAP`).
+    pub value: u32,
+}
+
 /// A CLEAR command.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clear {
@@ -244,6 +258,8 @@ pub enum CommandKind {
     ViewportInfo(Vec<[u32; 4]>),
     /// {MinZ, MaxZ}.
     ZRange(Vec<[f32; 2]>),
+    /// Texture-stage states.
+    TextureStageState(Vec<StageState>),
     /// A clear.
     Clear(Clear),
     /// Stream bindings (SETSTREAMSOURCE, SETSTREAMSOURCE2).
@@ -292,6 +308,7 @@ impl Command {
             CommandKind::RenderState(v) => v.len(),
             CommandKind::ViewportInfo(v) => v.len(),
             CommandKind::ZRange(v) => v.len(),
+            CommandKind::TextureStageState(v) => v.len(),
             CommandKind::Clear(c) => c.rects.len(),
             CommandKind::SetStreamSource(v) => v.len(),
             CommandKind::SetStreamSourceUm(v) => v.len(),
@@ -486,6 +503,14 @@ fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind,
         Op::RenderState => K::RenderState(c.records(count, 8, |c| Ok((c.u32()?, c.u32()?)))?),
         Op::ViewportInfo => K::ViewportInfo(c.records(count, 16, |c| c.u32s::<4>())?),
         Op::ZRange => K::ZRange(c.records(count, 8, |c| Ok([c.f32()?, c.f32()?]))?),
+        Op::TextureStageState => K::TextureStageState(c.records(count, 8, |c| {
+            let [stage_state, value] = c.u32s::<2>()?;
+            Ok(StageState {
+                stage: stage_state as u16,
+                state: (stage_state >> 16) as u16,
+                value,
+            })
+        })?),
         Op::Clear => {
             let [flags, color, depth, stencil] = c.u32s::<4>()?;
             let rects = c.records(count, 16, |c| Ok([c.i32()?, c.i32()?, c.i32()?, c.i32()?]))?;

@@ -1,6 +1,7 @@
 //! Vertex declarations: `D3DVERTEXELEMENT9`, its types, methods and usages, and reading one
 //! element of one vertex out of a stream.
 
+use crate::named::named_enum;
 use serde::{Deserialize, Serialize};
 
 /// One `D3DVERTEXELEMENT9` (8 bytes).
@@ -80,38 +81,9 @@ impl VertexElement {
     };
 }
 
-macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $n:expr, $s:expr;)* }) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        #[repr(u8)]
-        pub enum $name { $($(#[$vm])* $v = $n,)* }
-        impl $name {
-            /// The value from its number.
-            pub fn from_u8(v: u8) -> Option<Self> {
-                match v { $($n => Some($name::$v),)* _ => None }
-            }
-            /// The SDK name without prefix (`FLOAT3`, `CROSSUV`, `TEXCOORD`).
-            pub fn name(self) -> &'static str {
-                match self { $($name::$v => $s,)* }
-            }
-            /// The value from its SDK name (case-insensitive, prefix optional).
-            pub fn from_name(s: &str) -> Option<Self> {
-                let up = s.to_ascii_uppercase();
-                let short = if up.starts_with("D3DDECL") {
-                    up.split_once('_').map_or(up.as_str(), |x| x.1)
-                } else {
-                    up.as_str()
-                };
-                [$($name::$v,)*].into_iter().find(|v| v.name() == short)
-            }
-        }
-    };
-}
-
 named_enum! {
     /// `D3DDECLTYPE`.
-    DeclType {
+    DeclType: u8, from_u8 {
         /// One float.
         Float1 = 0, "FLOAT1";
         /// Two floats.
@@ -153,7 +125,7 @@ named_enum! {
 
 named_enum! {
     /// `D3DDECLMETHOD`: how the tessellator produces the element.
-    DeclMethod {
+    DeclMethod: u8, from_u8 {
         /// Read from the stream and evaluated with the patch basis.
         Default = 0, "DEFAULT";
         /// The derivative along u of the input element.
@@ -184,6 +156,18 @@ impl DeclType {
             Float2 | Short4 | Short4N | Ushort4N | Float16x4 => 8,
             Float3 => 12,
             Float4 => 16,
+            Unused => 0,
+        }
+    }
+
+    /// Components the type carries (the rest read as 0, 0, 0, 1).
+    pub fn components(self) -> usize {
+        use DeclType::*;
+        match self {
+            Float1 => 1,
+            Float2 | Short2 | Short2N | Ushort2N | Float16x2 => 2,
+            Float3 | Udec3 | Dec3N => 3,
+            Float4 | D3dColor | Ubyte4 | Ubyte4N | Short4 | Short4N | Ushort4N | Float16x4 => 4,
             Unused => 0,
         }
     }

@@ -12,12 +12,19 @@
 //!     "info": {"start_vertex_offset_width": 0, "start_vertex_offset_height": 0,
 //!              "width": 4, "height": 4, "stride": 4, "basis": 0, "degree": 3}}]}
 //! ```
-//! Buffers take `f32`, `u16`, `u32` or `bytes` arrays. `docs/DP2.md` lists every op's fields.
+//! Buffers take `f32`, `u16`, `u32` or `bytes` arrays; with a `texture` object (`format`,
+//! `width`, `height`, `levels`) they are texture buffers. States go by number or by D3D name,
+//! values by number, `true`/`false`, or the name of the state's enumeration (`"ZFUNC"`,
+//! `"LESSEQUAL"`). `docs/DP2.md` lists every op's fields.
 
 use crate::capture::{Capture, CaptureBuilder};
-use crate::command::{Command, CommandKind, Commands, Op, ParseError, RectPatchInfo, TriPatchInfo};
+use crate::command::{
+    Clear, Command, CommandKind, Commands, Op, ParseError, RectPatchInfo, TriPatchInfo,
+};
 use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
-use crate::device::rs;
+use crate::device::rs::{self, StateInfo, ValueKind};
+use crate::device::tss;
+use crate::texture::{Texture, TextureFormat};
 use serde_json::{json, Map, Value};
 use thiserror::Error;
 
@@ -115,41 +122,49 @@ fn named<T>(
     }
 }
 
-/// The render states a description may name (`"state": "PATCHSEGMENTS"`); others are numbers.
-const STATE_NAMES: &[(&str, u32)] = &[
-    ("PATCHEDGESTYLE", rs::PATCHEDGESTYLE),
-    ("PATCHSEGMENTS", rs::PATCHSEGMENTS),
-    ("DELETERTPATCH", rs::DELETERTPATCH),
-    ("POSITIONDEGREE", rs::POSITIONDEGREE),
-    ("NORMALDEGREE", rs::NORMALDEGREE),
-];
-
-/// `D3DRENDERSTATETYPE`s whose value is a float (d3d9types.h): fog start/end/density, point
-/// sizes and scales, PATCHSEGMENTS, TWEENFACTOR, the depth biases and the tessellation levels.
-const FLOAT_STATES: &[u32] = &[
-    36, 37, 38, 154, 155, 158, 159, 160, 164, 166, 170, 175, 178, 179, 180, 181, 182, 183, 195,
-];
-
-fn render_state_number(v: &Value) -> Option<u32> {
+/// A state by name (looked up in `table`) or number.
+fn state_number(v: &Value, from_name: fn(&str) -> Option<&'static StateInfo>) -> Option<u32> {
     match v {
-        Value::String(s) => {
-            let up = s.to_ascii_uppercase();
-            let short = up.trim_start_matches("D3DRS_");
-            STATE_NAMES
-                .iter()
-                .find(|(n, _)| *n == short)
-                .map(|(_, v)| *v)
-        }
+        Value::String(s) => from_name(s).map(|i| i.number),
         v => as_u32(v),
     }
 }
 
-/// The name a description uses for render state `state`, when it has one.
-pub fn render_state_name(state: u32) -> Option<&'static str> {
-    STATE_NAMES
-        .iter()
-        .find(|(_, v)| *v == state)
-        .map(|(n, _)| *n)
+/// A state's value: `value` (a DWORD, `true`/`false`, or a name of the state's enumeration)
+/// or `float`.
+fn state_value(at: &At<'_>, info: Option<&StateInfo>) -> Result<u32, DescribeError> {
+    match (at.obj.get("value"), at.obj.get("float")) {
+        (Some(v), None) => match v {
+            Value::Bool(b) => Ok(u32::from(*b)),
+            Value::String(name) => {
+                info.and_then(|i| i.kind.value_from_name(name))
+                    .ok_or_else(|| {
+                        at.err(format!("`value` \"{name}\" is not a name this state takes"))
+                    })
+            }
+            v => as_u32(v).ok_or_else(|| at.err("`value` is not a DWORD")),
+        },
+        (None, Some(f)) => Ok(as_f32(f)
+            .ok_or_else(|| at.err("`float` is not a number"))?
+            .to_bits()),
+        _ => Err(at.err("give exactly one of `value` (DWORD or name) or `float`")),
+    }
+}
+
+/// `D3DCLEAR_*` flags: a number or a list of `TARGET`, `ZBUFFER`, `STENCIL`.
+fn clear_flags(at: &At<'_>) -> Result<u32, DescribeError> {
+    match at.obj.get("flags") {
+        Some(Value::Array(names)) => names.iter().try_fold(0, |acc, n| {
+            let bit = match n.as_str().map(|s| s.to_ascii_uppercase()) {
+                Some(s) if s.trim_start_matches("D3DCLEAR_") == "TARGET" => 1,
+                Some(s) if s.trim_start_matches("D3DCLEAR_") == "ZBUFFER" => 2,
+                Some(s) if s.trim_start_matches("D3DCLEAR_") == "STENCIL" => 4,
+                _ => return Err(at.err("`flags` names are TARGET, ZBUFFER, STENCIL")),
+            };
+            Ok(acc | bit)
+        }),
+        _ => at.u32("flags"),
+    }
 }
 
 /// Builds a capture from its JSON description.
@@ -225,6 +240,25 @@ pub fn build(json: &str) -> Result<Capture, DescribeError> {
         if kinds != 1 {
             return Err(at.err("give exactly one of `f32`, `u16`, `u32`, `bytes`"));
         }
+        if let Some(t) = obj.get("texture") {
+            let tobj = t
+                .as_object()
+                .ok_or_else(|| at.err("`texture` is not an object"))?;
+            let ta = At {
+                place: format!("{} texture", at.place),
+                obj: tobj,
+            };
+            let format = match tobj.get("format") {
+                Some(Value::String(name)) => TextureFormat::from_name(name),
+                Some(v) => as_u32(v).and_then(TextureFormat::from_u32),
+                None => None,
+            }
+            .ok_or_else(|| ta.err("`format` is missing or not a supported D3DFORMAT"))?;
+            let (w, h) = (ta.u32("width")?, ta.u32("height")?);
+            let levels = ta.opt_u32("levels")?.unwrap_or(1);
+            bytes = Texture::buffer(format, w, h, levels, &bytes);
+            Texture::parse(&bytes).map_err(|e| ta.err(e.to_string()))?;
+        }
         b.buffer(handle, bytes);
     }
     for (i, v) in list("commands")?.iter().enumerate() {
@@ -249,50 +283,60 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             let state = at
                 .obj
                 .get("state")
-                .and_then(render_state_number)
-                .ok_or_else(|| at.err("`state` is missing or unknown"))?;
-            let value = match (at.opt_u32("value")?, at.obj.get("float")) {
-                (Some(v), None) => v,
-                (None, Some(f)) => as_f32(f)
-                    .ok_or_else(|| at.err("`float` is not a number"))?
-                    .to_bits(),
-                _ => return Err(at.err("give exactly one of `value` (DWORD) or `float`")),
-            };
-            b.render_state(state, value);
+                .and_then(|v| state_number(v, rs::from_name))
+                .ok_or_else(|| {
+                    at.err("`state` is missing or not a render state (number or D3DRS_ name)")
+                })?;
+            b.render_state(state, state_value(at, rs::info(state))?);
+        }
+        Op::TextureStageState => {
+            let stage = at.u32("stage")?;
+            let stage = u16::try_from(stage).map_err(|_| at.err("`stage` exceeds 65535"))?;
+            let state = at
+                .obj
+                .get("state")
+                .and_then(|v| state_number(v, tss::from_name))
+                .and_then(|n| u16::try_from(n).ok())
+                .ok_or_else(|| at.err("`state` is missing or not a texture-stage state (number or D3DTSS_/D3DSAMP_ name)"))?;
+            let value = state_value(at, tss::info(state as u32))?;
+            b.texture_stage_state(stage, state, value);
         }
         Op::ViewportInfo => {
-            let w = [
+            b.viewport([
                 at.u32("x")?,
                 at.u32("y")?,
                 at.u32("width")?,
                 at.u32("height")?,
-            ];
-            b.command(
-                op,
-                1,
-                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
-            );
+            ]);
         }
         Op::ZRange => {
-            let w = [at.f32("min")?.to_bits(), at.f32("max")?.to_bits()];
-            b.command(
-                op,
-                1,
-                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
-            );
+            b.zrange(at.f32("min")?, at.f32("max")?);
         }
         Op::Clear => {
-            let w = [
-                at.u32("flags")?,
-                at.opt_u32("color")?.unwrap_or(0),
-                at.f32("depth").unwrap_or(1.0).to_bits(),
-                at.opt_u32("stencil")?.unwrap_or(0),
-            ];
-            b.command(
-                op,
-                0,
-                &w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<_>>(),
-            );
+            let mut rects = Vec::new();
+            for r in at.array("rects")?.into_iter().flatten() {
+                let v: Option<Vec<i32>> = r.as_array().map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_i64().and_then(|x| i32::try_from(x).ok()))
+                        .collect()
+                });
+                let rect: [i32; 4] = v
+                    .and_then(|v| v.try_into().ok())
+                    .ok_or_else(|| at.err("each of `rects` is [left, top, right, bottom]"))?;
+                rects.push(rect);
+            }
+            let clear = Clear {
+                flags: clear_flags(at)?,
+                color: at.opt_u32("color")?.unwrap_or(0),
+                depth: if at.obj.contains_key("depth") {
+                    at.f32("depth")?
+                } else {
+                    1.0
+                },
+                stencil: at.opt_u32("stencil")?.unwrap_or(0),
+                rects,
+            };
+            b.clear(&clear).map_err(|e| at.err(e.to_string()))?;
         }
         Op::SetStreamSource => {
             b.set_stream_source(at.u32("stream")?, at.u32("buffer")?, at.u32("stride")?);
@@ -465,8 +509,8 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
 
 /// The records of one command in the vocabulary [`build`] reads: one JSON object per record
 /// (`{"op": "RENDERSTATE", "state": "PATCHSEGMENTS", "float": 4.0}`), so that a dump can be
-/// edited and built again. Render states are named where [`build`] knows the name; float
-/// states carry `float`, the rest `value`.
+/// edited and built again. States are named from the device's tables; float states carry
+/// `float`, enumerations and booleans their names, the rest `value`.
 pub fn describe_command(c: &Command) -> Vec<Value> {
     let op = c.op.name();
     let obj = |fields: Value| {
@@ -482,12 +526,17 @@ pub fn describe_command(c: &Command) -> Vec<Value> {
         CommandKind::RenderState(v) => v
             .iter()
             .map(|&(state, value)| {
-                let state_v = render_state_name(state).map_or(Value::from(state), Value::from);
-                if FLOAT_STATES.contains(&state) {
-                    obj(json!({"state": state_v, "float": float(f32::from_bits(value))}))
-                } else {
-                    obj(json!({"state": state_v, "value": value}))
-                }
+                let mut o = obj(json!({}));
+                state_fields(&mut o, state, value, rs::info(state));
+                o
+            })
+            .collect(),
+        CommandKind::TextureStageState(v) => v
+            .iter()
+            .map(|r| {
+                let mut o = obj(json!({"stage": r.stage}));
+                state_fields(&mut o, r.state.into(), r.value, tss::info(r.state.into()));
+                o
             })
             .collect(),
         CommandKind::ViewportInfo(v) => v
@@ -602,6 +651,20 @@ pub fn describe_command(c: &Command) -> Vec<Value> {
             .iter()
             .map(|k| obj(json!({"register": k.register, "values": k.values})))
             .collect(),
+    }
+}
+
+/// `state` and its value in the words [`build`] reads: the state's name when the table knows it,
+/// `float` for float states, `true`/`false` for booleans, an enumeration's name, else `value`.
+fn state_fields(o: &mut Value, state: u32, value: u32, info: Option<&StateInfo>) {
+    o["state"] = info.map_or(Value::from(state), |i| Value::from(i.name));
+    match info.map(|i| i.kind) {
+        Some(ValueKind::Float) => o["float"] = Value::from(f32::from_bits(value) as f64),
+        Some(ValueKind::Bool) if value <= 1 => o["value"] = Value::from(value == 1),
+        Some(ValueKind::Enum(_, name_of)) => {
+            o["value"] = name_of(value).map_or(Value::from(value), Value::from)
+        }
+        _ => o["value"] = Value::from(value),
     }
 }
 

@@ -7,6 +7,8 @@
 //! - [`domain`], [`surface`], [`tri`]: tessellation of rect patches (Bezier, B-spline,
 //!   Catmull-Rom), tri patches and N-patches, discrete and continuous, watertight.
 //! - [`mesh`]: the output and Wavefront OBJ. [`teapot`]: the Utah teapot as a DP2 stream.
+//! - [`texture`]: texture buffers in a capture (this crate's extension), bound by
+//!   TEXTURESTAGESTATE. [`enums`]: the Direct3D 9 enumerations state values carry.
 //!
 //! Nothing here panics on input or allocates from an input count without a cap ([`limits`]).
 #![warn(missing_docs)]
@@ -18,12 +20,15 @@ pub mod decl;
 pub mod describe;
 pub mod device;
 pub mod domain;
+pub mod enums;
 pub mod limits;
 pub mod mesh;
+mod named;
 pub mod patch_desc;
 pub mod surface;
 pub mod teapot;
 mod teapot_data;
+pub mod texture;
 pub mod tri;
 
 pub use capture::{Capture, CaptureBuilder};

@@ -16,6 +16,10 @@ pub struct Attribute {
 }
 
 /// A triangle mesh (counter-clockwise around the normal).
+///
+/// POSITION0 goes to `positions`, NORMAL0 to `normals`, TEXCOORD0 to `uvs`; an element whose
+/// type carries more components than its slot keeps (a FLOAT4 POSITION0, a FLOAT3 TEXCOORD0)
+/// is also in `attributes` with all four, so [`Mesh::attribute`] finds it whole.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Mesh {
     /// Positions.

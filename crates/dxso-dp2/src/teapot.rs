@@ -46,12 +46,24 @@ pub fn control_points() -> Vec<[f32; 3]> {
 /// The capture: states, declaration, 32 created patches, a stream switch, 32 cached draws.
 pub fn capture(segments: f32) -> Capture {
     let mut b = CaptureBuilder::new();
+    add_setup(&mut b, segments);
+    add_created_pass(&mut b);
+    add_cached_pass(&mut b);
+    b.finish()
+}
+
+/// The buffers, the declaration (set), PATCHSEGMENTS and stream 0 on the control points.
+pub fn add_setup(b: &mut CaptureBuilder, segments: f32) {
     let floats: Vec<f32> = control_points().into_iter().flatten().collect();
     b.float_buffer(CONTROL_BUFFER, &floats);
     b.float_buffer(DECOY_BUFFER, &vec![0.0; floats.len()]);
     b.create_vertex_decl(1, &declaration()).set_vertex_decl(1);
     b.render_state_f32(rs::PATCHSEGMENTS, segments);
     b.set_stream_source(0, CONTROL_BUFFER, 12);
+}
+
+/// The 32 patches drawn with HASINFO, creating handles `FIRST_HANDLE..`.
+pub fn add_created_pass(b: &mut CaptureBuilder) {
     for p in 0..PATCHES.len() as u32 {
         let info = RectPatchInfo {
             start_vertex_offset_width: 0,
@@ -64,11 +76,14 @@ pub fn capture(segments: f32) -> Capture {
         };
         b.draw_rect_patch(FIRST_HANDLE + p, None, Some(info));
     }
+}
+
+/// Stream 0 switched to the decoy buffer, then the 32 handles drawn from the cache.
+pub fn add_cached_pass(b: &mut CaptureBuilder) {
     b.set_stream_source(0, DECOY_BUFFER, 12);
     for p in 0..PATCHES.len() as u32 {
         b.draw_rect_patch(FIRST_HANDLE + p, None, None);
     }
-    b.finish()
 }
 
 /// Runs the teapot stream at `segments` per edge; 64 draw reports, the last 32 from the cache.

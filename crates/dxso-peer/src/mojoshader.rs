@@ -132,6 +132,12 @@ pub fn parse(profile: &str, bytecode: &[u8]) -> Output {
     }
 }
 
+/// Translates bytecode to GLSL with MojoShader's `glsl` profile (`output` is the GLSL text;
+/// `error` is set when MojoShader cannot translate the shader).
+pub fn glsl(bytecode: &[u8]) -> Output {
+    parse("glsl", bytecode)
+}
+
 /// Assembles Direct3D assembly source into bytecode.
 pub fn assemble(source: &str) -> Output {
     // SAFETY: `source` outlives the call and its length is passed; NULL selects defaults for
@@ -176,6 +182,10 @@ mod tests {
         assert_eq!(out.error, None);
         let text = String::from_utf8_lossy(&out.output);
         assert!(text.contains("mov"), "{text}");
+        let glsl = glsl(&bytes);
+        assert_eq!(glsl.error, None);
+        let text = String::from_utf8_lossy(&glsl.output);
+        assert!(text.contains("gl_Position"), "{text}");
         let asm = assemble("vs_1_1\nmov oPos, v0\n");
         assert_eq!(asm.error, None);
         assert!(asm.output.len() >= 16);

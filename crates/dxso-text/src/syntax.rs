@@ -8,7 +8,7 @@ use dxso::{RegisterType, Version};
 pub const COMPONENTS: [char; 4] = ['x', 'y', 'z', 'w'];
 
 /// The component index of a swizzle or mask letter (`xyzw` or `rgba`, any case).
-pub fn component_of(letter: char) -> Option<u8> {
+pub const fn component_of(letter: char) -> Option<u8> {
     Some(match letter.to_ascii_lowercase() {
         'x' | 'r' => 0,
         'y' | 'g' => 1,

@@ -89,31 +89,71 @@ impl Instruction {
     }
 }
 
-/// Encodes a shader to DWORDs.
-pub fn encode_words(shader: &Shader) -> Vec<u32> {
-    let mut out = Vec::with_capacity(shader.items.len() * 4 + 2);
-    out.push(shader.version.to_token());
+/// Where encoded DWORDs go: a DWORD vector or little-endian bytes.
+trait Sink {
+    fn word(&mut self, w: u32);
+    fn words(&mut self, ws: &[u32]);
+}
+
+impl Sink for Vec<u32> {
+    fn word(&mut self, w: u32) {
+        self.push(w);
+    }
+    fn words(&mut self, ws: &[u32]) {
+        self.extend_from_slice(ws);
+    }
+}
+
+impl Sink for Vec<u8> {
+    fn word(&mut self, w: u32) {
+        self.extend_from_slice(&w.to_le_bytes());
+    }
+    fn words(&mut self, ws: &[u32]) {
+        for w in ws {
+            self.extend_from_slice(&w.to_le_bytes());
+        }
+    }
+}
+
+/// Writes every DWORD of the encoded shader to `out`, in stream order.
+fn encode_into(shader: &Shader, out: &mut impl Sink) {
+    out.word(shader.version.to_token());
     for item in &shader.items {
         match item {
-            Item::Instruction(inst) => inst.for_each_token(shader.version, |_, t| out.push(t)),
+            Item::Instruction(inst) => inst.for_each_token(shader.version, |_, t| out.word(t)),
             Item::Comment(c) => {
-                out.push(comment_token(c.data.len()));
-                out.extend_from_slice(&c.data);
+                out.word(comment_token(c.data.len()));
+                out.words(&c.data);
             }
         }
     }
-    out.push(END_TOKEN);
+    out.word(END_TOKEN);
+}
+
+/// DWORDs to reserve: comments exactly, instructions at six each (most take three to five).
+fn capacity_hint(shader: &Shader) -> usize {
+    2 + shader
+        .items
+        .iter()
+        .map(|item| match item {
+            Item::Instruction(_) => 6,
+            Item::Comment(c) => 1 + c.data.len(),
+        })
+        .sum::<usize>()
+}
+
+/// Encodes a shader to DWORDs.
+pub fn encode_words(shader: &Shader) -> Vec<u32> {
+    let mut out = Vec::with_capacity(capacity_hint(shader));
+    encode_into(shader, &mut out);
     out
 }
 
 /// Encodes a shader to little-endian bytes; `encode(&decode(b)?) == b` for every valid `b`.
 pub fn encode(shader: &Shader) -> Vec<u8> {
-    let words = encode_words(shader);
-    let mut bytes = Vec::with_capacity(words.len() * 4);
-    for w in words {
-        bytes.extend_from_slice(&w.to_le_bytes());
-    }
-    bytes
+    let mut out = Vec::with_capacity(capacity_hint(shader) * 4);
+    encode_into(shader, &mut out);
+    out
 }
 
 /// The comment token for a payload of `len` DWORDs (15 bits; longer payloads cannot be encoded

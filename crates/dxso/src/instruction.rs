@@ -309,8 +309,8 @@ impl Extra {
 /// Equality and hashing look only at the sources present, not at the unused slots.
 #[derive(Clone, Copy, Default)]
 pub struct Sources {
-    len: u8,
-    items: [SrcParam; Sources::CAPACITY],
+    pub(crate) len: u8,
+    pub(crate) items: [SrcParam; Sources::CAPACITY],
 }
 
 impl Sources {

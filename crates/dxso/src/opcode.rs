@@ -205,7 +205,7 @@ use Operands::{Dcl, Def, DefB, DefI, DstSrc, None as NoOps, Src};
 
 macro_rules! table {
     ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr;)*) => {
-        const ROWS: &[OpcodeInfo] = &[
+        pub(crate) const ROWS: &[OpcodeInfo] = &[
             $(OpcodeInfo { opcode: Opcode::$op, mnemonic: $mn, shapes: $shapes, vs: $vs, ps: $ps },)*
         ];
         /// The opcode table, in [`Opcode::ALL`] order.

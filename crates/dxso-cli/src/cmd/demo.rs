@@ -1,25 +1,49 @@
+use super::render::summary;
 use crate::session::Session;
+use anyhow::Context;
 use anyhow::{ensure, Result};
 use dxso::ctab::{Constant, ConstantTable, TypeInfo};
 use dxso::{Comment, Item, Shader};
+use dxso_render::teapot::{self, Scene};
+use dxso_render::{ExecEngine, Image, RenderLimits, Renderer, Stats};
+use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
-/// Run dxso end to end on shaders built into the binary and say what it found.
+/// Run dxso end to end on shaders built into the binary and draw the Utah teapot.
 ///
 /// Assembles each embedded shader from its text, checks the bytes against a hand-encoded copy,
 /// decodes and summarises it as `dxso info` does, validates it, re-encodes it bit for bit and
-/// prints Microsoft's listing of it; then shows the error a damaged copy gives. Finally it runs
-/// the Utah teapot as a DP2 stream (patches created, then drawn from the patch cache) and writes
-/// `teapot.obj` in the current directory.
+/// prints Microsoft's listing of it; then shows the error a damaged copy gives. Finally it
+/// renders the Utah teapot DP2 stream (32 patches created under handles, then drawn again from
+/// the patch cache) with a vs_3_0 and a ps_3_0 written in assembly in the repository
+/// (assembled, validated and run by dxso: per-pixel lighting, a procedural texture) through
+/// dxso's software pipeline, writes `teapot.png` and prints what each stage did and took.
 ///
-/// Example:
+/// Examples:
 ///   cargo run --release -- demo
+///   dxso demo -o pot.png --size 640x480
+///   dxso demo --frames 36 -o turn.png        (turn-000.png .. turn-035.png)
 ///
 /// Exit status: 0 when every step behaved as expected, 1 otherwise.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
-pub struct Opts {}
+pub struct Opts {
+    /// The image to write (with --frames: numbered after it).
+    #[arg(short, long, default_value = "teapot.png", value_name = "FILE.png")]
+    output: PathBuf,
+    /// Image size.
+    #[arg(long, default_value = "1024x1024", value_parser = super::render::parse_size, value_name = "WxH")]
+    size: [u32; 2],
+    /// Render N frames of the teapot turning once about its axis, with a progress bar.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    frames: u32,
+    /// Segments per patch edge.
+    #[arg(long, default_value_t = 16.0, value_name = "N")]
+    segments: f32,
+}
 
 /// The embedded shaders as assembly text (this project's own), assembled at run time.
 const VS_1_1_TRANSFORM_ASM: &str = "vs_1_1
@@ -265,46 +289,123 @@ fn summarize(out: &mut impl Write, name: &str, bytes: &[u8]) -> Result<Shader> {
     Ok(shader)
 }
 
-/// Runs the teapot DP2 stream (32 bicubic Bezier patches created under handles, then drawn again
-/// from the patch cache with the vertex stream pointed elsewhere) and writes `teapot.obj`.
-fn teapot(out: &mut impl Write) -> Result<()> {
-    const SEGMENTS: f32 = 8.0;
-    writeln!(
-        out,
-        "teapot: DP2 stream of DRAWRECTPATCH commands, {SEGMENTS} segments per edge"
-    )?;
-    let draws = dxso_dp2::teapot::run(SEGMENTS)?;
-    let mut actions = std::collections::BTreeMap::<&str, usize>::new();
-    for d in &draws {
-        if let Some(a) = d.cache {
-            *actions.entry(a.name()).or_default() += 1;
-        }
+/// The demo's vs_3_0 and ps_3_0, assembled from the repository's text and validated.
+pub fn teapot_shaders(out: &mut impl Write) -> Result<(Vec<u8>, Vec<u8>)> {
+    let mut assembled = Vec::new();
+    for (name, text) in [
+        ("teapot vertex shader", teapot::VERTEX_SHADER),
+        ("teapot pixel shader", teapot::PIXEL_SHADER),
+    ] {
+        let shader = dxso_text::parse(text).map_err(|d| anyhow::anyhow!("{name}: {d}"))?;
+        let report = dxso::validate(&shader);
+        ensure!(report.is_valid(), "{name}: invalid: {:?}", report.rules());
+        let bytes = dxso::encode(&shader);
+        writeln!(
+            out,
+            "  {name}: {}, {} instructions, {} bytes, assembled and validated",
+            shader.version,
+            shader.instructions().count(),
+            bytes.len()
+        )?;
+        assembled.push(bytes);
     }
-    let (vertices, triangles) = draws
-        .iter()
-        .fold((0, 0), |(v, t), d| (v + d.vertices(), t + d.triangles()));
-    let summary: Vec<String> = actions.iter().map(|(a, n)| format!("{n} {a}")).collect();
-    writeln!(
-        out,
-        "  {} draws: patch cache {}; {vertices} vertices, {triangles} triangles tessellated",
-        draws.len(),
-        summary.join(", ")
-    )?;
-    let half = draws.len() / 2;
-    let same = draws[..half]
-        .iter()
-        .zip(&draws[half..])
-        .all(|(created, cached)| created.mesh == cached.mesh);
-    ensure!(same, "a cached draw differs from the draw that created it");
-    writeln!(
-        out,
-        "  every cached draw matches the draw that created it (its streams were moved)"
-    )?;
-    let mut file = std::io::BufWriter::new(std::fs::File::create("teapot.obj")?);
-    dxso_dp2::teapot::write_teapot_obj(&mut file, &draws)?;
-    file.flush()?;
-    writeln!(out, "  wrote teapot.obj")?;
-    Ok(())
+    let ps = assembled.pop().expect("two shaders");
+    let vs = assembled.pop().expect("two shaders");
+    Ok((vs, ps))
+}
+
+/// Renders one frame of the teapot scene with dxso-exec running the shaders.
+pub fn render_teapot(scene: &Scene, vs: &[u8], ps: &[u8]) -> Result<(Image, Stats)> {
+    let engine = ExecEngine::default();
+    let [w, h] = scene.size;
+    let mut renderer = Renderer::new(w, h, Some(&engine), RenderLimits::default())?;
+    renderer.render_capture(&scene.capture(vs, ps))?;
+    Ok((renderer.image(), renderer.stats()))
+}
+
+/// `teapot.png` -> `teapot-007.png`.
+fn numbered(path: &Path, frame: u32) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or("frame".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or("png".into(), |e| e.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{frame:03}.{ext}"))
+}
+
+impl Opts {
+    /// Renders the teapot stream (32 patches created under handles, then drawn again from the
+    /// patch cache) with the demo shaders, to one PNG or to `--frames` numbered ones.
+    fn teapot(&self, out: &mut impl Write) -> Result<()> {
+        writeln!(
+            out,
+            "teapot: the Utah teapot as a DP2 stream, rendered by dxso-render ({} x {})",
+            self.size[0], self.size[1]
+        )?;
+        let (vs, ps) = teapot_shaders(out)?;
+        let scene = Scene {
+            size: self.size,
+            segments: self.segments,
+            angle: 0.0,
+        };
+        if self.frames == 0 {
+            let start = Instant::now();
+            let (image, stats) = render_teapot(&scene, &vs, &ps)?;
+            let elapsed = start.elapsed();
+            std::fs::write(&self.output, image.to_png()?)
+                .with_context(|| format!("writing {}", self.output.display()))?;
+            writeln!(
+                out,
+                "  patches: 32 created under handles {}..{} (a depth-only pass), then drawn again from the patch cache (shaded)",
+                dxso_dp2::teapot::FIRST_HANDLE,
+                dxso_dp2::teapot::FIRST_HANDLE + 31
+            )?;
+            for line in summary(&stats) {
+                writeln!(out, "  {line}")?;
+            }
+            writeln!(
+                out,
+                "  wrote {} in {:.2} s",
+                self.output.display(),
+                elapsed.as_secs_f64()
+            )?;
+            return Ok(());
+        }
+        let bar = ProgressBar::new(self.frames as u64).with_style(
+            ProgressStyle::with_template("  {bar:40} {pos}/{len} frames, {elapsed} (eta {eta})")
+                .expect("a valid template"),
+        );
+        let mut total = Stats::default();
+        let start = Instant::now();
+        for frame in 0..self.frames {
+            let turned = Scene {
+                angle: std::f32::consts::TAU * frame as f32 / self.frames as f32,
+                ..scene
+            };
+            let (image, stats) = render_teapot(&turned, &vs, &ps)?;
+            let path = numbered(&self.output, frame);
+            std::fs::write(&path, image.to_png()?)
+                .with_context(|| format!("writing {}", path.display()))?;
+            total.pixels_shaded += stats.pixels_shaded;
+            total.vertices += stats.vertices;
+            total.cache_hits += stats.cache_hits;
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        writeln!(
+            out,
+            "  wrote {} frames ({} .. {}) in {:.2} s: {} pixels shaded, {} vertices, {} cache hits",
+            self.frames,
+            numbered(&self.output, 0).display(),
+            numbered(&self.output, self.frames - 1).display(),
+            start.elapsed().as_secs_f64(),
+            total.pixels_shaded,
+            total.vertices,
+            total.cache_hits
+        )?;
+        Ok(())
+    }
 }
 
 fn without_comments(shader: &Shader) -> Shader {
@@ -339,7 +440,7 @@ impl Opts {
             "shaders: {} assembled from text, decoded, validated and re-encoded bit-exact",
             shaders.len()
         )?;
-        teapot(out)?;
+        self.teapot(out)?;
         out.flush()?;
         Ok(ExitCode::SUCCESS)
     }

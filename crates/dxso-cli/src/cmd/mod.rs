@@ -11,11 +11,14 @@ pub mod demo;
 pub mod disasm;
 pub mod dp2;
 pub mod dump;
+pub mod fx;
 pub mod info;
 pub mod manpage;
 pub mod reencode;
+pub mod render;
 pub mod run;
 pub mod tessellate;
+pub mod translate;
 pub mod validate;
 
 /// The subcommands, in the order `dxso --help` lists them.
@@ -27,9 +30,12 @@ pub enum Command {
     Asm(asm::Opts),
     Validate(validate::Opts),
     Reencode(reencode::Opts),
+    Fx(fx::Opts),
     Run(run::Opts),
+    Translate(translate::Opts),
     Dp2(dp2::Opts),
     Tessellate(tessellate::Opts),
+    Render(render::Opts),
     Bench(bench::Opts),
     Demo(demo::Opts),
     Completions(completions::Opts),
@@ -46,9 +52,12 @@ impl Command {
             Command::Asm(o) => o.run(s),
             Command::Validate(o) => o.run(s),
             Command::Reencode(o) => o.run(s),
+            Command::Fx(o) => o.run(s),
             Command::Run(o) => o.run(s),
+            Command::Translate(o) => o.run(s),
             Command::Dp2(o) => o.run(s),
             Command::Tessellate(o) => o.run(s),
+            Command::Render(o) => o.run(s),
             Command::Bench(o) => o.run(s),
             Command::Demo(o) => o.run(s),
             Command::Completions(o) => o.run(s),

@@ -3,7 +3,7 @@ use crate::report::CliError;
 use crate::session::Session;
 use anyhow::{Context, Result};
 use dxso_exec::{
-    Dimension, Engine, InputRegister, Options, OutputRegister, Outputs, PixelShader, QuadBatch,
+    Dimension, InputRegister, Options, OutputRegister, Outputs, PixelShader, QuadBatch,
     Resources, Sampler, Texture, VertexBatch, VertexShader,
 };
 use serde_json::{json, Map, Value};
@@ -39,10 +39,12 @@ use std::sync::Arc;
 ///   dxso run ps.dxso --input t0=0.5,0.5 --texture s0=wood.png --sampler s0=magfilter=linear
 ///   dxso run skin.vso --const i0=4,0,1,0 --const b0=true --json
 ///   dxso run vs.asm --vertices vertices.json    ([{"v0": [1, 2, 3, 1]}, {"v0": [0, 0, 0, 1]}])
+///   dxso run shader.asm --input v0=1,2,3,1 --engine vulkan   (the same outputs from a Vulkan
+///                                             device; without one it says so and exits 1)
 ///
 /// Exit status: 0 when the shader ran, 1 when the input is bad (cannot be read, decoded,
-/// assembled or validated, a texture cannot be read, an invocation exceeds the budget), 2 on
-/// usage errors.
+/// assembled or validated, a texture cannot be read, an invocation exceeds the budget, no
+/// Vulkan device for --engine vulkan), 2 on usage errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -72,28 +74,11 @@ pub struct Opts {
     /// ps_1_x MaxPixelShaderValue (default 1 for ps_1_1-1_3, 8 for ps_1_4).
     #[arg(long, value_name = "M")]
     max_pixel_shader_value: Option<f32>,
-    /// What runs the shader: the interpreter, or the JIT's native code (vector or scalar);
-    /// every engine gives the same results.
-    #[arg(long, value_enum, default_value_t = EngineArg::Interpreter)]
-    engine: EngineArg,
-}
-
-/// `--engine`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum EngineArg {
-    Interpreter,
-    Jit,
-    JitScalar,
-}
-
-impl From<EngineArg> for Engine {
-    fn from(e: EngineArg) -> Engine {
-        match e {
-            EngineArg::Interpreter => Engine::Interpreter,
-            EngineArg::Jit => Engine::Jit,
-            EngineArg::JitScalar => Engine::JitScalar,
-        }
-    }
+    /// What runs the shader: the interpreter, the JIT's native code (vector or scalar), or a
+    /// Vulkan device through the naga translation; `cpu` is the default CPU engine (the JIT
+    /// when built with it). Every engine gives the same outputs.
+    #[arg(long, value_enum, default_value_t)]
+    engine: crate::engine::Engine,
 }
 
 /// Says when the JIT, asked for, runs the shader on the interpreter instead.
@@ -408,7 +393,7 @@ impl Opts {
             budget: self.budget,
             zero_times_anything: self.zero_times_anything,
             max_pixel_shader_value: self.max_pixel_shader_value,
-            engine: self.engine.into(),
+            engine: self.engine.cpu(),
             ..Options::default()
         };
         let mut res = Resources::default();
@@ -461,7 +446,8 @@ impl Opts {
             for &r in &registers {
                 batch.set(r, sets.iter().map(|set| value(set, r)).collect());
             }
-            (vs.run(&batch, &res).with_context(|| name.clone())?, false)
+            let out = crate::engine::run_vertex(self.engine, &vs, &shader, &batch, &res, &options);
+            (out.with_context(|| name.clone())?, false)
         } else {
             let ps = PixelShader::with_options(&shader, &options).with_context(|| name.clone())?;
             #[cfg(feature = "jit")]
@@ -470,7 +456,8 @@ impl Opts {
             for &r in &registers {
                 batch.set(r, sets.iter().flat_map(|set| [value(set, r); 4]).collect());
             }
-            (ps.run(&batch, &res).with_context(|| name.clone())?, true)
+            let out = crate::engine::run_pixel(self.engine, &ps, &shader, &batch, &res, &options);
+            (out.with_context(|| name.clone())?, true)
         };
         let stride = if pixel { 4 } else { 1 };
         let results: Vec<(Registers, Option<bool>)> = (0..sets.len())

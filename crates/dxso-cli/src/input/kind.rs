@@ -95,7 +95,10 @@ impl Kind {
             Kind::Bytecode | Kind::Header => {
                 "use `dxso disasm` (or `dxso info`, `dxso dump`, `dxso validate`)"
             }
-            Kind::Effect => "use `dxso fx info`",
+            Kind::Effect => {
+                "use `dxso fx info` (its shaders as bytecode and listings: `dxso fx extract FILE -o DIR`; \
+                 what a pass sets: `dxso fx eval`)"
+            }
             Kind::Dp2Capture => "use `dxso dp2 dump` or `dxso dp2 run`",
             Kind::Assembly => {
                 "use `dxso asm` (`dxso disasm` and `dxso validate` assemble it first)"

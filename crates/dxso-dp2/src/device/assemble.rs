@@ -5,10 +5,12 @@ use super::cache::{PatchData, PatchShape};
 use super::error::{ExecError, ExecErrorKind};
 use super::fetch::{input_channel, position_channel};
 use super::Ctx;
-use crate::decl::{DeclMethod, DeclUsage, VertexElement};
+use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::Domain;
 use crate::mesh::{Attribute, Mesh};
-use crate::surface::{evaluate_rect_into, normal_at, unit_normal, Evaluated, GridWeights, Need};
+use crate::surface::{
+    evaluate_rect_with, inward, normal_at, unit_normal, Evaluated, GridWeights, Need, RectScratch,
+};
 use crate::tri::{self, cross, normalize, PnTriangle};
 
 pub(super) fn xyz(v: [f32; 4]) -> [f32; 3] {
@@ -66,24 +68,31 @@ pub(super) fn assemble_into(
         let values: Vec<[f32; 4]> = match method {
             DeclMethod::Default => {
                 let v = &evaluated[index].value;
-                match slot {
+                // Components the slot does not keep (a FLOAT4 position's w, a FLOAT3
+                // texture coordinate's z) are kept by a copy of the element in `attributes`.
+                let components = e.decl_type().map_or(4, DeclType::components);
+                let kept = match slot {
                     Slot::Position if !positions => {
                         positions = true;
                         mesh.positions.extend(v.iter().map(|&p| xyz(p)));
-                        continue;
+                        3
                     }
                     Slot::Normal if !normals => {
                         normals = true;
                         mesh.normals.extend(v.iter().map(|&n| xyz(n)));
-                        continue;
+                        3
                     }
                     Slot::Uv if !uvs => {
                         uvs = true;
                         mesh.uvs.extend(v.iter().map(|x| [x[0], x[1]]));
-                        continue;
+                        2
                     }
-                    _ => v.clone(),
+                    _ => 0,
+                };
+                if kept > 0 && components <= kept {
+                    continue;
                 }
+                v.clone()
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
@@ -133,6 +142,13 @@ pub(super) fn assemble_into(
 /// Per channel: which derived quantities the generated elements of `decl` need.
 pub(super) fn needs(decl: &[VertexElement]) -> Vec<Need> {
     let mut need = vec![Need::default(); decl.len()];
+    needs_into(decl, &mut need);
+    need
+}
+
+/// [`needs`] into `need` (one entry per element of `decl`, reset first).
+pub(super) fn needs_into(decl: &[VertexElement], need: &mut [Need]) {
+    need.fill(Need::default());
     for e in decl {
         match e.method() {
             Some(DeclMethod::CrossUv) => need[input_channel(decl, e)].normal = true,
@@ -142,7 +158,6 @@ pub(super) fn needs(decl: &[VertexElement]) -> Vec<Need> {
             _ => {}
         }
     }
-    need
 }
 
 /// Tessellates a rect patch over a domain into `mesh`, evaluating into `scratch`; both keep
@@ -152,7 +167,7 @@ pub(super) fn tessellate_rect(
     data: &PatchData,
     d: &Domain,
     weights: Option<&GridWeights>,
-    scratch: &mut Vec<Evaluated>,
+    (scratch, rows): (&mut Vec<Evaluated>, &mut RectScratch),
     mesh: &mut Mesh,
 ) -> Result<(), ExecError> {
     let PatchShape::Rect { u, v, width, .. } = data.shape else {
@@ -162,23 +177,47 @@ pub(super) fn tessellate_rect(
             drawn: "rect",
         }));
     };
-    let chans: Vec<&[[f32; 4]]> = data.channels.iter().map(|c| c.as_slice()).collect();
-    evaluate_rect_into(
+    // Short declarations (all real ones) keep the channel list and needs on the stack.
+    const INLINE: usize = 8;
+    let (mut inline_chans, mut inline_needs) = ([&[][..]; INLINE], [Need::default(); INLINE]);
+    let (heap_chans, heap_needs);
+    let (chans, need): (&[&[[f32; 4]]], &[Need]) = if data.decl.len() <= INLINE {
+        let n = data.decl.len();
+        for (slot, c) in inline_chans.iter_mut().zip(&data.channels) {
+            *slot = c.as_slice();
+        }
+        needs_into(&data.decl, &mut inline_needs[..n]);
+        (&inline_chans[..n], &inline_needs[..n])
+    } else {
+        heap_chans = data
+            .channels
+            .iter()
+            .map(|c| c.as_slice())
+            .collect::<Vec<_>>();
+        heap_needs = needs(&data.decl);
+        (&heap_chans, &heap_needs)
+    };
+    evaluate_rect_with(
         &u,
         &v,
         width as usize,
-        &chans,
-        &needs(&data.decl),
+        chans,
+        need,
         d,
         weights,
         scratch,
+        rows,
     );
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a
-        // little way towards the patch centre.
-        let p = d.points[i];
-        let (pu, pv) = (p[0] + (0.5 - p[0]) * 1e-3, p[1] + (0.5 - p[1]) * 1e-3);
-        let n = normal_at(&u, &v, width as usize, chans[c], pu, pv);
+        // little way towards the patch centre (on a grid, with weights computed once).
+        let n = match weights.and_then(|w| w.inward_normal(width as usize, chans[c], i)) {
+            Some(n) => n,
+            None => {
+                let p = d.points[i];
+                normal_at(&u, &v, width as usize, chans[c], inward(p[0]), inward(p[1]))
+            }
+        };
         if n[0].is_nan() {
             [0.0; 3]
         } else {

@@ -124,13 +124,28 @@ impl Device {
         }
     }
 
-    /// Keeps a mesh for reuse if this was its last reference.
-    pub(super) fn retire(&mut self, mesh: Arc<Mesh>) {
-        if let Ok(mut m) = Arc::try_unwrap(mesh) {
-            if self.spare.len() < SPARE_MESHES {
+    /// Keeps a mesh for reuse if this was its last reference: emptied, in its `Arc`, so that
+    /// neither the arrays nor the `Arc` are allocated again.
+    pub(super) fn retire(&mut self, mut mesh: Arc<Mesh>) {
+        if self.spare.len() < SPARE_MESHES {
+            if let Some(m) = Arc::get_mut(&mut mesh) {
                 m.clear();
-                self.spare.push(m);
+                self.spare.push(mesh);
             }
+        }
+    }
+
+    /// A mesh to fill, unshared: a retired one, else a new one.
+    pub(super) fn spare_mesh(&mut self) -> Arc<Mesh> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Keeps a replaced cache entry (its `Arc` and arrays) for the next capture, if this was
+    /// its last reference.
+    pub(super) fn retire_patch(&mut self, mut patch: Arc<PatchData>) {
+        let mut spare = self.spare_patches.borrow_mut();
+        if spare.len() < SPARE_MESHES && Arc::get_mut(&mut patch).is_some() {
+            spare.push(patch);
         }
     }
 
@@ -138,7 +153,7 @@ impl Device {
         &self,
         ctx: &Ctx,
         info: &RectPatchInfo,
-    ) -> Result<PatchData, ExecError> {
+    ) -> Result<Arc<PatchData>, ExecError> {
         let basis = Basis::from_u32(info.basis)
             .ok_or_else(|| ctx.err(ExecErrorKind::BadBasis(info.basis)))?;
         let max = self.limits.max_grid_side;
@@ -153,23 +168,38 @@ impl Device {
             Axis::new(basis, info.degree, info.width, "width").map_err(|e| ctx.err(e.into()))?;
         let v =
             Axis::new(basis, info.degree, info.height, "height").map_err(|e| ctx.err(e.into()))?;
-        let decl = self.current_decl(ctx)?;
-        let w = info.width as u64;
-        let channels = self.fetch(ctx, &decl, (info.width * info.height) as usize, |i| {
-            let (r, c) = (i as u64 / w, i as u64 % w);
-            (info.start_vertex_offset_height as u64 + r)
-                .saturating_mul(info.stride as u64)
-                .saturating_add(info.start_vertex_offset_width as u64 + c)
-        })?;
-        Ok(PatchData {
-            shape: PatchShape::Rect {
-                u,
-                v,
-                width: info.width,
-                height: info.height,
-            },
-            decl,
-            channels,
+        let mut patch = self.spare_patch();
+        let data = Arc::get_mut(&mut patch).expect("spare patches are unshared");
+        self.current_decl_into(ctx, &mut data.decl)?;
+        // Row by row (no division per vertex), as (row + r) * stride + column + c.
+        let (w, h) = (info.width as u64, info.height as u64);
+        let (row, column, stride) = (
+            info.start_vertex_offset_height as u64,
+            info.start_vertex_offset_width as u64,
+            info.stride as u64,
+        );
+        let vertices = (0..h).flat_map(move |r| {
+            (0..w).map(move |c| (row + r).saturating_mul(stride).saturating_add(column + c))
+        });
+        self.fetch_into(ctx, &data.decl, vertices, &mut data.channels)?;
+        data.shape = PatchShape::Rect {
+            u,
+            v,
+            width: info.width,
+            height: info.height,
+        };
+        Ok(patch)
+    }
+
+    /// A captured patch to fill, unshared: one a replaced cache entry left (its arrays keep
+    /// their capacity), else a new one.
+    fn spare_patch(&self) -> Arc<PatchData> {
+        self.spare_patches.borrow_mut().pop().unwrap_or_else(|| {
+            Arc::new(PatchData {
+                shape: PatchShape::Tri { degree: 1 },
+                decl: Vec::new(),
+                channels: Vec::new(),
+            })
         })
     }
 
@@ -177,7 +207,7 @@ impl Device {
         &self,
         ctx: &Ctx,
         info: &TriPatchInfo,
-    ) -> Result<PatchData, ExecError> {
+    ) -> Result<Arc<PatchData>, ExecError> {
         let bad = || {
             ctx.err(ExecErrorKind::BadTriPatch {
                 basis: info.basis,
@@ -191,17 +221,16 @@ impl Device {
         if info.num_vertices as usize != tri::control_count(info.degree as usize) {
             return Err(bad());
         }
-        let decl = self.current_decl(ctx)?;
-        let channels = self.fetch(ctx, &decl, info.num_vertices as usize, |i| {
-            info.start_vertex_offset as u64 + i as u64
-        })?;
-        Ok(PatchData {
-            shape: PatchShape::Tri {
-                degree: info.degree,
-            },
-            decl,
-            channels,
-        })
+        let mut patch = self.spare_patch();
+        let data = Arc::get_mut(&mut patch).expect("spare patches are unshared");
+        self.current_decl_into(ctx, &mut data.decl)?;
+        let start = info.start_vertex_offset as u64;
+        let vertices = (0..info.num_vertices as u64).map(move |i| start + i);
+        self.fetch_into(ctx, &data.decl, vertices, &mut data.channels)?;
+        data.shape = PatchShape::Tri {
+            degree: info.degree,
+        };
+        Ok(patch)
     }
 
     /// The cache protocol shared by rect and tri draws: returns the patch to draw (if any)
@@ -211,7 +240,7 @@ impl Device {
         ctx: &Ctx,
         handle: u32,
         has_info: bool,
-        capture: impl FnOnce(&Self) -> Result<PatchData, ExecError>,
+        capture: impl FnOnce(&Self) -> Result<Arc<PatchData>, ExecError>,
         kind: &'static str,
     ) -> Result<(Option<Arc<PatchData>>, CacheAction), ExecError> {
         if !has_info {
@@ -229,7 +258,7 @@ impl Device {
                 _ => Ok((None, CacheAction::Ignored)),
             };
         }
-        let data = Arc::new(capture(self)?);
+        let data = capture(self)?;
         if handle == 0 {
             return Ok((Some(data), CacheAction::Dynamic));
         }
@@ -238,7 +267,9 @@ impl Device {
         } else {
             CacheAction::Created
         };
-        self.patches.insert(handle, Arc::clone(&data));
+        if let Some(old) = self.patches.insert(handle, Arc::clone(&data)) {
+            self.retire_patch(old);
+        }
         if let Some((_, old)) = self.meshes.remove(&handle) {
             self.retire(old);
         }
@@ -252,12 +283,12 @@ impl Device {
         handle: u32,
         key: DomainKey,
         action: CacheAction,
-        tessellate: impl FnOnce(&mut Self) -> Result<Mesh, ExecError>,
+        tessellate: impl FnOnce(&mut Self) -> Result<Arc<Mesh>, ExecError>,
     ) -> Result<Arc<Mesh>, ExecError> {
         let mesh = match self.meshes.get(&handle) {
             Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
             _ => {
-                let m = Arc::new(tessellate(self)?);
+                let m = tessellate(self)?;
                 self.remember(handle, key, &m);
                 m
             }

@@ -4,10 +4,12 @@
 use super::assemble::{assemble_plain, tessellate_npatches, tessellate_rect, tessellate_tri};
 use super::cache::{CacheAction, DomainKey, PatchShape};
 use super::error::{ExecError, ExecErrorKind};
-use super::state::{rs, Stream};
+use super::rs;
+use super::state::Stream;
 use super::{Ctx, Device};
 use crate::command::{DrawIndexedPrimitive, DrawPrimitive, Op, RectPatch, TriPatch};
 use crate::domain;
+use crate::enums::PrimitiveType;
 use crate::mesh::Mesh;
 use std::sync::Arc;
 
@@ -24,6 +26,11 @@ pub struct DrawReport {
     pub cache: Option<CacheAction>,
     /// Segments per edge as tessellated (N-patches: one count; plain draws: empty).
     pub segments: Vec<u32>,
+    /// What the draw record asked for (patches: TRIANGLELIST). For every triangle type the
+    /// mesh's `indices` are a triangle list (strips and fans converted, each triangle keeping
+    /// the orientation Direct3D gives it); for points and lines the mesh's vertices are in
+    /// draw order and `indices` is empty.
+    pub primitive: PrimitiveType,
     /// The tessellated geometry (empty when ignored). A cached handle redrawn with the same
     /// segments shares the mesh of its previous draw instead of tessellating again.
     pub mesh: Arc<Mesh>,
@@ -79,6 +86,7 @@ impl Device {
             handle: Some(p.handle),
             cache: Some(action),
             segments: counts.to_vec(),
+            primitive: PrimitiveType::TriangleList,
             mesh: Arc::default(),
         };
         if let Some(data) = data {
@@ -93,8 +101,16 @@ impl Device {
             };
             report.segments = d.edge_segments.clone();
             report.mesh = self.mesh_for(p.handle, key, action, |dev| {
-                let mut mesh = dev.spare.pop().unwrap_or_default();
-                tessellate_rect(ctx, &data, &d, w.as_deref(), &mut dev.scratch, &mut mesh)?;
+                let mut mesh = dev.spare_mesh();
+                let m = Arc::get_mut(&mut mesh).expect("spare meshes are unshared");
+                tessellate_rect(
+                    ctx,
+                    &data,
+                    &d,
+                    w.as_deref(),
+                    (&mut dev.scratch, &mut dev.rows),
+                    m,
+                )?;
                 Ok(mesh)
             })?;
         }
@@ -123,6 +139,7 @@ impl Device {
             handle: Some(p.handle),
             cache: Some(action),
             segments: counts.to_vec(),
+            primitive: PrimitiveType::TriangleList,
             mesh: Arc::default(),
         };
         if let Some(data) = data {
@@ -130,8 +147,9 @@ impl Device {
             let key = DomainKey::tri(segs, style, max);
             let d = self.domain(key, || domain::tri(segs, style, max));
             report.segments = d.edge_segments.clone();
-            report.mesh =
-                self.mesh_for(p.handle, key, action, |_| Ok(tessellate_tri(&data, &d)))?;
+            report.mesh = self.mesh_for(p.handle, key, action, |_| {
+                Ok(Arc::new(tessellate_tri(&data, &d)))
+            })?;
         }
         Ok(report)
     }
@@ -305,6 +323,8 @@ impl Device {
             handle: None,
             cache: None,
             segments: Vec::new(),
+            primitive: PrimitiveType::from_u32(ty)
+                .ok_or_else(|| ctx.err(ExecErrorKind::BadPrimitiveType(ty)))?,
             mesh: Arc::default(),
         };
         if triangles.is_empty() {

@@ -43,6 +43,17 @@ pub enum ExecErrorKind {
     /// A stream number >= 16.
     #[error("stream {0} does not exist (16 streams)")]
     NoSuchStream(u32),
+    /// A texture stage outside 0..=15 and 256..=260.
+    #[error("texture stage {0} does not exist (0..=15 pixel, 256..=260 vertex)")]
+    NoSuchStage(u32),
+    /// TEXTUREMAP names a buffer that is not a texture buffer.
+    #[error("buffer {handle} is not a texture: {error}")]
+    BadTexture {
+        /// The buffer handle.
+        handle: u32,
+        /// What is wrong with it.
+        error: crate::texture::TextureError,
+    },
     /// A buffer handle the capture does not hold.
     #[error("buffer handle {0} is not in the capture")]
     NoSuchBuffer(u32),

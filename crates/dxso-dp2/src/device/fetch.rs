@@ -9,13 +9,26 @@ use crate::limits::MAX_STREAMS;
 
 impl Device {
     pub(super) fn current_decl(&self, ctx: &Ctx) -> Result<Vec<VertexElement>, ExecError> {
+        let mut decl = Vec::new();
+        self.current_decl_into(ctx, &mut decl)?;
+        Ok(decl)
+    }
+
+    /// The current declaration, checked, copied into `decl` (its capacity kept).
+    pub(super) fn current_decl_into(
+        &self,
+        ctx: &Ctx,
+        decl: &mut Vec<VertexElement>,
+    ) -> Result<(), ExecError> {
         let h = self.decl.ok_or_else(|| ctx.err(ExecErrorKind::NoDecl))?;
         let d = self
             .decls
             .get(&h)
             .ok_or_else(|| ctx.err(ExecErrorKind::NoSuchDecl(h)))?;
         check_decl(ctx, d)?;
-        Ok(d.clone())
+        decl.clear();
+        decl.extend_from_slice(d);
+        Ok(())
     }
 
     /// Reads `count` vertices (by index function) of every DEFAULT element.
@@ -26,19 +39,33 @@ impl Device {
         count: usize,
         vertex: impl Fn(usize) -> u64,
     ) -> Result<Vec<Vec<[f32; 4]>>, ExecError> {
-        let mut channels = Vec::with_capacity(decl.len());
-        for e in decl {
+        let mut channels = Vec::new();
+        self.fetch_into(ctx, decl, (0..count).map(&vertex), &mut channels)?;
+        Ok(channels)
+    }
+
+    /// Reads the vertices `vertices` yields (the same sequence for every element) of every
+    /// DEFAULT element into `channels`, one per element (others empty), reusing the arrays it
+    /// holds.
+    pub(super) fn fetch_into(
+        &self,
+        ctx: &Ctx,
+        decl: &[VertexElement],
+        vertices: impl Iterator<Item = u64> + Clone,
+        channels: &mut Vec<Vec<[f32; 4]>>,
+    ) -> Result<(), ExecError> {
+        channels.resize_with(decl.len(), Vec::new);
+        for (e, values) in decl.iter().zip(channels.iter_mut()) {
+            values.clear();
             if e.method() != Some(DeclMethod::Default) {
-                channels.push(Vec::new());
                 continue;
             }
             let ty = e.decl_type().expect("checked by check_decl");
             let stream = e.stream as u32;
             let (bytes, base, stride) = self.stream_bytes(ctx, decl, stream)?;
             let size = ty.size() as u64;
-            let mut values = Vec::with_capacity(count);
-            for i in 0..count {
-                let v = vertex(i);
+            values.reserve(vertices.size_hint().0);
+            for v in vertices.clone() {
                 // 128-bit: index, stride and offsets all come from the stream.
                 let start128 = base as u128 + v as u128 * stride as u128 + e.offset as u128;
                 let start = u64::try_from(start128).unwrap_or(u64::MAX);
@@ -52,11 +79,21 @@ impl Device {
                         len: bytes.len(),
                     }));
                 }
-                values.push(ty.read(&bytes[start as usize..end as usize]));
+                let b = &bytes[start as usize..end as usize];
+                // FLOAT3 (positions, normals) read in place: through the general reader the
+                // value lands on the stack in pieces and is read back whole, a stall per vertex.
+                values.push(match (ty, b) {
+                    (DeclType::Float3, &[x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3]) => [
+                        f32::from_le_bytes([x0, x1, x2, x3]),
+                        f32::from_le_bytes([y0, y1, y2, y3]),
+                        f32::from_le_bytes([z0, z1, z2, z3]),
+                        1.0,
+                    ],
+                    _ => ty.read(b),
+                });
             }
-            channels.push(values);
         }
-        Ok(channels)
+        Ok(())
     }
 
     /// The bytes, base offset and stride of a stream, with the stride checked against the

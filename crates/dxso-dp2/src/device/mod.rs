@@ -8,8 +8,12 @@
 //! overriding the segments. DELETERTPATCH frees a handle. Rect and tri patches share one
 //! namespace of DWORD handles.
 //!
-//! The code is split by idea: `error` (what can fail), `state` (render states, streams,
-//! constants, handle ops), `fetch` (vertex reads by declaration), `cache` (the patch-handle
+//! A consumer that turns draws into pixels runs a capture with [`Device::run_capture_with`]: it
+//! sees every CLEAR and every draw in stream order, with the device's state (render states,
+//! viewport, shaders, constants, textures, sampler states) as of that command.
+//!
+//! The code is split by idea: [`rs`] and [`tss`] (the state tables), `error` (what can fail),
+//! `state` (streams, constants, textures, sampler states, handle ops), `fetch` (vertex reads by declaration), `cache` (the patch-handle
 //! cache and the tessellation caches), `draw` (draw records to [`DrawReport`]s), `assemble`
 //! (evaluated channels to meshes). Everything public is re-exported here.
 
@@ -18,20 +22,23 @@ mod cache;
 mod draw;
 mod error;
 mod fetch;
+pub mod rs;
 mod state;
+pub mod tss;
 
 pub use cache::{CacheAction, PatchData, PatchShape};
 pub use draw::DrawReport;
 pub use error::{ExecError, ExecErrorKind, RunError};
-pub use state::{rs, ConstantFile};
+pub use state::ConstantFile;
 
 use crate::capture::Capture;
-use crate::command::{Command, CommandKind, Commands, Op};
+use crate::command::{Clear, Command, CommandKind, Commands, Op};
 use crate::decl::VertexElement;
 use crate::domain::Domain;
 use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::Mesh;
-use crate::surface::{Axis, Evaluated, GridWeights};
+use crate::surface::{Axis, Evaluated, GridWeights, RectScratch};
+use crate::texture::Texture;
 use cache::DomainKey;
 use state::{store, Stream};
 use std::collections::{BTreeMap, HashMap};
@@ -47,9 +54,9 @@ pub struct Device {
     indices: Option<(u32, u32)>,
     decls: HashMap<u32, Vec<VertexElement>>,
     decl: Option<u32>,
-    vertex_shaders: HashMap<u32, dxso::Shader>,
+    vertex_shaders: HashMap<u32, Arc<dxso::Shader>>,
     vertex_shader: Option<u32>,
-    pixel_shaders: HashMap<u32, dxso::Shader>,
+    pixel_shaders: HashMap<u32, Arc<dxso::Shader>>,
     pixel_shader: Option<u32>,
     /// Vertex shader constants.
     pub vs_constants: ConstantFile,
@@ -57,6 +64,10 @@ pub struct Device {
     pub ps_constants: ConstantFile,
     viewport: Option<[u32; 4]>,
     zrange: Option<[f32; 2]>,
+    /// Texture bindings per stage: the buffer handle and the texture read from it.
+    textures: HashMap<u32, (u32, Arc<Texture>)>,
+    /// Texture-stage and sampler states set, by (stage, state).
+    stage_values: HashMap<(u32, u32), u32>,
     patches: HashMap<u32, Arc<PatchData>>,
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
@@ -64,13 +75,46 @@ pub struct Device {
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
     /// Meshes no one refers to any more, emptied, kept for their capacity (at most
     /// [`SPARE_MESHES`]).
-    spare: Vec<Mesh>,
-    /// Rect-patch evaluation results, reused from draw to draw.
+    spare: Vec<Arc<Mesh>>,
+    /// Captured patches a replaced cache entry left, kept for their arrays (captures read the
+    /// device through `&self`, hence the cell).
+    spare_patches: std::cell::RefCell<Vec<Arc<PatchData>>>,
+    /// Rect-patch evaluation results and row buffers, reused from draw to draw.
     scratch: Vec<Evaluated>,
+    rows: RectScratch,
     /// The domain and grid weights of the last draw: consecutive draws usually share them,
     /// and comparing keys is cheaper than hashing them.
     last_domain: Option<(DomainKey, Arc<Domain>)>,
     last_weights: Option<((DomainKey, Axis, Axis), Arc<GridWeights>)>,
+}
+
+/// Whoever turns a device's draws into something (pixels, files, counts), called in stream
+/// order by [`Device::run_capture_with`].
+pub trait Consumer {
+    /// The consumer's error; the device's own errors convert into it.
+    type Error: From<RunError>;
+
+    /// A CLEAR command at byte `offset` of the command buffer.
+    fn clear(&mut self, device: &Device, offset: usize, clear: &Clear) -> Result<(), Self::Error>;
+
+    /// One draw record, tessellated or assembled.
+    fn draw(&mut self, device: &Device, draw: DrawReport) -> Result<(), Self::Error>;
+}
+
+/// The consumer behind [`Device::run_capture`]: keeps every draw.
+struct Collect(Vec<DrawReport>);
+
+impl Consumer for Collect {
+    type Error = RunError;
+
+    fn clear(&mut self, _: &Device, _: usize, _: &Clear) -> Result<(), RunError> {
+        Ok(())
+    }
+
+    fn draw(&mut self, _: &Device, draw: DrawReport) -> Result<(), RunError> {
+        self.0.push(draw);
+        Ok(())
+    }
 }
 
 struct Ctx {
@@ -98,11 +142,10 @@ pub fn run(capture: &Capture, limits: Limits) -> Result<Vec<DrawReport>, RunErro
 impl Device {
     /// A device with default states and no buffers.
     pub fn new(limits: Limits) -> Device {
-        let mut render_states = BTreeMap::new();
-        render_states.insert(rs::PATCHSEGMENTS, 1.0f32.to_bits());
-        render_states.insert(rs::PATCHEDGESTYLE, 0);
-        render_states.insert(rs::POSITIONDEGREE, 3);
-        render_states.insert(rs::NORMALDEGREE, 1);
+        let render_states = rs::TABLE
+            .iter()
+            .filter_map(|s| Some((s.number, s.default?)))
+            .collect();
         Device {
             limits,
             buffers: HashMap::new(),
@@ -119,13 +162,17 @@ impl Device {
             ps_constants: ConstantFile::default(),
             viewport: None,
             zrange: None,
+            textures: HashMap::new(),
+            stage_values: HashMap::new(),
             patches: HashMap::new(),
             total_vertices: 0,
             domains: HashMap::new(),
             meshes: HashMap::new(),
             weights: HashMap::new(),
             spare: Vec::new(),
+            spare_patches: Default::default(),
             scratch: Vec::new(),
+            rows: RectScratch::default(),
             last_domain: None,
             last_weights: None,
         }
@@ -138,20 +185,43 @@ impl Device {
     /// runs many captures hands each run's draws back with [`Device::recycle`] so their
     /// meshes' memory is reused instead of allocated again.
     pub fn run_capture(&mut self, capture: &Capture) -> Result<Vec<DrawReport>, RunError> {
+        let mut draws = Collect(Vec::new());
+        self.run_capture_with(capture, &mut draws)?;
+        Ok(draws.0)
+    }
+
+    /// Runs a capture as [`Device::run_capture`] does, handing every CLEAR and every draw to
+    /// `consumer` as it happens, with this device (and so its state as of that command).
+    pub fn run_capture_with<C: Consumer>(
+        &mut self,
+        capture: &Capture,
+        consumer: &mut C,
+    ) -> Result<(), C::Error> {
         self.total_vertices = 0;
         self.load_buffers(capture);
         let mut commands = Commands::new(&capture.commands);
+        // One report vector for the whole run: draws are handed on as they happen.
         let mut draws = Vec::new();
-        while let Some(c) = commands.next_command()? {
-            draws.extend(self.execute(&c)?);
+        while let Some(c) = commands.next_command().map_err(RunError::from)? {
+            if let CommandKind::Clear(clear) = &c.kind {
+                consumer.clear(self, c.offset, clear)?;
+                continue;
+            }
+            self.execute_into(&c, &mut draws).map_err(RunError::from)?;
+            for draw in draws.drain(..) {
+                consumer.draw(self, draw)?;
+            }
         }
-        Ok(draws)
+        Ok(())
     }
 
     /// Makes the capture's buffers available by handle.
     pub fn load_buffers(&mut self, capture: &Capture) {
         for b in &capture.buffers {
-            self.buffers.insert(b.handle, b.bytes.clone());
+            // A buffer this device already has is overwritten in place (no new allocation).
+            let bytes = self.buffers.entry(b.handle).or_default();
+            bytes.clear();
+            bytes.extend_from_slice(&b.bytes);
         }
     }
 
@@ -177,12 +247,35 @@ impl Device {
 
     /// The vertex shader created under `handle`.
     pub fn vertex_shader(&self, handle: u32) -> Option<&dxso::Shader> {
-        self.vertex_shaders.get(&handle)
+        self.vertex_shaders.get(&handle).map(|s| s.as_ref())
     }
 
     /// The pixel shader created under `handle`.
     pub fn pixel_shader(&self, handle: u32) -> Option<&dxso::Shader> {
-        self.pixel_shaders.get(&handle)
+        self.pixel_shaders.get(&handle).map(|s| s.as_ref())
+    }
+
+    /// The bound vertex and pixel shaders. Each is shared until its handle is created again,
+    /// so a consumer can keep work derived from one keyed by [`Arc::ptr_eq`].
+    pub fn bound_shaders(&self) -> (Option<&Arc<dxso::Shader>>, Option<&Arc<dxso::Shader>>) {
+        let vs = self.vertex_shader.and_then(|h| self.vertex_shaders.get(&h));
+        let ps = self.pixel_shader.and_then(|h| self.pixel_shaders.get(&h));
+        (vs, ps)
+    }
+
+    /// The texture bound to `stage` (0..=15 pixel samplers, 257..=260 vertex samplers) and the
+    /// handle of its buffer.
+    pub fn texture(&self, stage: u32) -> Option<(u32, &Arc<Texture>)> {
+        self.textures.get(&stage).map(|(h, t)| (*h, t))
+    }
+
+    /// A texture-stage or sampler state of `stage` ([`tss`]): the value set, else its
+    /// Direct3D 9 default, else `None`.
+    pub fn texture_stage_state(&self, stage: u32, state: u32) -> Option<u32> {
+        self.stage_values
+            .get(&(stage, state))
+            .copied()
+            .or_else(|| tss::info(state).and_then(|s| s.default))
     }
 
     /// The handles of the current vertex declaration, vertex shader and pixel shader.
@@ -197,12 +290,22 @@ impl Device {
 
     /// Executes one command; returns a report per draw record.
     pub fn execute(&mut self, command: &Command) -> Result<Vec<DrawReport>, ExecError> {
+        let mut draws = Vec::new();
+        self.execute_into(command, &mut draws)?;
+        Ok(draws)
+    }
+
+    /// [`Device::execute`], appending the reports to `draws`.
+    fn execute_into(
+        &mut self,
+        command: &Command,
+        draws: &mut Vec<DrawReport>,
+    ) -> Result<(), ExecError> {
         let mut ctx = Ctx {
             offset: command.offset,
             op: command.op,
             record: 0,
         };
-        let mut draws = Vec::new();
         match &command.kind {
             CommandKind::RenderState(v) => {
                 for &(state, value) in v {
@@ -217,6 +320,7 @@ impl Device {
             CommandKind::ViewportInfo(v) => self.viewport = v.last().copied().or(self.viewport),
             CommandKind::ZRange(v) => self.zrange = v.last().copied().or(self.zrange),
             CommandKind::Clear(_) => {}
+            CommandKind::TextureStageState(v) => self.stage_states(&mut ctx, v)?,
             CommandKind::SetStreamSource(v) => {
                 for (i, s) in v.iter().enumerate() {
                     ctx.record = i;
@@ -266,7 +370,7 @@ impl Device {
                             report,
                         }));
                     }
-                    table.insert(s.handle, s.shader.clone());
+                    table.insert(s.handle, Arc::new(s.shader.clone()));
                 }
             }
             CommandKind::Handles(v) => {
@@ -324,6 +428,6 @@ impl Device {
                 }
             }
         }
-        Ok(draws)
+        Ok(())
     }
 }

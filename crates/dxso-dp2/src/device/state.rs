@@ -1,23 +1,12 @@
-//! Render states, stream bindings, shader constants and the set/delete handle ops.
+//! Stream bindings, shader constants, texture bindings and sampler states, and the set/delete
+//! handle ops (the render-state table is [`super::rs`], the texture-stage table [`super::tss`]).
 
 use super::error::{ExecError, ExecErrorKind};
-use super::{Ctx, Device};
-use crate::command::Op;
+use super::{rs, tss, Ctx, Device};
+use crate::command::{Op, StageState};
 use crate::domain::EdgeStyle;
-
-/// Render state numbers (`D3DRENDERSTATETYPE`) the device interprets.
-pub mod rs {
-    /// `D3DRS_PATCHEDGESTYLE`: 0 discrete, 1 continuous.
-    pub const PATCHEDGESTYLE: u32 = 163;
-    /// `D3DRS_PATCHSEGMENTS`: float bits, default 1.0.
-    pub const PATCHSEGMENTS: u32 = 164;
-    /// `D3DRS_DELETERTPATCH`: the handle to free.
-    pub const DELETERTPATCH: u32 = 169;
-    /// `D3DRS_POSITIONDEGREE`: N-patch position degree (default cubic).
-    pub const POSITIONDEGREE: u32 = 172;
-    /// `D3DRS_NORMALDEGREE`: N-patch normal degree (default linear).
-    pub const NORMALDEGREE: u32 = 173;
-}
+use crate::texture::Texture;
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stream {
@@ -43,6 +32,48 @@ pub struct ConstantFile {
 }
 
 impl Device {
+    /// Applies TEXTURESTAGESTATE records: TEXTUREMAP binds (or, with 0, unbinds) the texture
+    /// buffer of that handle, read when it is bound; ADDRESS sets ADDRESSU and ADDRESSV.
+    pub(super) fn stage_states(
+        &mut self,
+        ctx: &mut Ctx,
+        records: &[StageState],
+    ) -> Result<(), ExecError> {
+        for (i, r) in records.iter().enumerate() {
+            ctx.record = i;
+            let (stage, state) = (r.stage as u32, r.state as u32);
+            if !tss::is_stage(stage) {
+                return Err(ctx.err(ExecErrorKind::NoSuchStage(stage)));
+            }
+            match state {
+                tss::TEXTUREMAP if r.value == 0 => {
+                    self.textures.remove(&stage);
+                }
+                tss::TEXTUREMAP => {
+                    let bytes = self
+                        .buffers
+                        .get(&r.value)
+                        .ok_or_else(|| ctx.err(ExecErrorKind::NoSuchBuffer(r.value)))?;
+                    let texture = Texture::parse(bytes).map_err(|error| {
+                        ctx.err(ExecErrorKind::BadTexture {
+                            handle: r.value,
+                            error,
+                        })
+                    })?;
+                    self.textures.insert(stage, (r.value, Arc::new(texture)));
+                }
+                tss::ADDRESS => {
+                    self.stage_values.insert((stage, tss::ADDRESSU), r.value);
+                    self.stage_values.insert((stage, tss::ADDRESSV), r.value);
+                }
+                _ => {
+                    self.stage_values.insert((stage, state), r.value);
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn constants_for(&mut self, op: Op) -> &mut ConstantFile {
         match op {
             Op::SetPixelShaderConst | Op::SetPixelShaderConstI | Op::SetPixelShaderConstB => {

@@ -206,8 +206,8 @@ impl<const W: usize> Batch<W> {
                     0
                 }
             }
-            Cond::Bool(r) => {
-                if run.bools[r as usize & 15] {
+            Cond::Bool { reg, not } => {
+                if run.bools[reg as usize & 15] != not {
                     all_lanes(W)
                 } else {
                     0
@@ -421,6 +421,25 @@ impl<const W: usize> Batch<W> {
                         }
                     };
                     match from {
+                        GatherFrom::Const
+                            if mask == 0xF
+                                && dst[0] >= self.scratch_start
+                                && dst == [dst[0], dst[0] + 1, dst[0] + 2, dst[0] + 3] =>
+                        {
+                            // Four consecutive rows written in every lane (scratch or cache, as
+                            // lowering allocates a gathered register): straight into them.
+                            let d = dst[0] as usize;
+                            if let [r0, r1, r2, r3] = &mut self.f[d..d + 4] {
+                                let c = comps.map(|c| c as usize & 3);
+                                for l in 0..W {
+                                    let v = run.floats[idx[l]];
+                                    r0[l] = v[c[0]];
+                                    r1[l] = v[c[1]];
+                                    r2[l] = v[c[2]];
+                                    r3[l] = v[c[3]];
+                                }
+                            }
+                        }
                         GatherFrom::Const => {
                             // One bounds check per lane: the whole register, then its components.
                             let mut r = [[0f32; W]; 4];

@@ -694,10 +694,13 @@ impl<'a> Lowerer<'a> {
         self.dst_end(plan);
     }
 
-    fn uniform_cond_bool(&self, reg: u32) -> Cond {
+    fn uniform_cond_bool(&self, reg: u32, not: bool) -> Cond {
         match self.bool_defs.get(&reg) {
-            Some(&b) => Cond::Literal(b),
-            None => Cond::Bool(reg as u8),
+            Some(&b) => Cond::Literal(b != not),
+            None => Cond::Bool {
+                reg: reg as u8,
+                not,
+            },
         }
     }
 
@@ -709,7 +712,7 @@ impl<'a> Lowerer<'a> {
                 not: s.modifier == SrcModifier::Not,
             }
         } else {
-            self.uniform_cond_bool(s.register.num as u32)
+            self.uniform_cond_bool(s.register.num as u32, s.modifier == SrcModifier::Not)
         }
     }
 

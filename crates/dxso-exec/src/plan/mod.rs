@@ -114,8 +114,13 @@ pub enum GatherFrom {
 pub enum Cond {
     /// Always true (`break`, `call`).
     Always,
-    /// A boolean constant of the run (`b#`), the same for every lane.
-    Bool(u8),
+    /// A boolean constant of the run (`b#`, negated for `!b#`), the same for every lane.
+    Bool {
+        /// The register.
+        reg: u8,
+        /// `!b#`.
+        not: bool,
+    },
     /// A boolean known when lowering (`defb`).
     Literal(bool),
     /// `p0.c` (negated when `not`).

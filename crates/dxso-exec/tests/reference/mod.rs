@@ -829,7 +829,7 @@ impl<'a> Reference<'a> {
         if p.register.ty == R::Predicate {
             s.p[p.swizzle.get(0) as usize] != (p.modifier == SrcModifier::Not)
         } else {
-            self.bools[p.register.num as usize & 15]
+            self.bools[p.register.num as usize & 15] != (p.modifier == SrcModifier::Not)
         }
     }
 }

@@ -7,15 +7,14 @@
 use super::diag::Rule;
 use super::lexer::{Kind, Site, Token};
 use super::preprocess::Sources;
+use super::words::{self, make_register, source_modifier};
 use super::Sink;
-use crate::syntax::{component_of, register_allowed, COMPARISONS, REGISTER_PREFIXES};
 use dxso::{
-    DclToken, DeclUsage, DstParam, Extra, Instruction, Item, Opcode, Operands, Register,
-    RegisterType, Relative, RelativeToken, ResultModifiers, Shader, Shift, SrcModifier, SrcParam,
-    Swizzle, Version, WriteMask,
+    DclToken, DstParam, Extra, Instruction, Item, Operands, Register, RegisterType, Relative,
+    RelativeToken, Shader, SrcParam, Swizzle, Version, WriteMask,
 };
-use std::collections::HashMap;
-use std::sync::OnceLock;
+
+pub use words::parse_float;
 
 /// A rule broken, where, and the message (boxed: results stay small on the success path).
 type Failure = Box<(Rule, Site, String)>;
@@ -43,14 +42,7 @@ pub fn assemble(
     let mut shader = Shader::new(version);
     shader.items.reserve(tokens.len() / 6);
     for line in lines {
-        let mut p = LineParser {
-            toks: line,
-            pos: 0,
-            sources,
-            version,
-            strict,
-        };
-        match p.instruction() {
+        match parse_line(line, sources, version, strict) {
             Ok(inst) => shader.items.push(Item::Instruction(inst)),
             Err(failure) => {
                 let (rule, site, msg) = *failure;
@@ -73,143 +65,27 @@ fn site_of(toks: &[Token]) -> Site {
     }
 }
 
-/// `vs_1_1`, `vs.1.1`, `ps_2_x`, `vs_3_sw` (any case).
+/// The version statement of a line of tokens.
 fn parse_version(line: &[Token], sources: &Sources) -> Res<Version> {
-    let text: String = line
-        .iter()
-        .map(|t| sources.text(t))
-        .collect::<String>()
-        .to_ascii_lowercase();
-    let site = site_of(line);
-    let bad = || {
-        Box::new((
-            Rule::MissingVersion,
-            site,
-            format!("expected a version statement (vs_2_0, ps.1.4, ...), found `{text}`"),
-        ))
-    };
-    let (kind, rest) = if let Some(r) = text.strip_prefix("vs") {
-        (dxso::ShaderKind::Vertex, r)
-    } else if let Some(r) = text.strip_prefix("ps") {
-        (dxso::ShaderKind::Pixel, r)
-    } else {
-        return Err(bad());
-    };
-    let mut parts = rest.split(['_', '.']);
-    if parts.next() != Some("") {
-        return Err(bad());
-    }
-    let (Some(major), Some(minor), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(bad());
-    };
-    let bad_version = || {
-        Box::new((
-            Rule::BadVersion,
-            site,
-            format!("`{text}` is not a shader version"),
-        ))
-    };
-    let major: u8 = major.parse().map_err(|_| bad_version())?;
-    let minor: u8 = match minor {
-        "x" if major == 2 => 1,
-        "sw" if major >= 2 => Version::SOFTWARE_MINOR,
-        m => m.parse().map_err(|_| bad_version())?,
-    };
-    let ok = match (kind, major) {
-        (_, 2) => minor == 0 || minor == 1 || minor == Version::SOFTWARE_MINOR,
-        (_, 3) => minor == 0 || minor == Version::SOFTWARE_MINOR,
-        (dxso::ShaderKind::Vertex, 1) => minor <= 1,
-        (dxso::ShaderKind::Pixel, 1) => minor <= 4,
-        _ => false,
-    };
-    if !ok || (minor == 1 && major == 2 && text.ends_with("_1")) {
-        return Err(bad_version());
-    }
-    Ok(Version::new(kind, major, minor))
+    let text: String = line.iter().map(|t| sources.text(t)).collect();
+    words::version_word(&text).map_err(|(rule, msg)| Box::new((rule, site_of(line), msg)))
 }
 
-/// Mnemonics by lower-case spelling, hashed with FNV-1a (short keys, no untrusted growth: the
-/// table is fixed).
-type MnemonicMap = HashMap<&'static str, Mnemonic, std::hash::BuildHasherDefault<Fnv>>;
-
-/// FNV-1a: much cheaper than SipHash on five-letter keys.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
+/// Assembles one line of tokens (not the version line).
+pub(super) fn parse_line(
+    line: &[Token],
+    sources: &Sources,
+    version: Version,
+    strict: bool,
+) -> Res<Instruction> {
+    LineParser {
+        toks: line,
+        pos: 0,
+        sources,
+        version,
+        strict,
     }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = h;
-    }
-}
-
-/// The register file a name starts with: the entry of [`REGISTER_PREFIXES`] whose spelling
-/// prefixes `name` (longest first), found by the first letter.
-fn register_prefix(name: &str) -> Option<(&'static str, RegisterType, Option<u16>)> {
-    let first = name.as_bytes().first()?.to_ascii_lowercase();
-    let candidates = match first {
-        b'o' | b'v' | b'a' => REGISTER_PREFIXES,
-        _ => &REGISTER_PREFIXES[REGISTER_PREFIXES.len() - 10..],
-    };
-    candidates
-        .iter()
-        .find(|(p, _, _)| {
-            p.as_bytes()[0] == first
-                && name.len() >= p.len()
-                && name[..p.len()].eq_ignore_ascii_case(p)
-        })
-        .copied()
-}
-
-/// What a mnemonic spelling means.
-#[derive(Clone, Copy)]
-struct Mnemonic {
-    opcode: Opcode,
-    control: u8,
-    /// Takes a comparison suffix (`if`, `break`, `setp`).
-    comparable: bool,
-}
-
-fn mnemonics() -> &'static MnemonicMap {
-    static TABLE: OnceLock<MnemonicMap> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut m = MnemonicMap::default();
-        for info in dxso::opcode::TABLE {
-            if matches!(info.opcode, Opcode::Ifc | Opcode::BreakC) {
-                continue;
-            }
-            let comparable = matches!(info.opcode, Opcode::If | Opcode::Break | Opcode::SetP);
-            m.insert(
-                info.mnemonic,
-                Mnemonic {
-                    opcode: info.opcode,
-                    control: 0,
-                    comparable,
-                },
-            );
-        }
-        let alias = |op, control| Mnemonic {
-            opcode: op,
-            control,
-            comparable: false,
-        };
-        m.insert("texld", alias(Opcode::Tex, 0));
-        m.insert("texldp", alias(Opcode::Tex, 1));
-        m.insert("texldb", alias(Opcode::Tex, 2));
-        m.insert("texcrd", alias(Opcode::TexCoord, 0));
-        m
-    })
+    .instruction()
 }
 
 struct LineParser<'t> {
@@ -296,98 +172,17 @@ impl<'t> LineParser<'t> {
         };
         self.pos += 1;
         let text = self.text(&mn_tok);
-        let mut parts = text.split('_');
-        let mut buf = [0u8; 16];
-        let base = lower_into(&mut buf, parts.next().unwrap_or(""));
-        let Some(mut mn) = mnemonics().get(base).copied() else {
-            return Err(Box::new((
-                Rule::UnknownMnemonic,
-                mn_tok.site,
-                format!("unknown instruction `{text}`"),
-            )));
-        };
-        let mut inst = Instruction::new(mn.opcode);
+        let word = words::mnemonic_word(text, self.version, self.strict)
+            .map_err(|(rule, msg)| Box::new((rule, mn_tok.site, msg)))?;
+        let mut inst = Instruction::new(word.opcode);
         inst.coissue = coissue;
         inst.predicate = predicate;
-        let mut suffixes = parts.peekable();
-        if mn.comparable {
-            if let Some(cmp) = suffixes.peek().and_then(|s| comparison(s)) {
-                suffixes.next();
-                mn.opcode = match mn.opcode {
-                    Opcode::If => Opcode::Ifc,
-                    Opcode::Break => Opcode::BreakC,
-                    op => op,
-                };
-                inst.opcode = mn.opcode;
-                mn.control = cmp;
-            } else if mn.opcode == Opcode::SetP {
-                return Err(Box::new((
-                    Rule::BadModifier,
-                    mn_tok.site,
-                    "setp needs a comparison (setp_gt, setp_eq, ...)".into(),
-                )));
-            }
-        }
-        // `texldp`/`texldb` exist from ps_2_0 on; ps_1_4 `texld` has no mode to print.
-        if inst.opcode == Opcode::Tex && mn.control != 0 && !self.version.at_least(2, 0) {
-            return Err(Box::new((
-                Rule::OpcodeNotInVersion,
-                mn_tok.site,
-                format!("`{base}` needs ps_2_0 or later"),
-            )));
-        }
-        inst.control = mn.control;
-        let info = inst.opcode.info();
-        if self.strict && !info.allowed_in(self.version) {
-            return Err(Box::new((
-                Rule::OpcodeNotInVersion,
-                mn_tok.site,
-                format!("`{}` is not an instruction of {}", base, self.version),
-            )));
-        }
-        // dcl: the first suffix is the usage (`texcoord1`) or sampler type (`2d`).
-        let mut dcl = None;
-        if inst.opcode == Opcode::Dcl {
-            let mut token = DclToken::default();
-            if let Some(s) = suffixes.peek() {
-                if let Some(d) = dcl_suffix(s) {
-                    token = d;
-                    suffixes.next();
-                }
-            }
-            dcl = Some(token);
-        }
-        let mut modifiers = ResultModifiers::NONE;
-        let mut shift = Shift(0);
-        for s in suffixes {
-            let mut buf = [0u8; 16];
-            match lower_into(&mut buf, s) {
-                "sat" => modifiers = modifiers.union(ResultModifiers::SATURATE),
-                "pp" => modifiers = modifiers.union(ResultModifiers::PARTIAL_PRECISION),
-                "centroid" => modifiers = modifiers.union(ResultModifiers::CENTROID),
-                "x2" => shift = Shift(1),
-                "x4" => shift = Shift(2),
-                "x8" => shift = Shift(3),
-                "d2" => shift = Shift(-1),
-                "d4" => shift = Shift(-2),
-                "d8" => shift = Shift(-3),
-                _ => {
-                    return Err(Box::new((
-                        Rule::BadModifier,
-                        mn_tok.site,
-                        format!("`_{s}` is not a modifier of `{base}`"),
-                    )));
-                }
-            }
-        }
-        let shape = self.shape(info, inst.opcode);
-        if !shape.has_dst() && (modifiers != ResultModifiers::NONE || shift != Shift(0)) {
-            return Err(Box::new((
-                Rule::BadModifier,
-                mn_tok.site,
-                format!("`{base}` has no destination to modify"),
-            )));
-        }
+        inst.control = word.control;
+        let (modifiers, shift, dcl) = (word.modifiers, word.shift, word.dcl);
+        let rest = &self.toks[self.pos..];
+        let shape = words::shape(inst.opcode.info(), self.version, || {
+            1 + rest.iter().filter(|t| t.kind == Kind::Comma).count()
+        });
         self.operands(&mut inst, shape, dcl, mn_tok)?;
         if let Some(d) = &mut inst.dst {
             d.modifiers = d.modifiers.union(modifiers);
@@ -401,27 +196,6 @@ impl<'t> LineParser<'t> {
             )));
         }
         Ok(inst)
-    }
-
-    /// The operand shape: the version's, except that shader model 2+ `sincos`/`sgn` take
-    /// either of their shapes (the assembler goes by the operand count written).
-    fn shape(&self, info: &dxso::OpcodeInfo, op: Opcode) -> Operands {
-        let shape = info.operands(self.version);
-        if self.version.is_sm1()
-            || info.shapes.len() < 2
-            || !matches!(op, Opcode::SinCos | Opcode::Sgn)
-        {
-            return shape;
-        }
-        let written = 1 + self.toks[self.pos..]
-            .iter()
-            .filter(|t| t.kind == Kind::Comma)
-            .count();
-        info.shapes
-            .iter()
-            .map(|s| s.operands)
-            .find(|s| 1 + s.src_count() as usize == written)
-            .unwrap_or(shape)
     }
 
     fn comma(&mut self, what: impl FnOnce() -> String) -> Res<()> {
@@ -622,52 +396,8 @@ impl<'t> LineParser<'t> {
             });
         };
         self.pos += 1;
-        let word = self.text(&t);
-        let (name, suffix) = match word.bytes().position(|b| b == b'_') {
-            Some(i) => (&word[..i], &word[i..]),
-            None => (word, ""),
-        };
-        let bad = || {
-            Box::new((
-                Rule::BadRegister,
-                t.site,
-                format!("`{name}` is not a register"),
-            ))
-        };
-        let (spelling, ty, fixed) = register_prefix(name).ok_or_else(bad)?;
-        let digits = &name[spelling.len()..];
-        let (num, has_number) = match fixed {
-            Some(n) if digits.is_empty() => (n as u32, true),
-            Some(_) => return Err(bad()),
-            None if digits.is_empty() => (0, false),
-            None => {
-                if !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(bad());
-                }
-                let n: u32 = digits.parse().map_err(|_| {
-                    Box::new((
-                        Rule::RegisterIndex,
-                        t.site,
-                        format!("register index `{digits}` is too large"),
-                    ))
-                })?;
-                (n, true)
-            }
-        };
-        if !register_allowed(spelling, self.version) {
-            return Err(Box::new((
-                Rule::RegisterNotInVersion,
-                t.site,
-                format!("{} has no register `{name}`", self.version),
-            )));
-        }
-        let register = make_register(ty, num).ok_or_else(|| {
-            Box::new((
-                Rule::RegisterIndex,
-                t.site,
-                format!("register index {num} does not fit the 11-bit field"),
-            ))
-        })?;
+        let (register, has_number, suffix) = words::register_word(self.text(&t), self.version)
+            .map_err(|(rule, msg)| Box::new((rule, t.site, msg)))?;
         Ok((register, has_number, suffix, self.pos - 1))
     }
 
@@ -832,28 +562,8 @@ impl<'t> LineParser<'t> {
                 return Err(self.unexpected("a write mask"));
             };
             self.pos += 1;
-            let letters = self.text(&t);
-            let mut mask = 0u8;
-            let mut last = -1i32;
-            for ch in letters.chars() {
-                let c = component_of(ch).ok_or_else(|| {
-                    Box::new((
-                        Rule::BadWriteMask,
-                        t.site,
-                        format!("`{letters}` is not a write mask (letters xyzw or rgba)"),
-                    ))
-                })?;
-                if c as i32 <= last {
-                    return Err(Box::new((
-                        Rule::BadWriteMask,
-                        t.site,
-                        format!("write mask `{letters}` must list components in order, once each"),
-                    )));
-                }
-                last = c as i32;
-                mask |= 1 << c;
-            }
-            dst.mask = WriteMask(mask);
+            dst.mask = words::write_mask(self.text(&t))
+                .map_err(|msg| Box::new((Rule::BadWriteMask, t.site, msg)))?;
         }
         Ok(dst)
     }
@@ -864,30 +574,7 @@ impl<'t> LineParser<'t> {
             return Err(self.unexpected("a swizzle"));
         };
         self.pos += 1;
-        let letters = self.text(&t);
-        if letters.is_empty() || letters.len() > 4 {
-            return Err(Box::new((
-                Rule::BadSwizzle,
-                t.site,
-                format!("`{letters}` is not a swizzle (one to four of xyzw or rgba)"),
-            )));
-        }
-        let mut sel = [0u8; 4];
-        let mut n = 0;
-        for ch in letters.chars() {
-            sel[n] = component_of(ch).ok_or_else(|| {
-                Box::new((
-                    Rule::BadSwizzle,
-                    t.site,
-                    format!("`{letters}` is not a swizzle (one to four of xyzw or rgba)"),
-                ))
-            })?;
-            n += 1;
-        }
-        for i in n..4 {
-            sel[i] = sel[n - 1];
-        }
-        Ok(Swizzle::new(sel[0], sel[1], sel[2], sel[3]))
+        words::swizzle(self.text(&t)).map_err(|msg| Box::new((Rule::BadSwizzle, t.site, msg)))
     }
 
     fn src(&mut self) -> Res<SrcParam> {
@@ -950,114 +637,4 @@ impl<'t> LineParser<'t> {
         src.relative = relative;
         Ok(src)
     }
-}
-
-/// The register with the encoding the index needs (`c2048` and up use CONST2..CONST4).
-fn make_register(ty: RegisterType, num: u32) -> Option<Register> {
-    if ty == RegisterType::Const && num > Register::MAX_NUM as u32 {
-        let (ty, base) = match num {
-            2048..=4095 => (RegisterType::Const2, 2048),
-            4096..=6143 => (RegisterType::Const3, 4096),
-            6144..=8191 => (RegisterType::Const4, 6144),
-            _ => return None,
-        };
-        return Some(Register::new(ty, (num - base) as u16));
-    }
-    (num <= Register::MAX_NUM as u32).then(|| Register::new(ty, num as u16))
-}
-
-fn comparison(s: &str) -> Option<u8> {
-    COMPARISONS
-        .iter()
-        .position(|c| c.eq_ignore_ascii_case(s))
-        .map(|i| i as u8 + 1)
-}
-
-/// `position1`, `texcoord`, `2d`, `cube`, `volume` after `dcl_`.
-fn dcl_suffix(s: &str) -> Option<DclToken> {
-    let lower = s.to_ascii_lowercase();
-    match lower.as_str() {
-        "1d" => return Some(DclToken::sampler(dxso::TextureType::Texture1D)),
-        "2d" => return Some(DclToken::sampler(dxso::TextureType::Texture2D)),
-        "cube" => return Some(DclToken::sampler(dxso::TextureType::Cube)),
-        "volume" => return Some(DclToken::sampler(dxso::TextureType::Volume)),
-        _ => {}
-    }
-    let digits_at = lower
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(lower.len());
-    let (name, digits) = lower.split_at(digits_at);
-    let usage = DeclUsage::ALL.iter().find(|u| u.name() == name)?;
-    let index: u8 = if digits.is_empty() {
-        0
-    } else {
-        digits.parse().ok().filter(|i| *i < 16)?
-    };
-    Some(DclToken::usage(*usage, index))
-}
-
-/// The source modifier for a prefix (`-`, `1-`, `!`) and a suffix (`_bx2`, ...).
-fn source_modifier(suffix: &str, negate: bool, complement: bool, not: bool) -> Option<SrcModifier> {
-    use SrcModifier::*;
-    let lower = suffix.to_ascii_lowercase();
-    Some(match (lower.as_str(), negate, complement, not) {
-        ("", false, false, false) => None,
-        ("", true, false, false) => Neg,
-        ("", false, true, false) => Comp,
-        ("", false, false, true) => Not,
-        ("_bias", n, false, false) => {
-            if n {
-                BiasNeg
-            } else {
-                Bias
-            }
-        }
-        ("_bx2", n, false, false) => {
-            if n {
-                SignNeg
-            } else {
-                Sign
-            }
-        }
-        ("_x2", n, false, false) => {
-            if n {
-                X2Neg
-            } else {
-                X2
-            }
-        }
-        ("_abs", n, false, false) => {
-            if n {
-                AbsNeg
-            } else {
-                Abs
-            }
-        }
-        ("_dz" | "_db", false, false, false) => Dz,
-        ("_dw" | "_da", false, false, false) => Dw,
-        _ => return Option::None,
-    })
-}
-
-/// A C float literal: `1`, `1.0f`, `.5`, `0.`, `1e-3`, `1.5h`, hexadecimal integers.
-pub fn parse_float(text: &str) -> Option<f32> {
-    let t = text.trim_end_matches(['f', 'F', 'h', 'H']);
-    if t.starts_with("0x") || t.starts_with("0X") || t.ends_with(['u', 'U', 'l', 'L']) {
-        return super::preprocess::parse_int(text).map(|v| v as f32);
-    }
-    let t = t.strip_suffix('.').unwrap_or(t);
-    let t = if t.is_empty() { "0" } else { t };
-    t.parse::<f32>().ok()
-}
-
-/// `s` in lower case in `buf`; an empty string when it does not fit (no mnemonic or suffix is
-/// that long, so the lookup then fails as it should).
-fn lower_into<'b>(buf: &'b mut [u8; 16], s: &str) -> &'b str {
-    if s.len() > buf.len() || !s.is_ascii() {
-        return "";
-    }
-    let out = &mut buf[..s.len()];
-    out.copy_from_slice(s.as_bytes());
-    out.make_ascii_lowercase();
-    std::str::from_utf8(out).unwrap_or("")
 }

@@ -4,8 +4,12 @@
 
 pub mod assemble;
 pub mod diag;
+mod fast;
+#[cfg(test)]
+mod fast_tests;
 pub mod lexer;
 pub mod preprocess;
+mod words;
 
 pub use diag::{Diagnostic, Diagnostics, Rule};
 
@@ -50,6 +54,38 @@ pub fn parse(text: &str) -> Result<Shader, Diagnostics> {
 
 /// Assembles Microsoft assembly text.
 pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
+    // Text that needs no preprocessor and has no error assembles in one pass over its bytes;
+    // anything else takes the full path below, which gives the same shader (and the
+    // diagnostics).
+    if options.defines.is_empty() {
+        if let Some(shader) = fast_path(text, options) {
+            return Ok(shader);
+        }
+    }
+    parse_full(text, options)
+}
+
+/// The single-pass assembler with what the full path does around its assembler: the byte
+/// order mark dropped, the constant table rebuilt from the header. `None` when either path
+/// part gives up or fails (the full path then runs and reports).
+fn fast_path(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
+    let text = without_bom(text);
+    let mut shader = fast::assemble(text, options.strict)?;
+    if !options.skip_constant_table {
+        if let Some(table) = crate::ctab::from_listing(text, shader.version).ok()? {
+            shader.items.insert(
+                0,
+                Item::Comment(Comment {
+                    data: table.to_words(),
+                }),
+            );
+        }
+    }
+    Some(shader)
+}
+
+/// The full path: preprocessor, tokens, line parser.
+fn parse_full(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
     let fs_reader = |p: &Path| std::fs::read_to_string(p);
     let reader: &preprocess::IncludeReader<'_> = match &options.include_reader {
         Some(r) => r.as_ref(),

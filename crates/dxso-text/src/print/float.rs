@@ -5,10 +5,16 @@
 //! Nine significant digits identify every `f32`, so parsing the text gives back the same bits
 //! (NaN payloads aside).
 
+use super::Text;
+
 /// Appends `value` formatted as `%.9g` with MSVC's exponent width.
 pub fn write_float(out: &mut String, value: f32) {
+    write_float_to(out, value);
+}
+
+pub(crate) fn write_float_to(out: &mut impl Text, value: f32) {
     if value.is_nan() {
-        out.push_str(if value.is_sign_negative() {
+        out.text(if value.is_sign_negative() {
             "-1.#IND"
         } else {
             "1.#QNAN"
@@ -16,16 +22,16 @@ pub fn write_float(out: &mut String, value: f32) {
         return;
     }
     if value.is_infinite() {
-        out.push_str(if value < 0.0 { "-1.#INF" } else { "1.#INF" });
+        out.text(if value < 0.0 { "-1.#INF" } else { "1.#INF" });
         return;
     }
     if value.is_sign_negative() {
-        out.push('-');
+        out.byte(b'-');
     }
     let value = value.abs();
     // Integers below 10^9 print as themselves (the common case: 0, 1, 255, -0).
     if value < 1e9 && value.fract() == 0.0 {
-        super::push_u32(out, value as u32);
+        super::push_number(out, value as u32);
         return;
     }
     let (digits, len, exp) = match nine_digits_exact_fast(value) {
@@ -103,37 +109,37 @@ fn significant_len(digits: &[u8]) -> usize {
 
 /// `%g`'s choice between the fixed and the scientific form, for significant `digits` whose
 /// first has decimal exponent `exp`.
-fn write_layout(out: &mut String, digits: &[u8], exp: i32) {
+fn write_layout(out: &mut impl Text, digits: &[u8], exp: i32) {
     if !(-4..PRECISION).contains(&exp) {
-        out.push(digits[0] as char);
+        out.byte(digits[0]);
         if digits.len() > 1 {
-            out.push('.');
-            digits[1..].iter().for_each(|&d| out.push(d as char));
+            out.byte(b'.');
+            digits[1..].iter().for_each(|&d| out.byte(d));
         }
-        out.push('e');
-        out.push(if exp < 0 { '-' } else { '+' });
+        out.byte(b'e');
+        out.byte(if exp < 0 { b'-' } else { b'+' });
         let e = exp.unsigned_abs();
         if e < 100 {
-            out.push('0');
+            out.byte(b'0');
         }
         if e < 10 {
-            out.push('0');
+            out.byte(b'0');
         }
-        super::push_u32(out, e);
+        super::push_number(out, e);
     } else if exp < 0 {
-        out.push_str("0.");
+        out.text("0.");
         for _ in 0..(-exp - 1) {
-            out.push('0');
+            out.byte(b'0');
         }
-        digits.iter().for_each(|&d| out.push(d as char));
+        digits.iter().for_each(|&d| out.byte(d));
     } else {
         let int_len = exp as usize + 1;
         for i in 0..int_len {
-            out.push(*digits.get(i).unwrap_or(&b'0') as char);
+            out.byte(*digits.get(i).unwrap_or(&b'0'));
         }
         if digits.len() > int_len {
-            out.push('.');
-            digits[int_len..].iter().for_each(|&d| out.push(d as char));
+            out.byte(b'.');
+            digits[int_len..].iter().for_each(|&d| out.byte(d));
         }
     }
 }

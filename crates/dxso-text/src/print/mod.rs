@@ -10,12 +10,13 @@
 pub mod debug;
 mod float;
 pub mod header;
+mod line;
 pub mod slots;
 
 pub use float::write_float;
+use float::write_float_to;
 
-use dxso::{Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam, Swizzle, Version};
-use std::fmt::Write;
+use dxso::{Instruction, Item, Opcode, Relative, Shader, SrcParam, Swizzle, Version};
 
 use crate::syntax::COMPONENTS;
 
@@ -65,42 +66,55 @@ pub fn print(shader: &Shader) -> String {
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
     let (capacity, debug_comment) = scan(shader, options);
-    let mut out = String::with_capacity(capacity);
+    let mut header = String::with_capacity(capacity);
     if options.header {
-        header::write_header(&mut out, shader, options.command_line.as_deref());
+        header::write_header(&mut header, shader, options.command_line.as_deref());
     }
+    // The body is written as bytes (see `line`) and checked as UTF-8 once at the end.
+    let mut out = header.into_bytes();
     let version = shader.version;
-    out.push_str("    ");
-    out.push_str(if version.is_vertex() { "vs_" } else { "ps_" });
-    push_u32(&mut out, version.major as u32);
-    out.push('_');
+    out.extend_from_slice(if version.is_vertex() {
+        b"    vs_"
+    } else {
+        b"    ps_"
+    });
+    push_number(&mut out, version.major as u32);
+    out.push(b'_');
     match version.minor {
-        1 if version.major == 2 => out.push('x'),
-        Version::SOFTWARE_MINOR => out.push_str("sw"),
-        m => push_u32(&mut out, m as u32),
+        1 if version.major == 2 => out.push(b'x'),
+        Version::SOFTWARE_MINOR => out.extend_from_slice(b"sw"),
+        m => push_number(&mut out, m as u32),
     }
-    out.push('\n');
+    out.push(b'\n');
     // Two copies of the body loop: shaders without debug lines run one whose hooks are empty.
     // The listing moves in and out by value so that the loop keeps it in registers.
-    let mut out = match debug_comment.and_then(debug::DebugLines::new) {
+    let out = match debug_comment.and_then(debug::DebugLines::new) {
         Some(mut lines) => write_body(out, shader, options, &mut lines),
         None => write_body(out, shader, options, &mut debug::NoDebugLines),
     };
+    // Everything appended is ASCII or a whole `&str`, so the check cannot fail; should it ever,
+    // the listing is still returned, with replacement characters.
+    let mut listing = String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     if options.footer {
-        out.push('\n');
-        slots::write_footer(&mut out, shader);
+        listing.push('\n');
+        slots::write_footer(&mut listing, shader);
     }
-    out
+    listing
 }
 
 /// The instruction lines, each with what `hook` adds before and after it.
 fn write_body(
-    mut out: String,
+    mut out: Vec<u8>,
     shader: &Shader,
     options: &PrintOptions,
     hook: &mut impl debug::InstructionHook,
-) -> String {
+) -> Vec<u8> {
     let version = shader.version;
+    let lines = line::LineWriter::new(version);
+    let mut line = line::Line::new();
+    // What the hook writes; it stays empty (and its copy folds away) without debug lines.
+    let mut hooked = String::new();
     let mut depth = 0usize;
     let mut offset = 1usize;
     for (index, item) in shader.items.iter().enumerate() {
@@ -114,41 +128,53 @@ fn write_body(
         if closes_block(inst.opcode) {
             depth = depth.saturating_sub(1);
         }
-        hook.before(&mut out);
+        hook.before(&mut hooked);
+        append_hooked(&mut out, &mut hooked);
         let start = out.len();
-        out.push_str("    ");
+        out.extend_from_slice(b"    ");
         for _ in 0..depth {
-            out.push_str("  ");
+            out.extend_from_slice(b"  ");
         }
         if inst.coissue {
             // The `+` takes the place of the indent's last two spaces: `  + mov r0.w, t0.w`.
             out.truncate(out.len() - 2);
-            out.push_str("+ ");
+            out.extend_from_slice(b"+ ");
         }
-        write_instruction(&mut out, inst, version);
-        hook.after(&mut out);
+        let len = lines.instruction(&mut line, inst);
+        out.extend_from_slice(&line.0[..len]);
+        hook.after(&mut hooked);
+        append_hooked(&mut out, &mut hooked);
         if options.offsets || options.hex {
             while out.len() - start < 40 {
-                out.push(' ');
+                out.push(b' ');
             }
-            out.push_str("  //");
+            out.extend_from_slice(b"  //");
             if options.offsets {
-                let _ = write!(out, " {offset:04}");
+                out.push(b' ');
+                for shift in [1000, 100, 10] {
+                    if offset < shift {
+                        out.push(b'0');
+                    }
+                }
+                push_number(&mut out, offset as u32);
                 if options.hex {
-                    out.push(':');
+                    out.push(b':');
                 }
             }
             if options.hex {
                 inst.for_each_token(version, |_, t| {
-                    let _ = write!(out, " {t:08x}");
+                    out.push(b' ');
+                    for shift in (0..8).rev() {
+                        out.push(b"0123456789abcdef"[(t >> (shift * 4)) as usize & 0xF]);
+                    }
                 });
             }
         }
-        out.push('\n');
+        out.push(b'\n');
         for (_, note) in options.notes.iter().filter(|(i, _)| *i == index) {
-            out.push_str("    // ");
-            out.push_str(note);
-            out.push('\n');
+            out.extend_from_slice(b"    // ");
+            out.extend_from_slice(note.as_bytes());
+            out.push(b'\n');
         }
         if options.offsets {
             offset += token_count(inst, version);
@@ -158,6 +184,15 @@ fn write_body(
         }
     }
     out
+}
+
+/// Moves what a hook wrote into the listing.
+#[inline(always)]
+fn append_hooked(out: &mut Vec<u8>, hooked: &mut String) {
+    if !hooked.is_empty() {
+        out.extend_from_slice(hooked.as_bytes());
+        hooked.clear();
+    }
 }
 
 /// One pass over the items for what the listing needs up front: a capacity that holds the
@@ -208,100 +243,82 @@ fn closes_block(op: Opcode) -> bool {
     )
 }
 
-/// Appends one instruction (no indent, no newline).
-pub fn write_instruction(out: &mut String, inst: &Instruction, version: Version) {
-    if let Some(p) = &inst.predicate {
-        out.push('(');
-        write_src(out, p, version);
-        out.push_str(") ");
+/// Where printed text goes: the listing's bytes, or a `String` for the public helpers. Every
+/// byte appended alone is ASCII, so both stay valid UTF-8.
+pub(crate) trait Text {
+    /// Appends an ASCII byte.
+    fn byte(&mut self, b: u8);
+    /// Appends a string.
+    fn text(&mut self, s: &str);
+}
+
+impl Text for String {
+    fn byte(&mut self, b: u8) {
+        self.push(b as char);
     }
-    write_mnemonic(out, inst, version);
-    let mut first = true;
-    let mut sep = |out: &mut String| {
-        out.push_str(if first { " " } else { ", " });
-        first = false;
-    };
-    if let Some(dst) = &inst.dst {
-        sep(out);
-        write_register(out, dst.register, version);
-        if let Some(relative) = dst.relative {
-            write_relative(out, relative, version);
-        }
-        if !dst.mask.is_full() {
-            out.push('.');
-            for (i, letter) in COMPONENTS.iter().enumerate() {
-                if dst.mask.contains(i) {
-                    out.push(*letter);
-                }
-            }
-        }
-    }
-    match inst.extra {
-        Extra::Def(bits) => {
-            for b in bits {
-                sep(out);
-                write_float(out, f32::from_bits(b));
-            }
-        }
-        Extra::DefI(v) => {
-            for x in v {
-                sep(out);
-                if x < 0 {
-                    out.push('-');
-                }
-                push_u32(out, x.unsigned_abs());
-            }
-        }
-        Extra::DefB(b) => {
-            sep(out);
-            out.push_str(if b != 0 { "true" } else { "false" });
-        }
-        Extra::Dcl(_) | Extra::None => {}
-    }
-    for src in inst.srcs.iter() {
-        sep(out);
-        write_src(out, src, version);
+    fn text(&mut self, s: &str) {
+        self.push_str(s);
     }
 }
 
-fn write_mnemonic(out: &mut String, inst: &Instruction, version: Version) {
-    let info = inst.opcode.info();
-    out.push_str(info.mnemonic_for(version));
+impl Text for Vec<u8> {
+    fn byte(&mut self, b: u8) {
+        self.push(b);
+    }
+    fn text(&mut self, s: &str) {
+        self.extend_from_slice(s.as_bytes());
+    }
+}
+
+/// Appends one instruction (no indent, no newline).
+pub fn write_instruction(out: &mut String, inst: &Instruction, version: Version) {
+    let mut line = line::Line::new();
+    let len = line::LineWriter::new(version).instruction(&mut line, inst);
+    out.push_str(&String::from_utf8_lossy(&line.0[..len]));
+}
+
+/// `p` or `b` after `texld` in the versions that spell the mode in the mnemonic.
+fn write_texld_mode(out: &mut impl Text, inst: &Instruction, version: Version) {
     if let Some(mode) = inst.texld_mode() {
         if version.at_least(2, 0) || version.is_vertex() {
             match mode {
-                dxso::TexldMode::Project => out.push('p'),
-                dxso::TexldMode::Bias => out.push('b'),
+                dxso::TexldMode::Project => out.byte(b'p'),
+                dxso::TexldMode::Bias => out.byte(b'b'),
                 dxso::TexldMode::Plain => {}
             }
         }
     }
-    if let Some(c) = inst.comparison() {
-        out.push('_');
-        out.push_str(c.suffix());
+}
+
+/// `_sat`, `_pp`, `_centroid`, in that order.
+fn write_result_modifiers(out: &mut impl Text, modifiers: dxso::ResultModifiers) {
+    if modifiers.saturate() {
+        out.text("_sat");
     }
-    if let Extra::Dcl(d) = inst.extra {
-        write_dcl_suffix(out, inst, d, version);
+    if modifiers.partial_precision() {
+        out.text("_pp");
     }
-    if let Some(dst) = &inst.dst {
-        out.push_str(dst.shift.suffix());
-        if dst.modifiers.saturate() {
-            out.push_str("_sat");
-        }
-        if dst.modifiers.partial_precision() {
-            out.push_str("_pp");
-        }
-        if dst.modifiers.centroid() {
-            out.push_str("_centroid");
-        }
+    if modifiers.centroid() {
+        out.text("_centroid");
     }
 }
 
+/// The write mask after a destination, unless it is full (`.xz`; a mask of none prints `.`).
+fn write_mask(out: &mut impl Text, mask: dxso::WriteMask) {
+    if !mask.is_full() {
+        out.byte(b'.');
+        for (i, letter) in COMPONENTS.iter().enumerate() {
+            if mask.contains(i) {
+                out.byte(*letter as u8);
+            }
+        }
+    }
+}
 /// `dcl_position1`, `dcl_2d`, or nothing: Microsoft prints the sampler type for samplers, the
 /// usage for vertex-shader registers and ps_3_0 `v#`, and nothing for ps_2_x `t#`/`v#`. A field
 /// that a compiler leaves zero but a hand-made token sets is printed too, so that the text
 /// assembles back to the same token.
-fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, version: Version) {
+fn write_dcl_suffix(out: &mut impl Text, inst: &Instruction, d: dxso::DclToken, version: Version) {
     let Some(dst) = &inst.dst else { return };
     let sampler = dst.register.ty == dxso::RegisterType::Sampler;
     let has_usage = d.usage_raw != 0 || d.usage_index != 0;
@@ -315,11 +332,12 @@ fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, ver
         match d.texture_type() {
             Some(dxso::TextureType::Unknown) => {}
             Some(t) => {
-                out.push('_');
-                out.push_str(t.name());
+                out.byte(b'_');
+                out.text(t.name());
             }
             None => {
-                let _ = write!(out, "_{}", d.texture_type_raw);
+                out.byte(b'_');
+                push_number(out, d.texture_type_raw as u32);
             }
         }
         return;
@@ -330,99 +348,109 @@ fn write_dcl_suffix(out: &mut String, inst: &Instruction, d: dxso::DclToken, ver
     if !declares_usage {
         return;
     }
-    out.push('_');
+    out.byte(b'_');
     match d.decl_usage() {
-        Some(u) => out.push_str(u.name()),
+        Some(u) => out.text(u.name()),
         None => {
-            let _ = write!(out, "usage{}", d.usage_raw);
+            out.text("usage");
+            push_number(out, d.usage_raw as u32);
         }
     }
     if d.usage_index != 0 {
-        push_u32(out, d.usage_index as u32);
+        push_number(out, d.usage_index as u32);
     }
 }
 
 /// Appends a source operand: prefix modifier, register, suffix modifier, relative address,
 /// swizzle (`-c19[a0.x].w`, `1-r0`, `r2_bx2.x`, `!p0`).
 pub fn write_src(out: &mut String, src: &SrcParam, version: Version) {
-    out.push_str(src.modifier.prefix());
-    write_register(out, src.register, version);
-    out.push_str(src.modifier.suffix());
+    write_src_to(out, src, version);
+}
+
+fn write_src_to(out: &mut impl Text, src: &SrcParam, version: Version) {
+    out.text(src.modifier.prefix());
+    write_register_to(out, src.register, version);
+    out.text(src.modifier.suffix());
     if let Some(relative) = src.relative {
         write_relative(out, relative, version);
     }
-    write_swizzle(out, src.swizzle);
+    write_swizzle_to(out, src.swizzle);
 }
 
 /// Appends `[a0.x]`, `[aL]`, `[a0.y]`.
-fn write_relative(out: &mut String, relative: Relative, version: Version) {
+fn write_relative(out: &mut impl Text, relative: Relative, version: Version) {
     match relative {
-        Relative::Implicit => out.push_str("[a0.x]"),
+        Relative::Implicit => out.text("[a0.x]"),
         Relative::Token(t) => {
-            out.push('[');
-            write_register(out, t.register, version);
+            out.byte(b'[');
+            write_register_to(out, t.register, version);
             // Compilers write a replicate (`a0.x`) or, for `aL`, `.xyzw`; hand-made tokens
             // with other swizzles print them whole so the text assembles back to the token.
             let aloop = t.register.ty == dxso::RegisterType::Loop;
             if !(aloop && t.swizzle.is_identity()) {
                 if let Some(c) = t.swizzle.replicated() {
-                    out.push('.');
-                    out.push(COMPONENTS[c as usize]);
+                    out.byte(b'.');
+                    out.byte(COMPONENTS[c as usize] as u8);
                 } else {
-                    write_swizzle(out, t.swizzle);
+                    write_swizzle_to(out, t.swizzle);
                 }
             }
-            out.push(']');
+            out.byte(b']');
         }
     }
 }
 
 /// `.x` for a replicate, nothing for `.xyzw`, else all four letters.
 pub fn write_swizzle(out: &mut String, swizzle: Swizzle) {
+    write_swizzle_to(out, swizzle);
+}
+
+fn write_swizzle_to(out: &mut impl Text, swizzle: Swizzle) {
     if swizzle.is_identity() {
         return;
     }
-    out.push('.');
+    out.byte(b'.');
     if let Some(c) = swizzle.replicated() {
-        out.push(COMPONENTS[c as usize]);
+        out.byte(COMPONENTS[c as usize] as u8);
         return;
     }
     for c in swizzle.components() {
-        out.push(COMPONENTS[c as usize]);
+        out.byte(COMPONENTS[c as usize] as u8);
     }
 }
 
 /// Appends a register as Microsoft spells it (`r3`, `c12`, `oPos`, `vFace`, `aL`, `oDepth`);
 /// the same text as [`dxso::Register::name`] without allocating.
 pub fn write_register(out: &mut String, register: dxso::Register, version: Version) {
+    write_register_to(out, register, version);
+}
+
+fn write_register_to(out: &mut impl Text, register: dxso::Register, version: Version) {
     match register.fixed_name(version) {
-        Some(name) => out.push_str(name),
+        Some(name) => out.text(name),
         None => {
-            out.push_str(register.ty.prefix(version));
-            push_u32(out, register.index());
+            out.text(register.ty.prefix(version));
+            push_number(out, register.index());
         }
     }
 }
 
 /// Appends a decimal number.
 pub fn push_u32(out: &mut String, v: u32) {
-    if v < 10 {
-        out.push((b'0' + v as u8) as char);
-        return;
-    }
-    // Register numbers and most counts have two digits.
-    if v < 100 {
-        out.push((b'0' + (v / 10) as u8) as char);
-        out.push((b'0' + (v % 10) as u8) as char);
-        return;
-    }
+    push_number(out, v);
+}
+
+fn push_number(out: &mut impl Text, v: u32) {
     let mut buf = [0u8; 10];
     let mut i = buf.len();
     let mut v = v;
-    while v > 0 {
+    loop {
         i -= 1;
         buf[i] = b'0' + (v % 10) as u8;
         v /= 10;
+        if v == 0 {
+            break;
+        }
     }
-    buf[i..].iter().for_each(|&d| out.push(d as char));
+    buf[i..].iter().for_each(|&d| out.byte(d));
 }

@@ -108,7 +108,7 @@ fn workload(
         sides.push(Box::new(move || j.pass(black_box(&mut c))));
     }
     let mut refs: Vec<&mut dyn FnMut()> = sides.iter_mut().map(|s| &mut **s as _).collect();
-    let rates = measure_alternating(args, &mut refs);
+    let rates = measure_alternating(args.budget(), &mut refs);
     let per = invocations as f64;
     Ok(Row {
         name,

@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 
 pub mod decode;
 pub mod exec;
+pub mod render;
 pub mod tessellate;
 pub mod text;
+pub mod translate;
 
 /// Measure dxso against its baselines, measured in the same run.
 ///
@@ -36,6 +38,8 @@ enum What {
     Exec(exec::Opts),
     Text(text::Opts),
     Tessellate(tessellate::Opts),
+    Render(render::Opts),
+    Translate(translate::Opts),
 }
 
 impl Opts {
@@ -45,6 +49,8 @@ impl Opts {
             What::Exec(o) => o.run(s),
             What::Text(o) => o.run(s),
             What::Tessellate(o) => o.run(s),
+            What::Render(o) => o.run(s),
+            What::Translate(o) => o.run(s),
         }
     }
 }
@@ -131,26 +137,35 @@ pub fn measure(budget: Duration, mut pass: impl FnMut()) -> f64 {
 /// that both see the same machine load; each figure is the mean of its fastest third.
 pub fn measure_pair(
     args: &BenchArgs,
+    ours: impl FnMut(),
+    theirs: Option<Box<dyn FnMut() + '_>>,
+) -> (f64, Option<f64>) {
+    measure_pair_within(args.budget(), ours, theirs)
+}
+
+/// [`measure_pair`] with `budget` per side.
+pub fn measure_pair_within(
+    budget: Duration,
     mut ours: impl FnMut(),
     theirs: Option<Box<dyn FnMut() + '_>>,
 ) -> (f64, Option<f64>) {
     let Some(mut theirs) = theirs else {
-        return (measure(args.budget(), ours), None);
+        return (measure(budget, ours), None);
     };
-    let rates = measure_alternating(args, &mut [&mut ours, &mut *theirs]);
+    let rates = measure_alternating(budget, &mut [&mut ours, &mut *theirs]);
     (rates[0], Some(rates[1]))
 }
 
 /// Passes per second of each side, measured in alternation (one pass of each in turn, for
-/// `args.seconds` per side) so that all see the same machine load; each figure is the mean of
-/// that side's fastest third.
-pub fn measure_alternating(args: &BenchArgs, sides: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+/// `budget` per side) so that all see the same machine load; each figure is the mean of that
+/// side's fastest third.
+pub fn measure_alternating(budget: Duration, sides: &mut [&mut dyn FnMut()]) -> Vec<f64> {
     for side in sides.iter_mut() {
         side(); // warm-up
     }
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); sides.len()];
     let start = std::time::Instant::now();
-    let budget = args.budget() * sides.len() as u32;
+    let budget = budget * sides.len() as u32;
     while times[0].len() < 3 || start.elapsed() < budget {
         for (side, t) in sides.iter_mut().zip(&mut times) {
             let at = std::time::Instant::now();

@@ -1,4 +1,4 @@
-use super::measure;
+use super::{measure, measure_pair_within};
 use crate::session::Session;
 use anyhow::Result;
 use dxso_dp2::{device, teapot, Device, Limits};
@@ -19,8 +19,9 @@ use std::time::Duration;
 ///
 /// The limit, measured in the same run, is how fast this machine can merely write the same
 /// output: one 32-byte vertex (position, normal, uv) per output vertex and every index, into
-/// buffers allocated beforehand. `ratio` is achieved vertices/s divided by that limit (the
-/// lowest of the three segment counts).
+/// buffers allocated beforehand. The device's runs and the limit's passes alternate, so both
+/// see the same machine load. `ratio` is achieved vertices/s divided by that limit (the lowest
+/// of the three segment counts).
 ///
 /// Example:
 ///   cargo run --release -- bench tessellate --json
@@ -51,32 +52,37 @@ impl Opts {
             let vertices: usize = draws.iter().map(|d| d.vertices()).sum();
             let indices: usize = draws.iter().map(|d| d.mesh.indices.len()).sum();
             let mut reused = Device::new(Limits::default());
-            let runs = measure(budget, || {
-                let draws = reused
-                    .run_capture(black_box(&capture))
-                    .expect("teapot runs");
-                reused.recycle(black_box(draws));
-            });
+            let mut vbuf = vec![OutVertex::default(); vertices];
+            let mut ibuf = vec![0u32; indices];
+            // The device's runs and the limit's passes alternate, so both see the same load.
+            let (runs, writes) = measure_pair_within(
+                budget,
+                || {
+                    let draws = reused
+                        .run_capture(black_box(&capture))
+                        .expect("teapot runs");
+                    reused.recycle(black_box(draws));
+                },
+                Some(Box::new(|| {
+                    for (i, v) in vbuf.iter_mut().enumerate() {
+                        let x = i as f32;
+                        *v = OutVertex {
+                            _position: [x, x, x],
+                            _normal: [x, x, x],
+                            _uv: [x, x],
+                        };
+                    }
+                    for (i, ix) in ibuf.iter_mut().enumerate() {
+                        *ix = i as u32;
+                    }
+                    black_box((&mut vbuf, &mut ibuf));
+                })),
+            );
+            let writes = writes.expect("the limit is measured");
             let fresh_runs = measure(budget, || {
                 black_box(
                     device::run(black_box(&capture), Limits::default()).expect("teapot runs"),
                 );
-            });
-            let mut vbuf = vec![OutVertex::default(); vertices];
-            let mut ibuf = vec![0u32; indices];
-            let writes = measure(budget, || {
-                for (i, v) in vbuf.iter_mut().enumerate() {
-                    let x = i as f32;
-                    *v = OutVertex {
-                        _position: [x, x, x],
-                        _normal: [x, x, x],
-                        _uv: [x, x],
-                    };
-                }
-                for (i, ix) in ibuf.iter_mut().enumerate() {
-                    *ix = i as u32;
-                }
-                black_box((&mut vbuf, &mut ibuf));
             });
             let achieved = runs * vertices as f64;
             let limit = writes * vertices as f64;

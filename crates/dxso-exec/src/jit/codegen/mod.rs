@@ -848,13 +848,19 @@ impl Gen<'_, '_> {
             Cond::Always => None,
             Cond::Literal(true) => None,
             Cond::Literal(false) => Some(vec![self.mask_const(false); k]),
-            Cond::Bool(r) => {
+            Cond::Bool { reg, not } => {
                 let v = self.b.ins().load(
                     types::I8,
                     MemFlagsData::trusted().with_readonly(),
                     self.ptr.bools,
-                    (r & 15) as i32,
+                    (reg & 15) as i32,
                 );
+                // `b#` is 0 or 1: `!b#` flips the low bit.
+                let v = if not {
+                    self.b.ins().bxor_imm_u(v, 1)
+                } else {
+                    v
+                };
                 let m = self.b.ins().bmask(types::I32, v);
                 let m = if self.shape.simd {
                     self.b.ins().splat(types::I32X4, m)

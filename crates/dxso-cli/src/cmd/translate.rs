@@ -1,0 +1,256 @@
+use crate::input::InputArg;
+use crate::output::OutputArg;
+use crate::session::Session;
+use anyhow::{Context, Result};
+use dxso_naga::{Options, Reflection, Slot, Target, WriteOptions};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+/// Translate a shader to WGSL, SPIR-V, GLSL, GLSL ES, MSL or HLSL (through a naga module).
+///
+/// Reads raw bytecode, fxc /Fh C headers and assembly text (assembled first). The module is
+/// validated by naga before it is written. Inputs, outputs, constants and textures are where
+/// dxso-naga's layout puts them (its crate documentation; `--reflect` prints them for one
+/// shader): one bind group (0 for vertex shaders, 1 for pixel shaders), the constant buffer at
+/// binding 0, texture and sampler of s<n> at 1 + 2n and 2 + 2n, varyings at locations by usage.
+/// `spirv` is binary (refused on a terminal without `-o -`); `spirv-asm` is its disassembly.
+/// Under --json: `{"target", "code" (or "words" for spirv), "reflection"}`.
+///
+/// Examples:
+///   dxso translate shader.dxso --to wgsl
+///   dxso translate shader.asm --to glsl -o shader.frag
+///   dxso translate shader.dxso --to spirv -o shader.spv
+///   dxso translate shader.dxso --to spirv-asm
+///   dxso translate shader.dxso --reflect          (locations, constants, samplers)
+///   dxso translate vs.dxso --to hlsl --vertex-as-compute --json
+///
+/// Exit status: 0 on success, 1 when the input cannot be read, decoded or assembled, or the
+/// translation fails, 2 on usage errors.
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Opts {
+    #[command(flatten)]
+    input: InputArg,
+    #[command(flatten)]
+    output: OutputArg,
+    /// The language to write.
+    #[arg(long, value_enum, default_value_t = To::Wgsl)]
+    to: To,
+    /// Print where the inputs, outputs, constants and samplers are instead of the code.
+    #[arg(long)]
+    reflect: bool,
+    /// Emit a vertex shader as a compute entry point over storage buffers.
+    #[arg(long)]
+    vertex_as_compute: bool,
+    /// The bind group of every resource (default: 0 vertex, 1 pixel).
+    #[arg(long, value_name = "N")]
+    bind_group: Option<u32>,
+    /// Move the position by half a pixel (Direct3D 9's pixel centres) using the constant
+    /// buffer's viewport member.
+    #[arg(long)]
+    half_pixel_offset: bool,
+    /// Desktop GLSL version for --to glsl.
+    #[arg(long, default_value_t = 450)]
+    glsl_version: u16,
+    /// Write the position in naga's (Direct3D's) clip space even for SPIR-V and GLSL, instead
+    /// of flipping y for Vulkan and remapping depth for OpenGL.
+    #[arg(long)]
+    keep_coordinate_space: bool,
+}
+
+/// `--to`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum To {
+    Wgsl,
+    Spirv,
+    SpirvAsm,
+    Glsl,
+    GlslEs,
+    Msl,
+    Hlsl,
+}
+
+impl To {
+    fn target(self) -> Target {
+        match self {
+            To::Wgsl => Target::Wgsl,
+            To::Spirv | To::SpirvAsm => Target::SpirV,
+            To::Glsl => Target::Glsl,
+            To::GlslEs => Target::GlslEs,
+            To::Msl => Target::Msl,
+            To::Hlsl => Target::Hlsl,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            To::SpirvAsm => "spirv-asm",
+            t => t.target().name(),
+        }
+    }
+}
+
+/// The SPIR-V words as text (rspirv's disassembler).
+fn disassemble(words: &[u32]) -> Result<String> {
+    use rspirv::binary::Disassemble;
+    let module = rspirv::dr::load_words(words)
+        .map_err(|e| anyhow::anyhow!("reading back the SPIR-V: {e}"))?;
+    Ok(module.disassemble() + "\n")
+}
+
+fn slot_name(slot: Slot) -> String {
+    match slot {
+        Slot::Location(l) => format!("location {l}"),
+        Slot::Position => "built-in position".into(),
+        Slot::FrontFacing => "built-in front_facing".into(),
+        Slot::FragDepth => "built-in frag_depth".into(),
+    }
+}
+
+fn reflection_json(r: &Reflection, version: dxso::Version) -> Value {
+    let varyings = |v: &[dxso_naga::Varying]| -> Vec<Value> {
+        v.iter()
+            .map(|v| {
+                json!({
+                    "register": v.register.name(version),
+                    "usage": v.usage.name(),
+                    "usage_index": v.usage_index,
+                    "slot": slot_name(v.slot),
+                })
+            })
+            .collect()
+    };
+    let l = dxso_naga::layout::constant_buffer_layout(version.is_vertex());
+    json!({
+        "stage": format!("{:?}", r.stage).to_lowercase(),
+        "entry_point": r.entry_point,
+        "bind_group": r.bind_group,
+        "inputs": varyings(&r.inputs),
+        "outputs": varyings(&r.outputs),
+        "constant_buffer": {
+            "binding": dxso_naga::layout::CONSTANT_BUFFER_BINDING,
+            "size": l.size,
+            "float_offset": l.floats, "float_count": l.float_count,
+            "int_offset": l.ints, "bool_offset": l.bools,
+            "bumpenv_offset": l.bumpenv, "bumplum_offset": l.bumplum, "viewport_offset": l.viewport,
+        },
+        "float_constants": r.float_constants,
+        "float_constants_relative": r.float_constants_relative,
+        "int_constants": r.int_constants,
+        "bool_constants": r.bool_constants,
+        "bump_stages": r.bump_stages,
+        "samplers": r.samplers.iter().map(|s| json!({
+            "sampler": s.sampler,
+            "texture_type": s.texture_type.name(),
+            "texture_binding": s.texture_binding,
+            "sampler_binding": s.sampler_binding,
+        })).collect::<Vec<_>>(),
+        "discards": r.discards,
+        "derivatives": r.derivatives,
+    })
+}
+
+fn reflection_text(r: &Reflection, version: dxso::Version) -> Result<String> {
+    let mut out = String::new();
+    writeln!(
+        out,
+        "{version}: {:?} entry point `{}`, bind group {}",
+        r.stage, r.entry_point, r.bind_group
+    )?;
+    for (what, list) in [("input", &r.inputs), ("output", &r.outputs)] {
+        for v in list {
+            writeln!(
+                out,
+                "  {what:<7} {:<7} {}{:<3} {}",
+                v.register.name(version),
+                v.usage.name(),
+                v.usage_index,
+                slot_name(v.slot)
+            )?;
+        }
+    }
+    let l = dxso_naga::layout::constant_buffer_layout(version.is_vertex());
+    writeln!(
+        out,
+        "  constants: binding {}, {} bytes (c at {}, i at {}, b at {}); reads c{:?}{}, i{:?}, b{:?}",
+        dxso_naga::layout::CONSTANT_BUFFER_BINDING,
+        l.size,
+        l.floats,
+        l.ints,
+        l.bools,
+        r.float_constants,
+        if r.float_constants_relative { " and any by relative addressing" } else { "" },
+        r.int_constants,
+        r.bool_constants
+    )?;
+    for s in &r.samplers {
+        writeln!(
+            out,
+            "  sampler s{} {}: texture binding {}, sampler binding {}",
+            s.sampler,
+            s.texture_type.name(),
+            s.texture_binding,
+            s.sampler_binding
+        )?;
+    }
+    Ok(out)
+}
+
+impl Opts {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let (_, shader) = self.input.read_or_assemble(s)?;
+        let name = self
+            .input
+            .file
+            .as_ref()
+            .map_or("<stdin>".to_string(), |f| f.display().to_string());
+        let options = Options {
+            vertex_as_compute: self.vertex_as_compute,
+            bind_group: self.bind_group,
+            clip: dxso_naga::ClipSpace {
+                half_pixel_offset: self.half_pixel_offset,
+                ..Default::default()
+            },
+            ..Options::default()
+        };
+        let t = dxso_naga::translate(&shader, &options).with_context(|| name.clone())?;
+        let version = shader.version;
+        if self.reflect && !s.json {
+            self.output
+                .write_text(s, reflection_text(&t.reflection, version)?.as_bytes())?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let write = WriteOptions {
+            glsl_version: self.glsl_version,
+            adjust_coordinate_space: !self.keep_coordinate_space,
+            ..WriteOptions::default()
+        };
+        let code = t
+            .write(self.to.target(), &write)
+            .with_context(|| format!("{name}: writing {}", self.to.name()))?;
+        if s.json {
+            let mut j = json!({ "target": self.to.name(), "reflection": reflection_json(&t.reflection, version) });
+            match (self.to, code) {
+                (_, _) if self.reflect => {}
+                (To::SpirvAsm, dxso_naga::Output::Words(w)) => j["code"] = json!(disassemble(&w)?),
+                (_, dxso_naga::Output::Words(w)) => j["words"] = json!(w),
+                (_, dxso_naga::Output::Text(text)) => j["code"] = json!(text),
+            }
+            let text = serde_json::to_string_pretty(&j)? + "\n";
+            self.output.write_text(s, text.as_bytes())?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        match (self.to, code) {
+            (To::SpirvAsm, dxso_naga::Output::Words(w)) => {
+                self.output.write_text(s, disassemble(&w)?.as_bytes())?
+            }
+            (_, dxso_naga::Output::Words(w)) => {
+                let bytes: Vec<u8> = w.iter().flat_map(|w| w.to_le_bytes()).collect();
+                self.output.write_binary(s, &bytes)?
+            }
+            (_, dxso_naga::Output::Text(text)) => self.output.write_text(s, text.as_bytes())?,
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

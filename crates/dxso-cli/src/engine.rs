@@ -1,0 +1,70 @@
+//! Which engine runs a shader: the CPU executor (`dxso-exec`: its interpreter or its JIT) or a
+//! Vulkan device through the naga translation (`dxso-gpu`). Both take the same batches and resources and give the same
+//! [`Outputs`], so a subcommand picks one with `--engine` and prints either alike.
+
+use anyhow::{Context, Result};
+use dxso_exec::{Options, Outputs, PixelShader, QuadBatch, Resources, VertexBatch, VertexShader};
+
+/// `--engine`: one vocabulary for every subcommand that runs shaders.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The CPU executor's batched interpreter (docs/SEMANTICS.md, bit for bit).
+    #[cfg_attr(not(feature = "jit"), default, value(alias = "cpu"))]
+    Interpreter,
+    /// The CPU executor's plans compiled to native vector code with Cranelift (the same bits
+    /// as the interpreter; the default CPU engine, `cpu`, when built with the `jit` feature).
+    #[cfg_attr(feature = "jit", default, value(alias = "cpu"))]
+    Jit,
+    /// The JIT's scalar code (what machines without its vector instructions run).
+    JitScalar,
+    /// The shader translated by dxso-naga, run on a Vulkan device (lavapipe without a GPU).
+    Vulkan,
+}
+
+impl Engine {
+    /// The CPU engine that builds the executor's plan (Vulkan runs the translation, but the
+    /// plan still validates the shader and names its inputs and outputs).
+    pub fn cpu(self) -> dxso_exec::Engine {
+        match self {
+            Engine::Interpreter | Engine::Vulkan => dxso_exec::Engine::Interpreter,
+            Engine::Jit => dxso_exec::Engine::Jit,
+            Engine::JitScalar => dxso_exec::Engine::JitScalar,
+        }
+    }
+}
+
+fn device() -> Result<dxso_gpu::Gpu> {
+    let gpu = dxso_gpu::Gpu::new().context("--engine vulkan needs a Vulkan device")?;
+    log::info!("vulkan device: {}", gpu.adapter_name());
+    Ok(gpu)
+}
+
+/// Runs a vertex batch on `engine` (`vs` is the executor's plan of `shader`).
+pub fn run_vertex(
+    engine: Engine,
+    vs: &VertexShader,
+    shader: &dxso::Shader,
+    batch: &VertexBatch,
+    res: &Resources,
+    options: &Options,
+) -> Result<Outputs> {
+    Ok(match engine {
+        Engine::Interpreter | Engine::Jit | Engine::JitScalar => vs.run(batch, res)?,
+        Engine::Vulkan => device()?.run_vertex(shader, batch, res, options)?,
+    })
+}
+
+/// Runs a quad batch on `engine` (`ps` is the executor's plan of `shader`).
+pub fn run_pixel(
+    engine: Engine,
+    ps: &PixelShader,
+    shader: &dxso::Shader,
+    batch: &QuadBatch,
+    res: &Resources,
+    options: &Options,
+) -> Result<Outputs> {
+    Ok(match engine {
+        Engine::Interpreter | Engine::Jit | Engine::JitScalar => ps.run(batch, res)?,
+        Engine::Vulkan => device()?.run_pixel(shader, batch, res, options)?,
+    })
+}

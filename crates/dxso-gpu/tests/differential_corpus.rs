@@ -1,0 +1,115 @@
+//! Differential execution on the Vulkan device: every corpus shader that validates runs
+//! through `dxso-gpu` and `dxso-exec` on the same deterministic inputs, constants and
+//! textures; outputs agree within the tolerance of the shader's operation class and discard
+//! masks agree exactly.
+
+mod common;
+
+use common::*;
+use dxso_exec::Resources;
+
+#[test]
+fn corpus_agrees_with_the_executor_on_the_device() {
+    let Some(dir) = dxso_corpus::corpus_or_skip("corpus_agrees_with_the_executor_on_the_device")
+    else {
+        return;
+    };
+    let Some(gpu) = gpu_or_skip("corpus_agrees_with_the_executor_on_the_device") else {
+        return;
+    };
+    let mut stats = Stats::default();
+    let mut valid = 0;
+    for (n, e) in dxso_corpus::entries(&dir).iter().enumerate() {
+        let Ok(shader) = dxso::decode(&e.bytes()) else {
+            continue;
+        };
+        if !dxso::validate(&shader).is_valid() {
+            continue;
+        }
+        valid += 1;
+        let mut rng = Rng(0x5EED_0000 + n as u64);
+        let pixel = shader.version.is_pixel();
+        let registers = if pixel {
+            dxso_exec::PixelShader::new(&shader).map(|p| p.inputs())
+        } else {
+            dxso_exec::VertexShader::new(&shader).map(|v| v.inputs())
+        };
+        let registers = match registers {
+            Ok(r) => r,
+            Err(err) => {
+                stats.failures.push(format!("{}: executor: {err}", e.rel));
+                continue;
+            }
+        };
+        let translation = match dxso_naga::translate(&shader, &dxso_naga::Options::default()) {
+            Ok(t) => t,
+            Err(err) => {
+                stats.failures.push(format!("{}: translate: {err}", e.rel));
+                continue;
+            }
+        };
+        let mut resources = Resources::default();
+        constants(&mut rng, &mut resources, if pixel { 224 } else { 256 });
+        for s in &translation.reflection.samplers {
+            let i = s.sampler as usize;
+            if resources.samplers.len() <= i {
+                resources
+                    .samplers
+                    .resize(i + 1, dxso_exec::Sampler::default());
+            }
+            let l = rng.below(2) == 0;
+            resources.samplers[i] = sampler(&mut rng, s.texture_type, l, true);
+        }
+        let count = 8;
+        let inputs = attributes(&mut rng, &registers, count, 2.0);
+        let class = class_of(&shader);
+        let show = std::env::var("DXSO_DIFF_SHOW").is_ok_and(|f| e.rel.contains(&f));
+        if show {
+            eprintln!("{}\n{}", e.rel, dxso_text::print(&shader));
+            eprintln!("inputs {inputs:?}");
+            for s in &resources.samplers {
+                eprintln!(
+                    "sampler {:?} {:?}",
+                    s.state,
+                    s.texture
+                        .as_ref()
+                        .map(|t| (t.format(), t.levels()[0].width))
+                );
+            }
+        }
+        match run_both(&gpu, &shader, inputs, count, &resources, &mut stats) {
+            Ok(Some((cpu, g))) => {
+                if show {
+                    for ((r, c), (_, gv)) in cpu.registers.iter().zip(&g.registers) {
+                        eprintln!("{r}: cpu {c:?}\n{r}: gpu {gv:?}");
+                    }
+                }
+                stats.compare(&e.rel, class, &cpu, &g)
+            }
+            Ok(None) => {}
+            Err(err) => stats.failures.push(format!("{}: {err}", e.rel)),
+        }
+    }
+    stats.report(&format!("corpus on {}", gpu.adapter_name()));
+    let skipped: usize = stats.skipped.values().sum();
+    assert_eq!(
+        stats.shaders
+            + skipped
+            + stats
+                .failures
+                .iter()
+                .filter(|f| f.contains(": gpu:")
+                    || f.contains(": cpu:")
+                    || f.contains("executor")
+                    || f.contains("translate"))
+                .count(),
+        valid,
+        "expected every one of the {valid} valid corpus shaders to be run or skipped with a reason"
+    );
+    assert!(
+        stats.failures.is_empty(),
+        "{} of {valid} shaders disagree (first: {})",
+        stats.failures.len(),
+        stats.failures[0]
+    );
+}

@@ -1,0 +1,310 @@
+//! Validation and naga's writers.
+
+use crate::{Error, Reflection, Stage, Translation};
+use naga::valid::{Capabilities, ValidationFlags, Validator};
+
+/// An output language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// WGSL.
+    Wgsl,
+    /// SPIR-V words (binary).
+    SpirV,
+    /// GLSL for desktop OpenGL ([`WriteOptions::glsl_version`], default 4.50 core).
+    Glsl,
+    /// GLSL ES ([`WriteOptions::glsl_es_version`], default 3.10).
+    GlslEs,
+    /// Metal Shading Language.
+    Msl,
+    /// HLSL ([`WriteOptions::hlsl_shader_model`], default 5.1).
+    Hlsl,
+}
+
+impl Target {
+    /// Every target.
+    pub const ALL: [Target; 6] = [
+        Target::Wgsl,
+        Target::SpirV,
+        Target::Glsl,
+        Target::GlslEs,
+        Target::Msl,
+        Target::Hlsl,
+    ];
+
+    /// The target's name (`wgsl`, `spirv`, `glsl`, `glsl-es`, `msl`, `hlsl`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Target::Wgsl => "wgsl",
+            Target::SpirV => "spirv",
+            Target::Glsl => "glsl",
+            Target::GlslEs => "glsl-es",
+            Target::Msl => "msl",
+            Target::Hlsl => "hlsl",
+        }
+    }
+}
+
+/// Options of the writers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WriteOptions {
+    /// Let the SPIR-V and GLSL writers convert naga's (Direct3D's) clip space to the target's:
+    /// y flipped for Vulkan, depth remapped for OpenGL. On by default.
+    pub adjust_coordinate_space: bool,
+    /// Desktop GLSL version (default 450).
+    pub glsl_version: u16,
+    /// GLSL ES version (default 310).
+    pub glsl_es_version: u16,
+    /// HLSL shader model as (major, minor) (default 5.1).
+    pub hlsl_shader_model: (u8, u8),
+    /// SPIR-V version as (major, minor) (default 1.0).
+    pub spirv_version: (u8, u8),
+    /// Name SPIR-V objects (OpName); off by default so output does not depend on the build.
+    pub spirv_debug_names: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            adjust_coordinate_space: true,
+            glsl_version: 450,
+            glsl_es_version: 310,
+            hlsl_shader_model: (5, 1),
+            spirv_version: (1, 0),
+            spirv_debug_names: false,
+        }
+    }
+}
+
+/// What a writer produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Source text (every target but SPIR-V).
+    Text(String),
+    /// SPIR-V words.
+    Words(Vec<u32>),
+}
+
+impl Output {
+    /// The text, for text targets.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Output::Text(t) => Some(t),
+            Output::Words(_) => None,
+        }
+    }
+
+    /// The SPIR-V words, for [`Target::SpirV`].
+    pub fn words(&self) -> Option<&[u32]> {
+        match self {
+            Output::Words(w) => Some(w),
+            Output::Text(_) => None,
+        }
+    }
+
+    /// The output as bytes (SPIR-V little-endian).
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Output::Text(t) => t.into_bytes(),
+            Output::Words(w) => w.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        }
+    }
+}
+
+/// The validator configuration used for every module: everything but the uniformity
+/// analysis, because Direct3D 9 lets derivatives and implicit-level sampling sit in any
+/// flow control (their result in a quad whose pixels diverge is undefined there as here).
+pub fn validator() -> Validator {
+    Validator::new(
+        ValidationFlags::all() & !ValidationFlags::CONTROL_FLOW_UNIFORMITY,
+        Capabilities::empty(),
+    )
+}
+
+pub(crate) fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Error> {
+    validator().validate(module).map_err(|e| {
+        let mut message = e.as_inner().to_string();
+        let mut source = std::error::Error::source(e.as_inner());
+        while let Some(s) = source {
+            message.push_str(": ");
+            message.push_str(&s.to_string());
+            source = s.source();
+        }
+        Error::Validation(message)
+    })
+}
+
+fn write_err(target: Target) -> impl Fn(String) -> Error {
+    move |message| Error::Write {
+        target: target.name(),
+        message,
+    }
+}
+
+impl Translation {
+    /// Writes the module in `target`'s language.
+    pub fn write(&self, target: Target, options: &WriteOptions) -> Result<Output, Error> {
+        write(&self.module, &self.info, &self.reflection, target, options)
+    }
+}
+
+fn naga_stage(stage: Stage) -> naga::ShaderStage {
+    match stage {
+        Stage::Vertex => naga::ShaderStage::Vertex,
+        Stage::Fragment => naga::ShaderStage::Fragment,
+        Stage::Compute => naga::ShaderStage::Compute,
+    }
+}
+
+/// Writes a validated module.
+pub(crate) fn write(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    reflection: &Reflection,
+    target: Target,
+    options: &WriteOptions,
+) -> Result<Output, Error> {
+    let err = write_err(target);
+    let stage = naga_stage(reflection.stage);
+    let entry = reflection.entry_point.clone();
+    match target {
+        Target::Wgsl => {
+            naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+                .map(Output::Text)
+                .map_err(|e| err(e.to_string()))
+        }
+        Target::SpirV => {
+            use naga::back::spv;
+            let mut flags = spv::WriterFlags::empty();
+            if options.adjust_coordinate_space {
+                flags |= spv::WriterFlags::ADJUST_COORDINATE_SPACE;
+            }
+            if options.spirv_debug_names {
+                flags |= spv::WriterFlags::DEBUG;
+            }
+            let opts = spv::Options {
+                lang_version: options.spirv_version,
+                flags,
+                ..Default::default()
+            };
+            let pipeline = spv::PipelineOptions {
+                shader_stage: stage,
+                entry_point: entry,
+            };
+            spv::write_vec(module, info, &opts, Some(&pipeline))
+                .map(Output::Words)
+                .map_err(|e| err(e.to_string()))
+        }
+        Target::Glsl | Target::GlslEs => {
+            use naga::back::glsl;
+            let version = if target == Target::Glsl {
+                glsl::Version::Desktop(options.glsl_version)
+            } else {
+                glsl::Version::new_gles(options.glsl_es_version)
+            };
+            let mut writer_flags = glsl::WriterFlags::empty();
+            if options.adjust_coordinate_space {
+                writer_flags |= glsl::WriterFlags::ADJUST_COORDINATE_SPACE;
+            }
+            let opts = glsl::Options {
+                version,
+                writer_flags,
+                binding_map: binding_map(reflection),
+                ..Default::default()
+            };
+            let pipeline = glsl::PipelineOptions {
+                shader_stage: stage,
+                entry_point: entry,
+                multiview: None,
+            };
+            let mut out = String::with_capacity(text_capacity(module));
+            let mut w = glsl::Writer::new(
+                &mut out,
+                module,
+                info,
+                &opts,
+                &pipeline,
+                naga::proc::BoundsCheckPolicies::default(),
+            )
+            .map_err(|e| err(e.to_string()))?;
+            w.write().map_err(|e| err(e.to_string()))?;
+            Ok(Output::Text(out))
+        }
+        Target::Msl => {
+            use naga::back::msl;
+            let opts = msl::Options {
+                lang_version: (2, 1),
+                fake_missing_bindings: true,
+                ..Default::default()
+            };
+            let pipeline = msl::PipelineOptions {
+                entry_point: Some((stage, entry)),
+                ..Default::default()
+            };
+            msl::write_string(module, info, &opts, &pipeline)
+                .map(|(s, _)| Output::Text(s))
+                .map_err(|e| err(e.to_string()))
+        }
+        Target::Hlsl => {
+            use naga::back::hlsl;
+            let sm = match options.hlsl_shader_model {
+                (5, 0) => hlsl::ShaderModel::V5_0,
+                (6, 0) => hlsl::ShaderModel::V6_0,
+                _ => hlsl::ShaderModel::V5_1,
+            };
+            let opts = hlsl::Options {
+                shader_model: sm,
+                fake_missing_bindings: true,
+                ..Default::default()
+            };
+            let pipeline = hlsl::PipelineOptions {
+                entry_point: Some((stage, entry)),
+            };
+            let mut out = String::with_capacity(text_capacity(module));
+            let mut w = hlsl::Writer::new(&mut out, &opts, &pipeline);
+            w.write(module, info, None)
+                .map_err(|e| err(e.to_string()))?;
+            Ok(Output::Text(out))
+        }
+    }
+}
+
+/// A guess at the length of a written module, so the text grows without copies.
+fn text_capacity(module: &naga::Module) -> usize {
+    let exprs: usize = module
+        .entry_points
+        .iter()
+        .map(|e| e.function.expressions.len())
+        .sum();
+    2048 + 48 * exprs
+}
+
+/// GLSL has no bind groups: textures and samplers become combined samplers, bound at the
+/// sampler register number; the constant buffer at binding 0.
+fn binding_map(reflection: &Reflection) -> naga::back::glsl::BindingMap {
+    let mut map = naga::back::glsl::BindingMap::default();
+    let group = reflection.bind_group;
+    map.insert(
+        naga::ResourceBinding {
+            group,
+            binding: crate::layout::CONSTANT_BUFFER_BINDING,
+        },
+        0,
+    );
+    for s in &reflection.samplers {
+        map.insert(
+            naga::ResourceBinding {
+                group,
+                binding: s.texture_binding,
+            },
+            s.sampler as u8,
+        );
+        map.insert(
+            naga::ResourceBinding {
+                group,
+                binding: s.sampler_binding,
+            },
+            s.sampler as u8,
+        );
+    }
+    map
+}

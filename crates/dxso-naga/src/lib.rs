@@ -1,0 +1,365 @@
+//! # dxso-naga
+//!
+//! Translates a Direct3D 9 shader ([`dxso::Shader`]) into a [`naga::Module`] with one entry
+//! point, and from there into WGSL, SPIR-V, GLSL, GLSL ES, MSL and HLSL through naga's
+//! writers. Every module passes naga's validator before it is written.
+//!
+//! ```
+//! let shader = dxso::decode(&dxso::encode(&dxso::Shader::new(dxso::Version::ps(2, 0))))?;
+//! let translation = dxso_naga::translate(&shader, &dxso_naga::Options::default())?;
+//! let wgsl = translation.write(dxso_naga::Target::Wgsl, &Default::default())?;
+//! assert!(wgsl.text().unwrap().contains("@fragment"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! What each instruction computes follows `docs/SEMANTICS.md`, the definition the CPU
+//! executor (`dxso-exec`) follows too; the choices it makes where Direct3D 9 leaves room are
+//! collected in one module of this crate. Where a translated shader finds its inputs,
+//! outputs, constants and textures is documented in [`layout`]; [`Reflection`] says it per
+//! shader.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod arith;
+mod back;
+mod body;
+mod dest;
+mod entry;
+mod flow;
+mod func;
+pub mod layout;
+mod module;
+mod options;
+mod reflect;
+mod scan;
+mod semantics;
+mod source;
+mod texture;
+mod values;
+
+pub use back::{validator, Output, Target, WriteOptions};
+pub use options::{ClipSpace, DepthRange, Options};
+pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
+
+use body::{Body, Regs};
+use dxso::{Opcode, RegisterType, Shader, TextureType, Version};
+use naga::FastHashMap as HashMap;
+use std::cell::RefCell;
+
+/// Why a shader could not be translated or written.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An instruction the translation cannot express.
+    #[error("item {item} ({opcode}): {rule}")]
+    Instruction {
+        /// The index of the instruction in [`Shader::items`].
+        item: usize,
+        /// Its mnemonic.
+        opcode: &'static str,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
+    /// An input or output register beyond what the stage interface holds.
+    #[error("register {register} is beyond the stage interface")]
+    Register {
+        /// The register as written in assembly.
+        register: String,
+    },
+    /// The shader's version is not one of vs_1_1..vs_3_0, ps_1_1..ps_3_0.
+    #[error("version {0} is not translated")]
+    Version(String),
+    /// naga's validator rejected the module: a bug in the translation.
+    #[error("naga validation failed: {0}")]
+    Validation(String),
+    /// A naga writer failed.
+    #[error("{target} writer: {message}")]
+    Write {
+        /// The target.
+        target: &'static str,
+        /// naga's message.
+        message: String,
+    },
+}
+
+impl Error {
+    pub(crate) fn at(item: usize, opcode: Opcode, rule: &'static str) -> Self {
+        Error::Instruction {
+            item,
+            opcode: opcode.info().mnemonic,
+            rule,
+        }
+    }
+}
+
+/// A translated shader: the naga module, its validation info and its reflection.
+#[derive(Debug)]
+pub struct Translation {
+    /// The module, with one entry point.
+    pub module: naga::Module,
+    /// naga's validation result for the module.
+    pub info: naga::valid::ModuleInfo,
+    /// Where the entry point's inputs, outputs and resources are.
+    pub reflection: Reflection,
+}
+
+/// What the lowering knows about the whole shader.
+pub(crate) struct Plan<'a> {
+    pub(crate) version: Version,
+    pub(crate) options: &'a Options,
+    pub(crate) scan: scan::Scan,
+    pub(crate) stage: Stage,
+    pub(crate) float_constants: u32,
+    /// `def` registers and values, ascending.
+    pub(crate) defs_sorted: Vec<(u32, [u32; 4])>,
+    /// Subroutines already built, by label.
+    pub(crate) functions: RefCell<HashMap<u32, naga::Handle<naga::Function>>>,
+}
+
+impl Plan<'_> {
+    /// The register a source of file `ty` index `n` reads.
+    pub(crate) fn source_reg(&self, ty: RegisterType, n: u32) -> body::Reg {
+        let v = self.version;
+        if v.is_pixel() && ty == RegisterType::Addr && !(v.major < 2 && v.minor < 4) {
+            return body::Reg::TexCoord(n);
+        }
+        body::Reg::File(ty, n)
+    }
+
+    /// A `def` value as the shader reads it (ps_1_x clamps constants to [-1, 1]).
+    pub(crate) fn def_value(&self, bits: [u32; 4]) -> [u32; 4] {
+        match semantics::ps1_constant_range(self.version) {
+            Some(m) => bits.map(|b| f32::from_bits(b).clamp(-m, m).to_bits()),
+            None => bits,
+        }
+    }
+
+    /// The texture type sampler `n` samples.
+    pub(crate) fn sampler_type(&self, n: u32) -> TextureType {
+        let v = self.version;
+        if v.is_pixel() && v.major < 2 {
+            return self
+                .options
+                .ps1_texture_types
+                .get(n as usize)
+                .copied()
+                .unwrap_or(TextureType::Texture2D);
+        }
+        match self.scan.samplers.get(&n) {
+            Some(TextureType::Cube) => TextureType::Cube,
+            Some(TextureType::Volume) => TextureType::Volume,
+            _ => TextureType::Texture2D,
+        }
+    }
+}
+
+/// Translates `shader` into a validated naga module.
+pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Error> {
+    let v = shader.version;
+    let known = matches!(
+        (v.kind, v.major, v.minor),
+        (dxso::ShaderKind::Vertex, 1, 1)
+            | (dxso::ShaderKind::Vertex, 2, 0 | 1)
+            | (dxso::ShaderKind::Vertex, 3, 0)
+            | (dxso::ShaderKind::Pixel, 1, 0..=4)
+            | (dxso::ShaderKind::Pixel, 2, 0 | 1)
+            | (dxso::ShaderKind::Pixel, 3, 0)
+    );
+    if !known {
+        return Err(Error::Version(v.to_string()));
+    }
+    let insts = scan::instructions(shader);
+    let scan = scan::scan(v, &insts)?;
+    let stage = match (v.is_vertex(), options.vertex_as_compute) {
+        (true, true) => Stage::Compute,
+        (true, false) => Stage::Vertex,
+        (false, _) => Stage::Fragment,
+    };
+    let group = options
+        .bind_group
+        .unwrap_or(if v.is_vertex() { 0 } else { 1 });
+    let mut defs_sorted: Vec<(u32, [u32; 4])> = scan.defs.iter().map(|(&k, &v)| (k, v)).collect();
+    defs_sorted.sort_unstable_by_key(|d| d.0);
+    let plan = Plan {
+        defs_sorted,
+        version: v,
+        options,
+        float_constants: layout::float_constants(v.is_vertex()),
+        scan,
+        stage,
+        functions: RefCell::new(HashMap::default()),
+    };
+    let mut m = module::ModuleCtx::new(group, v.is_vertex());
+    let mut regs = Regs {
+        private: plan.scan.has_subroutines(),
+        ..Regs::default()
+    };
+    for label in call_order(&plan.scan).map_err(|rule| Error::at(0, Opcode::Call, rule))? {
+        let range = plan.scan.subroutines[&label].clone();
+        let mut body = Body::new(&mut m, &plan, &mut regs, &format!("l{label}"));
+        body.declare_arrays();
+        body.lower(&insts[range], &mut |b| {
+            b.exit_stmt(naga::Statement::Return { value: None })
+        })?;
+        body.exit_stmt(naga::Statement::Return { value: None })?;
+        let f = body.func.finish();
+        let h = m.module.functions.append(f, naga::Span::UNDEFINED);
+        plan.functions.borrow_mut().insert(label, h);
+    }
+    let inputs = entry::inputs(&plan)?;
+    let outputs = entry::outputs(&plan)?;
+    let mut body = Body::new(&mut m, &plan, &mut regs, &options.entry_point);
+    body.declare_arrays();
+    let interface = body.prologue(inputs, outputs)?;
+    let members = used_members(&plan);
+    body.prepare_members(&members);
+    body.lower(&insts[plan.scan.main.clone()], &mut |b| {
+        b.epilogue(&interface)
+    })?;
+    body.epilogue(&interface)?;
+    body.set_result(&interface);
+    let function = body.func.finish();
+    let naga_stage = match stage {
+        Stage::Vertex => naga::ShaderStage::Vertex,
+        Stage::Fragment => naga::ShaderStage::Fragment,
+        Stage::Compute => naga::ShaderStage::Compute,
+    };
+    m.module.entry_points.push(naga::EntryPoint {
+        name: options.entry_point.clone(),
+        stage: naga_stage,
+        early_depth_test: None,
+        workgroup_size: if stage == Stage::Compute {
+            [layout::COMPUTE_WORKGROUP_SIZE, 1, 1]
+        } else {
+            [0, 0, 0]
+        },
+        workgroup_size_overrides: None,
+        function,
+        mesh_info: None,
+        task_payload: None,
+        incoming_ray_payload: None,
+    });
+    let reflection = reflect_of(&plan, &m, &interface, group);
+    let module = m.module;
+    let info = back::validate(&module)?;
+    Ok(Translation {
+        module,
+        info,
+        reflection,
+    })
+}
+
+/// The constant-buffer members the main program reads, prepared in its first block.
+fn used_members(plan: &Plan) -> Vec<u32> {
+    let s = &plan.scan;
+    let mut out = Vec::new();
+    let floats = s
+        .read
+        .iter()
+        .any(|&(t, n)| t == RegisterType::Const && !s.defs.contains_key(&n));
+    if floats || s.relative.contains(&RegisterType::Const) {
+        out.push(0);
+    }
+    if s.read
+        .iter()
+        .any(|&(t, n)| t == RegisterType::ConstInt && !s.defis.contains_key(&n))
+    {
+        out.push(1);
+    }
+    if s.read
+        .iter()
+        .any(|&(t, n)| t == RegisterType::ConstBool && !s.defbs.contains_key(&n))
+    {
+        out.push(2);
+    }
+    out
+}
+
+/// Subroutines in the order naga needs: callees before callers. `Err` on recursion.
+fn call_order(scan: &scan::Scan) -> Result<Vec<u32>, &'static str> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Visiting,
+        Done,
+    }
+    fn visit(
+        l: u32,
+        scan: &scan::Scan,
+        marks: &mut HashMap<u32, Mark>,
+        out: &mut Vec<u32>,
+        depth: usize,
+    ) -> Result<(), &'static str> {
+        match marks.get(&l) {
+            Some(Mark::Done) => return Ok(()),
+            Some(Mark::Visiting) => return Err("recursive subroutine call"),
+            None => {}
+        }
+        if depth > 64 {
+            return Err("subroutine calls nested too deeply");
+        }
+        marks.insert(l, Mark::Visiting);
+        if let Some(callees) = scan.calls.get(&Some(l)) {
+            for &c in callees {
+                visit(c, scan, marks, out, depth + 1)?;
+            }
+        }
+        marks.insert(l, Mark::Done);
+        out.push(l);
+        Ok(())
+    }
+    let mut marks = HashMap::default();
+    let mut out = Vec::new();
+    if let Some(callees) = scan.calls.get(&None) {
+        for &c in callees {
+            visit(c, scan, &mut marks, &mut out, 0)?;
+        }
+    }
+    Ok(out)
+}
+
+fn reflect_of(
+    plan: &Plan,
+    m: &module::ModuleCtx,
+    interface: &entry::Interface,
+    group: u32,
+) -> Reflection {
+    let s = &plan.scan;
+    let set = |ty: RegisterType, defined: &dyn Fn(u32) -> bool| -> Vec<u32> {
+        s.read
+            .iter()
+            .filter(|&&(t, n)| t == ty && !defined(n))
+            .map(|&(_, n)| n)
+            .collect()
+    };
+    let mut samplers: Vec<SamplerBinding> = m
+        .images
+        .iter()
+        .map(|(&n, &(_, _, texture_type))| SamplerBinding {
+            sampler: n,
+            texture_type,
+            texture_binding: layout::texture_binding(n),
+            sampler_binding: layout::sampler_binding(n),
+        })
+        .collect();
+    samplers.sort_by_key(|s| s.sampler);
+    let mut inputs: Vec<Varying> = Vec::new();
+    for i in &interface.inputs {
+        if !inputs.contains(&i.varying) {
+            inputs.push(i.varying);
+        }
+    }
+    Reflection {
+        stage: plan.stage,
+        entry_point: plan.options.entry_point.clone(),
+        bind_group: group,
+        inputs,
+        outputs: interface.outputs.iter().map(|o| o.varying).collect(),
+        float_constants: set(RegisterType::Const, &|n| s.defs.contains_key(&n)),
+        float_constants_relative: s.relative.contains(&RegisterType::Const),
+        int_constants: set(RegisterType::ConstInt, &|n| s.defis.contains_key(&n)),
+        bool_constants: set(RegisterType::ConstBool, &|n| s.defbs.contains_key(&n)),
+        bump_stages: s.bump_stages.iter().copied().collect(),
+        samplers,
+        discards: s.discards,
+        derivatives: s.derivatives,
+    }
+}

@@ -1,0 +1,118 @@
+//! The output merger: alpha test, depth test, blending and the colour write mask, on an RGBA8
+//! target whose values are unsigned normalised (a shader's colour is saturated before it is
+//! blended or written; NaN counts as 0).
+//!
+//! The alpha test compares the colour's alpha as the 8-bit value the target would store
+//! (`round(saturate(a) * 255)`) with ALPHAREF, as fixed-function hardware does.
+
+use crate::state::{BlendEquation, DrawState};
+use crate::target::Tile;
+use dxso_dp2::enums::{Blend, BlendOp};
+
+/// One pixel's result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Merge {
+    /// Its colour (`None`: a depth-only draw with every colour channel masked).
+    pub color: Option<[f32; 4]>,
+    /// Its depth.
+    pub depth: f32,
+}
+
+/// Saturates, NaN to 0.
+pub fn saturate(v: f32) -> f32 {
+    if v.is_nan() {
+        0.0
+    } else {
+        v.clamp(0.0, 1.0)
+    }
+}
+
+/// A unorm value as the target's byte.
+pub fn to_byte(v: f32) -> u8 {
+    (saturate(v) * 255.0).round() as u8
+}
+
+fn factor(f: Blend, c: usize, src: &[f32; 4], dst: &[f32; 4], k: &[f32; 4]) -> f32 {
+    match f {
+        Blend::Zero => 0.0,
+        Blend::One => 1.0,
+        Blend::SrcColor => src[c],
+        Blend::InvSrcColor => 1.0 - src[c],
+        Blend::SrcAlpha | Blend::BothSrcAlpha => src[3],
+        Blend::InvSrcAlpha | Blend::BothInvSrcAlpha => 1.0 - src[3],
+        Blend::DestAlpha => dst[3],
+        Blend::InvDestAlpha => 1.0 - dst[3],
+        Blend::DestColor => dst[c],
+        Blend::InvDestColor => 1.0 - dst[c],
+        Blend::SrcAlphaSat if c < 3 => src[3].min(1.0 - dst[3]),
+        Blend::SrcAlphaSat => 1.0,
+        Blend::BlendFactor => k[c],
+        Blend::InvBlendFactor => 1.0 - k[c],
+        // Refused when the state is read (dual-source blending).
+        Blend::SrcColor2 | Blend::InvSrcColor2 => 0.0,
+    }
+}
+
+fn blend_channel(
+    eq: &BlendEquation,
+    c: usize,
+    src: &[f32; 4],
+    dst: &[f32; 4],
+    k: &[f32; 4],
+) -> f32 {
+    let (s, d) = (src[c], dst[c]);
+    match eq.op {
+        BlendOp::Add => s * factor(eq.src, c, src, dst, k) + d * factor(eq.dst, c, src, dst, k),
+        BlendOp::Subtract => {
+            s * factor(eq.src, c, src, dst, k) - d * factor(eq.dst, c, src, dst, k)
+        }
+        BlendOp::RevSubtract => {
+            d * factor(eq.dst, c, src, dst, k) - s * factor(eq.src, c, src, dst, k)
+        }
+        BlendOp::Min => s.min(d),
+        BlendOp::Max => s.max(d),
+    }
+}
+
+/// Merges one pixel into `tile` at index `pixel`; true when anything was written.
+pub fn merge(tile: &mut Tile, pixel: usize, state: &DrawState, m: Merge) -> bool {
+    let src = m.color.map(|c| c.map(saturate));
+    if let (Some((func, reference)), Some(c)) = (state.alpha_test, src) {
+        if !func.passes(to_byte(c[3]), reference) {
+            return false;
+        }
+    }
+    if let Some(func) = state.depth_test {
+        if !func.passes(m.depth, tile.depth[pixel]) {
+            return false;
+        }
+        if state.depth_write {
+            tile.depth[pixel] = m.depth;
+        }
+    }
+    let Some(src) = src else {
+        return state.depth_test.is_some() && state.depth_write;
+    };
+    if state.color_write == 0 {
+        return state.depth_test.is_some() && state.depth_write;
+    }
+    let old = tile.color[pixel];
+    let out = match &state.blend {
+        None => src,
+        Some(b) => {
+            let dst = old.map(|v| v as f32 / 255.0);
+            std::array::from_fn(|c| {
+                let eq = if c < 3 { &b.color } else { &b.alpha };
+                blend_channel(eq, c, &src, &dst, &b.factor)
+            })
+        }
+    };
+    let mut new = old;
+    for c in 0..4 {
+        if state.color_write & (1 << c) != 0 {
+            new[c] = to_byte(out[c]);
+        }
+    }
+    tile.color[pixel] = new;
+    true
+}

@@ -1,0 +1,249 @@
+//! The fixed-function state of one draw, read from the device's render states and checked:
+//! every value the pipeline interprets must be a member of its enumeration, and a state the
+//! pipeline does not implement (stencil, fog, W-buffering, wireframe) is refused rather than
+//! ignored.
+
+use crate::error::RenderError;
+use dxso_dp2::device::rs;
+use dxso_dp2::enums::{Blend, BlendOp, CmpFunc, Cull, FillMode, ShadeMode, ZBuffer};
+use dxso_dp2::Device;
+
+/// The viewport in pixels and its depth range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    /// Left column.
+    pub x: u32,
+    /// Top row.
+    pub y: u32,
+    /// Width in pixels (at least 1).
+    pub width: u32,
+    /// Height in pixels (at least 1).
+    pub height: u32,
+    /// Depth at NDC z = 0.
+    pub min_z: f32,
+    /// Depth at NDC z = 1.
+    pub max_z: f32,
+}
+
+/// One side (colour or alpha) of the blend equation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlendEquation {
+    /// The source factor.
+    pub src: Blend,
+    /// The destination factor.
+    pub dst: Blend,
+    /// The operation.
+    pub op: BlendOp,
+}
+
+/// Blending: colour and alpha equations (the same unless SEPARATEALPHABLENDENABLE) and the
+/// BLENDFACTOR constant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlendState {
+    /// Applied to red, green and blue.
+    pub color: BlendEquation,
+    /// Applied to alpha.
+    pub alpha: BlendEquation,
+    /// `D3DRS_BLENDFACTOR` as RGBA in 0..1.
+    pub factor: [f32; 4],
+}
+
+/// The fixed-function state of a draw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DrawState {
+    /// Where NDC lands on the target.
+    pub viewport: Viewport,
+    /// Which winding is culled.
+    pub cull: Cull,
+    /// The depth test's function, when ZENABLE is on.
+    pub depth_test: Option<CmpFunc>,
+    /// Whether passing pixels write depth.
+    pub depth_write: bool,
+    /// ALPHAFUNC and ALPHAREF, when ALPHATESTENABLE is on.
+    pub alpha_test: Option<(CmpFunc, u8)>,
+    /// Blending, when ALPHABLENDENABLE is on.
+    pub blend: Option<BlendState>,
+    /// COLORWRITEENABLE: bit 0 red, 1 green, 2 blue, 3 alpha.
+    pub color_write: u8,
+    /// SHADEMODE FLAT: colours from the first vertex of each primitive.
+    pub flat: bool,
+    /// POINTSIZE clamped to POINTSIZE_MIN..POINTSIZE_MAX (when the shader writes none).
+    pub point_size: f32,
+    /// POINTSIZE_MIN, POINTSIZE_MAX.
+    pub point_range: [f32; 2],
+    /// POINTSPRITEENABLE: texture coordinates run 0..1 across each point.
+    pub point_sprite: bool,
+    /// LASTPIXEL: lines draw their last pixel.
+    pub last_pixel: bool,
+}
+
+fn state(device: &Device, number: u32) -> u32 {
+    // Every state read here has a default in the table, so the device always holds a value.
+    device.render_state(number).unwrap_or(0)
+}
+
+fn named<T>(
+    device: &Device,
+    number: u32,
+    from: impl Fn(u32) -> Option<T>,
+) -> Result<T, RenderError> {
+    let value = state(device, number);
+    from(value).ok_or_else(|| RenderError::BadState {
+        state: rs::info(number).map_or("?", |i| i.name),
+        value,
+    })
+}
+
+fn float(device: &Device, number: u32) -> Result<f32, RenderError> {
+    let value = state(device, number);
+    let f = f32::from_bits(value);
+    if f.is_finite() {
+        Ok(f)
+    } else {
+        Err(RenderError::BadState {
+            state: rs::info(number).map_or("?", |i| i.name),
+            value,
+        })
+    }
+}
+
+fn on(device: &Device, number: u32) -> bool {
+    state(device, number) != 0
+}
+
+fn unsupported(what: &'static str) -> RenderError {
+    RenderError::Unsupported(what)
+}
+
+/// D3DCOLOR (ARGB bytes) as RGBA in 0..1.
+pub fn d3dcolor(c: u32) -> [f32; 4] {
+    let byte = |shift: u32| ((c >> shift) & 0xFF) as f32 / 255.0;
+    [byte(16), byte(8), byte(0), byte(24)]
+}
+
+/// The device's viewport (VIEWPORTINFO, else the whole target) and depth range (ZRANGE, else
+/// 0..1), checked against a `width` x `height` target.
+pub fn viewport(device: &Device, width: u32, height: u32) -> Result<Viewport, RenderError> {
+    let (viewport, zrange) = device.viewport();
+    let [x, y, w, h] = viewport.unwrap_or([0, 0, width, height]);
+    let [min_z, max_z] = zrange.unwrap_or([0.0, 1.0]);
+    let inside = w > 0
+        && h > 0
+        && x.checked_add(w).is_some_and(|r| r <= width)
+        && y.checked_add(h).is_some_and(|b| b <= height);
+    if !inside {
+        return Err(RenderError::BadViewport {
+            viewport: [x, y, w, h],
+            width,
+            height,
+        });
+    }
+    if !(0.0..=1.0).contains(&min_z) || !(0.0..=1.0).contains(&max_z) {
+        return Err(RenderError::BadZRange([min_z, max_z]));
+    }
+    Ok(Viewport {
+        x,
+        y,
+        width: w,
+        height: h,
+        min_z,
+        max_z,
+    })
+}
+
+impl DrawState {
+    /// The state of the device for a draw into a `width` x `height` target.
+    pub fn read(device: &Device, width: u32, height: u32) -> Result<DrawState, RenderError> {
+        let viewport = viewport(device, width, height)?;
+        let depth_test = match named(device, rs::ZENABLE, ZBuffer::from_u32)? {
+            ZBuffer::False => None,
+            ZBuffer::True => Some(named(device, rs::ZFUNC, CmpFunc::from_u32)?),
+            ZBuffer::UseW => return Err(unsupported("ZENABLE USEW (W-buffering)")),
+        };
+        if on(device, rs::STENCILENABLE) {
+            return Err(unsupported("STENCILENABLE (no stencil buffer)"));
+        }
+        if on(device, rs::FOGENABLE) {
+            return Err(unsupported("FOGENABLE (fixed-function fog)"));
+        }
+        if on(device, rs::SRGBWRITEENABLE) {
+            return Err(unsupported("SRGBWRITEENABLE"));
+        }
+        if named(device, rs::FILLMODE, FillMode::from_u32)? != FillMode::Solid {
+            return Err(unsupported("FILLMODE POINT or WIREFRAME"));
+        }
+        let alpha_test = if on(device, rs::ALPHATESTENABLE) {
+            let func = named(device, rs::ALPHAFUNC, CmpFunc::from_u32)?;
+            Some((func, (state(device, rs::ALPHAREF) & 0xFF) as u8))
+        } else {
+            None
+        };
+        let blend = if on(device, rs::ALPHABLENDENABLE) {
+            let equation = |src, dst, op| -> Result<BlendEquation, RenderError> {
+                let eq = BlendEquation {
+                    src: named(device, src, Blend::from_u32)?,
+                    dst: named(device, dst, Blend::from_u32)?,
+                    op: named(device, op, BlendOp::from_u32)?,
+                };
+                for f in [eq.src, eq.dst] {
+                    if matches!(f, Blend::SrcColor2 | Blend::InvSrcColor2) {
+                        return Err(unsupported("dual-source blend factors (SRCCOLOR2)"));
+                    }
+                }
+                Ok(resolve_both(eq))
+            };
+            let color = equation(rs::SRCBLEND, rs::DESTBLEND, rs::BLENDOP)?;
+            let alpha = if on(device, rs::SEPARATEALPHABLENDENABLE) {
+                equation(rs::SRCBLENDALPHA, rs::DESTBLENDALPHA, rs::BLENDOPALPHA)?
+            } else {
+                color
+            };
+            Some(BlendState {
+                color,
+                alpha,
+                factor: d3dcolor(state(device, rs::BLENDFACTOR)),
+            })
+        } else {
+            None
+        };
+        let point_range = [
+            float(device, rs::POINTSIZE_MIN)?,
+            float(device, rs::POINTSIZE_MAX)?,
+        ];
+        Ok(DrawState {
+            viewport,
+            cull: named(device, rs::CULLMODE, Cull::from_u32)?,
+            depth_test,
+            depth_write: on(device, rs::ZWRITEENABLE),
+            alpha_test,
+            blend,
+            color_write: (state(device, rs::COLORWRITEENABLE) & 0xF) as u8,
+            flat: named(device, rs::SHADEMODE, ShadeMode::from_u32)? == ShadeMode::Flat,
+            point_size: float(device, rs::POINTSIZE)?,
+            point_range,
+            point_sprite: on(device, rs::POINTSPRITEENABLE),
+            last_pixel: on(device, rs::LASTPIXEL),
+        })
+    }
+
+    /// Whether a pixel's colour can reach the target at all.
+    pub fn writes_color(&self) -> bool {
+        self.color_write != 0
+    }
+}
+
+/// BOTHSRCALPHA and BOTHINVSRCALPHA as a source factor set the destination factor too.
+fn resolve_both(mut eq: BlendEquation) -> BlendEquation {
+    match eq.src {
+        Blend::BothSrcAlpha => {
+            eq.src = Blend::SrcAlpha;
+            eq.dst = Blend::InvSrcAlpha;
+        }
+        Blend::BothInvSrcAlpha => {
+            eq.src = Blend::InvSrcAlpha;
+            eq.dst = Blend::SrcAlpha;
+        }
+        _ => {}
+    }
+    eq
+}

@@ -1,0 +1,54 @@
+//! A fixed text workload for profilers: every `*.dxso` of a corpus folder disassembled
+//! (`decode` + `print`) or its listing assembled (`parse` + `encode`), N times.
+//!
+//! ```text
+//! cargo run --release -p dxso-text --example text_loop -- disasm ../shared/corpus 20
+//! valgrind --tool=callgrind target/release/examples/text_loop asm ../shared/corpus 5
+//! ```
+
+use std::hint::black_box;
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mode = args.next().unwrap_or_else(|| "disasm".into());
+    let dir = dxso_corpus::corpus_dir_from_arg(args.next());
+    let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20);
+    let blobs: Vec<Vec<u8>> = dxso_corpus::entries(&dir)
+        .iter()
+        .map(|e| e.bytes())
+        .filter(|b| dxso::decode(b).is_ok())
+        .collect();
+    let listings: Vec<String> = blobs
+        .iter()
+        .filter_map(|b| dxso::decode(b).ok())
+        .map(|s| dxso_text::print(&s))
+        .collect();
+    let (bytes, what) = match mode.as_str() {
+        "asm" => (listings.iter().map(String::len).sum::<usize>(), "text"),
+        _ => (blobs.iter().map(Vec::len).sum::<usize>(), "bytecode"),
+    };
+    let mut fastest = f64::INFINITY;
+    for _ in 0..runs {
+        let start = Instant::now();
+        if mode == "asm" {
+            for t in &listings {
+                if let Ok(s) = dxso_text::parse(black_box(t)) {
+                    black_box(dxso::encode(&s));
+                }
+            }
+        } else {
+            for b in &blobs {
+                if let Ok(s) = dxso::decode(black_box(b)) {
+                    black_box(dxso_text::print(&s));
+                }
+            }
+        }
+        fastest = fastest.min(start.elapsed().as_secs_f64());
+    }
+    println!(
+        "{mode}: {} shaders, {bytes} bytes of {what}, {runs} runs, fastest {:.1} MB/s",
+        blobs.len(),
+        bytes as f64 / 1e6 / fastest
+    );
+}

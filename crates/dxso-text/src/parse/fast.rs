@@ -1,0 +1,658 @@
+//! The single-pass assembler: text without preprocessor directives (and with no macros
+//! defined) assembled straight from its bytes, one line at a time, without tokens.
+//!
+//! It reads the common forms of an instruction line: co-issue `+`, a mnemonic with suffixes,
+//! destinations with write masks, sources with modifiers and swizzles, `def`/`defi`/`defb`
+//! values. A line in any other form (predicates, relative addresses, special float spellings,
+//! unusual spacing inside a word, ...) is tokenized alone and read by the line parser of the
+//! full path ([`super::assemble::parse_line`]), which gives the same result the full path would.
+//! Anything that needs the whole text (a directive, a block comment, a line continuation, a
+//! carriage return inside a line) or any error makes [`assemble`] give up, and the full path
+//! runs instead and reports the diagnostics. The meaning of every word comes from
+//! [`super::words`], which the line parser uses too, so the two paths agree by construction on
+//! what each word means; tests compare them on the corpus and on random text.
+
+use super::assemble::parse_line;
+use super::lexer::tokenize;
+use super::preprocess::Sources;
+use super::words::{self, source_modifier};
+use dxso::{
+    DstParam, Extra, Instruction, Item, Operands, Register, Shader, SrcModifier, SrcParam, Swizzle,
+    Version, WriteMask,
+};
+
+/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise.
+pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
+    let mut lines = Lines { text, pos: 0 };
+    let version = loop {
+        let (_, line) = lines.next()?;
+        if is_line_directive(line)? {
+            continue;
+        }
+        let code = code_of(line)?;
+        if !code.bytes().all(is_space) {
+            let squeezed: String = code.chars().filter(|&c| !is_space(c as u8)).collect();
+            break words::version_word(&squeezed).ok()?;
+        }
+    };
+    let ctx = Context {
+        version,
+        strict,
+        spellings: words::allowed_spellings(version),
+    };
+    let mut shader = Shader::new(version);
+    shader.items.reserve(text.len() / 40);
+    // The full text as a source, made the first time a line needs the line parser.
+    let mut sources: Option<Sources> = None;
+    for (start, line) in lines {
+        let mut cursor = Cursor {
+            s: line,
+            b: line.as_bytes(),
+            i: 0,
+        };
+        if cursor.at_end() {
+            continue;
+        }
+        if cursor.peek() == Some(b'#') {
+            if is_line_directive(line)? {
+                continue;
+            }
+            return None;
+        }
+        // The instruction is built in its slot of the item vector (built elsewhere and moved
+        // in, its narrow field stores are read back as wide moves: a store-forwarding stall).
+        shader.items.push(BLANK);
+        let Some(Item::Instruction(slot)) = shader.items.last_mut() else {
+            unreachable!("just pushed an instruction")
+        };
+        if cursor.instruction(&ctx, slot).is_none() {
+            let sources = sources.get_or_insert_with(|| {
+                let mut s = Sources::default();
+                s.add("<input>".into(), None, text.into());
+                s
+            });
+            *slot = line_parser(line, start, sources, &ctx)?;
+        }
+    }
+    Some(shader)
+}
+
+/// What each new item slot starts as.
+const BLANK: Item = Item::Instruction(Instruction::new(dxso::Opcode::Nop));
+
+/// A line the cursor does not read, through the full path's lexer and line parser; `None` when
+/// the line needs more than that (see [`code_of`]) or has an error.
+fn line_parser(line: &str, start: usize, sources: &Sources, ctx: &Context) -> Option<Instruction> {
+    let code = code_of(line)?;
+    let mut tokens = Vec::new();
+    tokenize(code, 0, &mut tokens);
+    for t in &mut tokens {
+        t.start += start as u32;
+        t.end += start as u32;
+        t.site = t.own_site();
+    }
+    parse_line(&tokens, sources, ctx.version, ctx.strict).ok()
+}
+
+/// Whether `line` is a `#line N` or `#line N "file"` directive (`Some(true)`), which renames
+/// and renumbers the lines after it for diagnostics and changes nothing else, or no directive
+/// at all (`Some(false)`). `None` for any other directive and for a malformed `#line`: the full
+/// path handles those (and reports).
+fn is_line_directive(line: &str) -> Option<bool> {
+    let mut c = Cursor {
+        s: line,
+        b: line.as_bytes(),
+        i: 0,
+    };
+    if !c.eat(b'#') {
+        return Some(false);
+    }
+    if c.word()? != "line" {
+        return None;
+    }
+    c.skip_space();
+    let start = c.i;
+    while c.b.get(c.i).is_some_and(u8::is_ascii_digit) {
+        c.i += 1;
+    }
+    // The number is one token of digits (`12u` or `1e3` would be another) that fits a `u32`.
+    if c.b.get(c.i).is_some_and(|&b| is_word_byte(b) || b == b'.') {
+        return None;
+    }
+    line[start..c.i].parse::<u32>().ok()?;
+    if c.peek() == Some(b'"') {
+        let close = line[c.i + 1..].find('"')?;
+        c.i += close + 2;
+    }
+    c.at_end().then_some(true)
+}
+
+/// What every line of one text shares.
+struct Context {
+    version: Version,
+    strict: bool,
+    /// [`words::allowed_spellings`] of the version.
+    spellings: words::AllowedSpellings,
+}
+
+/// What a byte can be, as bit flags.
+const SPACE: u8 = 1;
+const LETTER: u8 = 2;
+const WORD: u8 = 4;
+const DIGIT: u8 = 8;
+
+const CLASSES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(c, b' ' | b'\t' | 0x0B | 0x0C) {
+            t[b] |= SPACE;
+        }
+        if c.is_ascii_alphabetic() {
+            t[b] |= LETTER;
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' {
+            t[b] |= WORD;
+        }
+        if c.is_ascii_digit() {
+            t[b] |= DIGIT;
+        }
+        b += 1;
+    }
+    t
+};
+
+fn class(b: u8) -> u8 {
+    CLASSES[b as usize]
+}
+
+/// `true` for the bytes the lexer skips as space.
+fn is_space(b: u8) -> bool {
+    class(b) & SPACE != 0
+}
+
+fn is_word_byte(b: u8) -> bool {
+    class(b) & WORD != 0
+}
+
+/// The lines of the text with their byte offsets, without the line feed (and the carriage
+/// return before it).
+struct Lines<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
+        let start = self.pos;
+        let len = newline(rest.as_bytes()).unwrap_or(rest.len());
+        self.pos += len + 1;
+        let line = &rest[..len];
+        Some((start, line.strip_suffix('\r').unwrap_or(line)))
+    }
+}
+
+/// The first line feed in `b`: eight bytes at a time (one test for a zero byte in the word
+/// XORed with line feeds), which costs less than `memchr` on lines of tens of bytes.
+fn newline(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ (ONES * b'\n' as u64);
+        let zero = w.wrapping_sub(ONES) & !w & HIGHS;
+        if zero != 0 {
+            return Some(at + zero.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c == b'\n')
+        .map(|i| at + i)
+}
+
+/// The code of a line: up to a `//` or `;` comment. `None` for what only the full path reads:
+/// a `#` directive, a `/* */` comment (it may span lines), a `\` continuation, a carriage
+/// return (a line end to the lexer), a string, or a byte outside ASCII.
+fn code_of(line: &str) -> Option<&str> {
+    let b = line.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b';' => return Some(&line[..i]),
+            b'/' if b.get(i + 1) == Some(&b'/') => return Some(&line[..i]),
+            b'/' if b.get(i + 1) == Some(&b'*') => return None,
+            b'#' if b[..i].iter().all(|&p| is_space(p)) => return None,
+            b'\\' | b'\r' | b'"' | 0x80.. => return None,
+            _ => {}
+        }
+    }
+    Some(line)
+}
+
+/// A position in one line. Every reader skips the space before what it reads, as the lexer
+/// does between tokens, and reads a word whole (the longest run the lexer would make one token
+/// of), so a line it accepts means what the token stream of the line means. The code ends at
+/// the end of the line or at a `//` or `;` comment; a line with anything else the cursor does
+/// not read goes to [`line_parser`].
+struct Cursor<'a> {
+    s: &'a str,
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Cursor<'a> {
+    #[inline(always)]
+    fn skip_space(&mut self) {
+        while self.b.get(self.i).is_some_and(|&c| is_space(c)) {
+            self.i += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.b.get(self.i).copied()
+    }
+
+    #[inline(always)]
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The end of the code: the end of the line or a comment.
+    #[inline(always)]
+    fn at_end(&mut self) -> bool {
+        match self.peek() {
+            None | Some(b';') => true,
+            Some(b'/') => self.b.get(self.i + 1) == Some(&b'/'),
+            _ => false,
+        }
+    }
+
+    /// A name (`[A-Za-z_$][A-Za-z0-9_$]*`).
+    #[inline(always)]
+    fn word(&mut self) -> Option<&'a str> {
+        let c = self.peek()?;
+        if !is_word_byte(c) || class(c) & DIGIT != 0 {
+            return None;
+        }
+        let start = self.i;
+        while self.b.get(self.i).is_some_and(|&c| is_word_byte(c)) {
+            self.i += 1;
+        }
+        Some(&self.s[start..self.i])
+    }
+
+    /// A `.` that the lexer makes a token of its own: not the start of a number (`.5`).
+    #[inline(always)]
+    fn dot(&mut self) -> bool {
+        if self.peek() == Some(b'.') && !self.b.get(self.i + 1).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A decimal number in the forms listings write (`1`, `0.5`, `.5`, `1.`, `1e-005`,
+    /// `1.5f`), followed by something that cannot continue it. Hexadecimal, octal-looking and
+    /// suffixed integers are left to the line parser.
+    fn number(&mut self) -> Option<&'a str> {
+        self.skip_space();
+        let start = self.i;
+        let digits = |c: &mut Self| {
+            let from = c.i;
+            while c.b.get(c.i).is_some_and(u8::is_ascii_digit) {
+                c.i += 1;
+            }
+            c.i - from
+        };
+        let int = digits(self);
+        let mut frac = 0;
+        let mut point = false;
+        if self.b.get(self.i) == Some(&b'.') {
+            point = true;
+            self.i += 1;
+            frac = digits(self);
+        }
+        if int + frac == 0 {
+            self.i = start;
+            return None;
+        }
+        if matches!(self.b.get(self.i), Some(b'e' | b'E')) {
+            let mark = self.i;
+            self.i += 1;
+            if matches!(self.b.get(self.i), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            if digits(self) == 0 {
+                self.i = mark;
+            }
+        }
+        let suffixed = matches!(self.b.get(self.i), Some(b'f' | b'F' | b'h' | b'H'));
+        if suffixed {
+            self.i += 1;
+        }
+        let text = &self.s[start..self.i];
+        // `0x1F`, `017` and `1u` read differently as integers; leave them to the line parser.
+        let leading_zero = !point && !suffixed && int > 1 && text.starts_with('0');
+        if leading_zero
+            || self
+                .b
+                .get(self.i)
+                .is_some_and(|&c| is_word_byte(c) || c == b'.')
+        {
+            return None;
+        }
+        Some(text)
+    }
+
+    /// The mnemonic word: a word without `_` by its packed key alone
+    /// ([`words::plain_mnemonic_of_key`]), anything else by [`words::mnemonic_word`].
+    #[inline(always)]
+    fn mnemonic(&mut self, ctx: &Context) -> Option<words::MnemonicWord> {
+        let c = self.peek()?;
+        if class(c) & LETTER == 0 {
+            return None;
+        }
+        let start = self.i;
+        let mut key = 0u128;
+        let mut plain = true;
+        while let Some(&c) = self.b.get(self.i).filter(|&&c| is_word_byte(c)) {
+            plain &= class(c) & (LETTER | DIGIT) != 0;
+            key = key << 8 | c.to_ascii_lowercase() as u128;
+            self.i += 1;
+        }
+        let len = self.i - start;
+        if plain && len <= 15 {
+            let key = key << 8 | len as u128;
+            if let Some(word) = words::plain_mnemonic_of_key(key, ctx.version, ctx.strict) {
+                return Some(word);
+            }
+        }
+        words::mnemonic_word(&self.s[start..self.i], ctx.version, ctx.strict).ok()
+    }
+
+    #[inline(always)]
+    /// Reads the line's instruction into `inst` (a blank one); `None` (with `inst` partly
+    /// written) when the line is not in a form the cursor reads.
+    fn instruction(&mut self, ctx: &Context, inst: &mut Instruction) -> Option<()> {
+        let coissue = self.eat(b'+');
+        let word = self.mnemonic(ctx)?;
+        inst.opcode = word.opcode;
+        inst.coissue = coissue;
+        inst.control = word.control;
+        let rest = &self.b[self.i..];
+        let shape = words::shape(inst.opcode.info(), ctx.version, || {
+            1 + rest.iter().filter(|&&c| c == b',').count()
+        });
+        match shape {
+            Operands::None => {}
+            Operands::Dcl => {
+                inst.dst = Some(self.dst(ctx)?);
+                inst.extra = Extra::Dcl(word.dcl.unwrap_or_default());
+            }
+            Operands::Def => {
+                inst.dst = Some(self.dst(ctx)?);
+                let mut v = [0u32; 4];
+                for slot in &mut v {
+                    self.comma()?;
+                    *slot = self.float()?.to_bits();
+                }
+                inst.extra = Extra::Def(v);
+            }
+            Operands::DefI => {
+                inst.dst = Some(self.dst(ctx)?);
+                let mut v = [0i32; 4];
+                for slot in &mut v {
+                    self.comma()?;
+                    *slot = self.int()?;
+                }
+                inst.extra = Extra::DefI(v);
+            }
+            Operands::DefB => {
+                inst.dst = Some(self.dst(ctx)?);
+                self.comma()?;
+                inst.extra = Extra::DefB(self.boolean()?);
+            }
+            Operands::DstSrc(count) => {
+                inst.dst = Some(self.dst(ctx)?);
+                for _ in 0..count {
+                    self.comma()?;
+                    inst.srcs.push(self.src(ctx)?).ok()?;
+                }
+            }
+            Operands::Src(count) => {
+                for i in 0..count {
+                    if i > 0 {
+                        self.comma()?;
+                    }
+                    inst.srcs.push(self.src(ctx)?).ok()?;
+                }
+            }
+        }
+        if !self.at_end() {
+            return None;
+        }
+        if let Some(d) = &mut inst.dst {
+            d.modifiers = d.modifiers.union(word.modifiers);
+            d.shift = word.shift;
+        }
+        Some(())
+    }
+
+    #[inline(always)]
+    fn comma(&mut self) -> Option<()> {
+        self.eat(b',').then_some(())
+    }
+
+    /// A register word with a number (and no `[`: relative addresses are the line parser's),
+    /// and the `_suffix` part of the word. Letters and digits (`r0`, `c12`, `oT3`, `oPos`,
+    /// `v3_bx2`) are read here, through the spellings the version allows
+    /// ([`words::spelling_of_key`]); any other word by [`words::register_word`].
+    #[inline(always)]
+    fn register(&mut self, ctx: &Context) -> Option<(Register, &'a str)> {
+        let first = self.peek()?;
+        let (start, b) = (self.i, self.b);
+        let mut j = start;
+        let mut packed = 0u64;
+        while let Some(&c) = b.get(j).filter(|&&c| class(c) & LETTER != 0) {
+            if j - start == 6 {
+                break;
+            }
+            packed = packed << 8 | (c | 0x20) as u64;
+            j += 1;
+        }
+        let letters_end = j;
+        let mut num = 0u32;
+        while let Some(&d) = b.get(j).filter(|&&c| class(c) & DIGIT != 0) {
+            num = num * 10 + (d - b'0') as u32;
+            j += 1;
+        }
+        let digits = j - letters_end;
+        let next = b.get(j).copied();
+        let plain = letters_end > start
+            && digits <= 5
+            && !next.is_some_and(|c| is_word_byte(c) && c != b'_');
+        let spelling = if plain {
+            words::spelling_of_key(first | 0x20, packed).and_then(|i| ctx.spellings[i])
+        } else {
+            None
+        };
+        let number = match spelling {
+            Some((_, Some(fixed))) if digits == 0 => Some(fixed as u32),
+            Some((_, None)) if digits > 0 => Some(num),
+            _ => None,
+        };
+        let (register, suffix) = match (spelling, number) {
+            (Some((ty, _)), Some(num)) => {
+                let mut end = j;
+                if next == Some(b'_') {
+                    while b.get(end).is_some_and(|&c| is_word_byte(c)) {
+                        end += 1;
+                    }
+                }
+                self.i = end;
+                (words::make_register(ty, num)?, &self.s[j..end])
+            }
+            _ => {
+                let (register, has_number, suffix) =
+                    words::register_word(self.word()?, ctx.version).ok()?;
+                if !has_number {
+                    return None;
+                }
+                (register, suffix)
+            }
+        };
+        (self.peek() != Some(b'[')).then_some((register, suffix))
+    }
+
+    /// The components after a `.`: one to four letters, each a component, and with `mask` in
+    /// increasing order.
+    #[inline(always)]
+    fn components(&mut self, mask: bool) -> Option<([u8; 4], usize)> {
+        let mut sel = [0u8; 4];
+        let mut n = 0;
+        self.skip_space();
+        while let Some(&c) = self.b.get(self.i).filter(|&&c| is_word_byte(c)) {
+            let component = words::component_of_byte(c)?;
+            if n == 4 || (mask && n > 0 && component <= sel[n - 1]) {
+                return None;
+            }
+            sel[n] = component;
+            n += 1;
+            self.i += 1;
+        }
+        (n > 0).then_some((sel, n))
+    }
+
+    #[inline(always)]
+    fn dst(&mut self, ctx: &Context) -> Option<DstParam> {
+        let (register, suffix) = self.register(ctx)?;
+        if !suffix.is_empty() {
+            return None;
+        }
+        let mut dst = DstParam::new(register, WriteMask::ALL);
+        if self.dot() {
+            let (sel, n) = self.components(true)?;
+            dst.mask = WriteMask(sel[..n].iter().fold(0, |m, &c| m | 1 << c));
+        }
+        Some(dst)
+    }
+
+    #[inline(always)]
+    fn src(&mut self, ctx: &Context) -> Option<SrcParam> {
+        let (mut negate, mut complement, mut not) = (false, false, false);
+        match self.peek()? {
+            b'-' => {
+                self.i += 1;
+                negate = true;
+            }
+            b'!' => {
+                self.i += 1;
+                not = true;
+            }
+            b'1' => {
+                // `1-r0`: the number `1`, then a minus.
+                if self.number()? != "1" || !self.eat(b'-') {
+                    return None;
+                }
+                complement = true;
+            }
+            _ => {}
+        }
+        let (register, suffix) = self.register(ctx)?;
+        let swizzle = if self.dot() {
+            let (sel, n) = self.components(false)?;
+            let last = sel[n - 1];
+            let pick = |i: usize| if i < n { sel[i] } else { last };
+            Swizzle::new(pick(0), pick(1), pick(2), pick(3))
+        } else {
+            Swizzle::IDENTITY
+        };
+        let mut src = SrcParam::new(register, swizzle);
+        src.modifier = match (suffix, negate, complement, not) {
+            ("", false, false, false) => SrcModifier::None,
+            ("", true, false, false) => SrcModifier::Neg,
+            _ => source_modifier(suffix, negate, complement, not)?,
+        };
+        Some(src)
+    }
+
+    /// An optional sign and a number.
+    fn signed_number(&mut self) -> Option<(bool, &'a str)> {
+        let negative = self.eat(b'-');
+        if !negative {
+            self.eat(b'+');
+        }
+        Some((negative, self.number()?))
+    }
+
+    fn float(&mut self) -> Option<f32> {
+        let (negative, text) = self.signed_number()?;
+        let v = words::parse_float(text)?;
+        Some(if negative { -v } else { v })
+    }
+
+    fn int(&mut self) -> Option<i32> {
+        let (negative, text) = self.signed_number()?;
+        let v = super::preprocess::parse_int(text)
+            .filter(|v| (i32::MIN as i64..=u32::MAX as i64).contains(v))?;
+        Some(if negative {
+            (v as i32).wrapping_neg()
+        } else {
+            v as i32
+        })
+    }
+
+    fn boolean(&mut self) -> Option<u32> {
+        if self.peek()?.is_ascii_digit() {
+            return Some((self.int()? != 0) as u32);
+        }
+        let word = self.word()?;
+        if word.eq_ignore_ascii_case("true") {
+            Some(1)
+        } else if word.eq_ignore_ascii_case("false") {
+            Some(0)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newline_finds_the_first_line_feed() {
+        let mut text = vec![b'a'; 40];
+        assert_eq!(newline(&text), None);
+        for at in 0..40 {
+            text[at] = b'\n';
+            assert_eq!(newline(&text), Some(at), "{at}");
+            // Bytes that differ from a line feed in one bit, after it and before it.
+            text[at] = 0x0B;
+            assert_eq!(newline(&text), None);
+            text[at] = 0x8A;
+            assert_eq!(newline(&text), None);
+            text[at] = b'a';
+        }
+        text[3] = b'\n';
+        text[20] = b'\n';
+        assert_eq!(newline(&text), Some(3));
+        assert_eq!(newline(b""), None);
+    }
+}

@@ -1,0 +1,159 @@
+//! The single-pass assembler ([`super::fast`], with the constant table rebuilt as the full
+//! path does: [`super::fast_path`]) and the full path ([`super::parse_full`]) give the same
+//! shader for every text the single-pass assembler accepts, and the single-pass assembler
+//! gives up (so the full path runs) on everything else.
+
+use super::{fast_path, parse_full, ParseOptions};
+use proptest::prelude::*;
+
+/// `fast` agrees with the full path on `text`; returns whether `fast` took it.
+fn agree(text: &str, strict: bool, what: &str) -> bool {
+    let options = ParseOptions {
+        strict,
+        ..Default::default()
+    };
+    let full = parse_full(text, &options);
+    match fast_path(text, &options) {
+        Some(shader) => {
+            match &full {
+                Ok(s) => assert_eq!(&shader, s, "{what}: the paths disagree\n{text}"),
+                Err(e) => panic!("{what}: the full path fails ({e}) where the fast one gives\n{shader:?}\n{text}"),
+            }
+            true
+        }
+        None => false,
+    }
+}
+
+#[test]
+fn single_pass_assembler_agrees_with_the_full_path_on_the_corpus() {
+    let Some(dir) = dxso_corpus::corpus_or_skip("single_pass_assembler_agrees") else {
+        return;
+    };
+    let (mut texts, mut fast_taken) = (0, 0);
+    for e in dxso_corpus::entries(&dir) {
+        let mut inputs = Vec::new();
+        if let Ok(shader) = dxso::decode(&e.bytes()) {
+            inputs.push(("listing", crate::print(&shader)));
+        }
+        for suffix in ["ms.asm", "src.asm"] {
+            if let Some(p) = e.sibling(suffix) {
+                inputs.push((suffix, std::fs::read_to_string(p).expect("corpus text")));
+            }
+        }
+        for (what, text) in inputs {
+            for strict in [false, true] {
+                texts += 1;
+                fast_taken += agree(&text, strict, &format!("{} ({what})", e.rel)) as usize;
+            }
+        }
+    }
+    println!(
+        "single-pass assembler: {fast_taken}/{texts} corpus texts taken, every one the same \
+         shader as the full path"
+    );
+    // Every listing dxso prints needs no preprocessor; only hand-written sources may.
+    assert!(
+        fast_taken * 10 >= texts * 9,
+        "expected at least 90% of {texts} texts on the single-pass path, found {fast_taken}"
+    );
+}
+
+/// Pieces of instruction lines in the spellings the assembler accepts, and near misses.
+fn word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::sample::select(vec![
+            "mov", "add", "mad", "mul", "dp3", "dp4", "texld", "texldp", "texkill", "dcl",
+            "dcl_texcoord1", "dcl_2d", "dcl_position", "def", "defi", "defb", "if", "if_gt",
+            "endif", "else", "rep", "endrep", "sincos", "sgn", "nrm", "rcp", "mul_sat",
+            "mad_pp", "add_x2", "mov_sat_pp", "cmp", "lrp", "m4x4", "setp_gt", "texcrd", "tex",
+            "break_ne", "loop", "endloop", "call", "label", "ret", "phase", "nop", "MOV", "Mad",
+        ]).prop_map(String::from),
+        4 => prop::sample::select(vec![
+            "r0", "r1", "r12", "c0", "c7", "c255", "c2047", "c4000", "v0", "v3", "t0", "t1",
+            "s0", "s3", "oPos", "oC0", "oT1", "oD0", "o0", "o3", "a0", "aL", "i0", "b1", "p0",
+            "l0", "vPos", "vFace", "oDepth", "oFog", "oPts", "R0", "C3", "OPOS", "r0_bx2",
+            "t0_bias", "c1_abs", "r2_x2", "v0_dz", "r99999", "c", "x1", "r0x",
+        ]).prop_map(String::from),
+        2 => prop::sample::select(vec![
+            ".x", ".xyzw", ".xy", ".wzyx", ".w", ".rgba", ".xz", ".zx", ".xx", ".xyzwx", ". x",
+            ".5", ".",
+        ]).prop_map(String::from),
+        2 => prop::sample::select(vec![
+            "1", "0.5", "-1", "1e-005", "9.99999975e-005", ".5", "1.", "017", "0x10", "1u",
+            "1.5f", "true", "false", "1.#INF", "-1.#QNAN", "255",
+        ]).prop_map(String::from),
+        3 => prop::sample::select(vec![
+            ",", ", ", " , ", "-", "!", "1-", "+", "(", ")", "[", "]", "[a0.x]", "[aL]",
+            "[a0.x + 4]", " ", "  ", "\t",
+        ]).prop_map(String::from),
+        1 => prop::sample::select(vec![
+            "// comment", "; comment", "/* c */", "#", "#define X r0", "\\", "\"s\"", "\r",
+            "é", "\u{0}", "$",
+        ]).prop_map(String::from),
+    ]
+}
+
+fn line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        // Well-formed lines, mostly.
+        12 => (
+            prop::sample::select(vec![
+                ("mov", 2), ("add", 3), ("mad", 4), ("mul_sat", 3), ("dp3", 3), ("cmp", 4),
+                ("rcp", 2), ("texkill", 1), ("mad_pp", 4), ("mov_x2", 2),
+            ]),
+            proptest::collection::vec(
+                (
+                    prop::sample::select(vec!["", "", "", "-", "1-", "!"]),
+                    prop::sample::select(vec![
+                        "r0", "r1", "c3", "v0", "r5", "c12", "r2_bx2", "c1_abs", "t0", "oC0",
+                    ]),
+                    prop::sample::select(vec!["", ".x", ".xyz", ".wzyx", ".y", ".xw"]),
+                ),
+                4,
+            ),
+            prop::sample::select(vec!["", " ", "    ", "\t", "  + "]),
+            prop::sample::select(vec!["", " // c", " ; c", "  "]),
+        )
+            .prop_map(|((mn, n), ops, indent, tail)| {
+                let ops: Vec<String> = ops[..n]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (m, r, s))| if i == 0 { format!("{r}{s}") } else { format!("{m}{r}{s}") })
+                    .collect();
+                format!("{indent}{mn} {}{tail}", ops.join(", "))
+            }),
+        // `#line` directives, which the single-pass assembler skips, and others, which it leaves
+        // to the full path.
+        2 => prop::sample::select(vec![
+            "#line 7", "#line 12 \"f.fx\"", "  # line 3 \"a b.fx\" // c", "#line 1u", "#line",
+            "#line 4 \"x\" y", "#line 0x10", "#pragma x", "#", "#line 99999999999",
+        ]).prop_map(String::from),
+        // Anything made of the pieces.
+        1 => proptest::collection::vec(word(), 0..8).prop_map(|w| w.join(" ")),
+        1 => proptest::collection::vec(word(), 0..8).prop_map(|w| w.concat()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn single_pass_assembler_agrees_with_the_full_path(
+        version in prop::sample::select(vec![
+            "vs_1_1", "vs_2_0", "vs_2_x", "vs_3_0", "ps_1_1", "ps_1_4", "ps_2_0", "ps_2_x",
+            "ps_3_0", "ps.1.3", "VS_3_0", "vs_3_sw", "ps_9_9", "",
+        ]),
+        lines in proptest::collection::vec(line(), 0..12),
+        strict in any::<bool>(),
+        crlf in any::<bool>(),
+    ) {
+        let end = if crlf { "\r\n" } else { "\n" };
+        let mut text = format!("{version}{end}");
+        for l in &lines {
+            text.push_str(l);
+            text.push_str(end);
+        }
+        agree(&text, strict, "random text");
+    }
+}

@@ -1,0 +1,703 @@
+//! The words of an instruction line, shared by the line parser ([`super::assemble`]) and the
+//! single-pass assembler ([`super::fast`]): a mnemonic with its suffixes, register names,
+//! write masks, swizzles, modifiers and numbers. Each function gives the meaning of one word or
+//! the rule it breaks, so both parsers read every spelling the same way.
+
+use super::diag::Rule;
+use crate::syntax::{component_of, register_allowed, COMPARISONS, REGISTER_PREFIXES};
+use dxso::{
+    DclToken, DeclUsage, Opcode, OpcodeInfo, Operands, Register, RegisterType, ResultModifiers,
+    Shift, SrcModifier, Swizzle, Version, WriteMask,
+};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+/// A rule broken and the message (the caller knows where).
+pub(super) type WordError = (Rule, String);
+
+/// A word of up to 15 ASCII bytes in lower case, packed into one integer: comparing two is one
+/// comparison (`None` for longer words, which no mnemonic or suffix is).
+pub(super) const fn key(word: &[u8]) -> Option<u128> {
+    if word.len() > 15 {
+        return None;
+    }
+    let mut k = 0u128;
+    let mut i = 0;
+    while i < word.len() {
+        k = k << 8 | word[i].to_ascii_lowercase() as u128;
+        i += 1;
+    }
+    // The length tells `ab` from `\0ab`.
+    Some(k << 8 | word.len() as u128)
+}
+
+/// The indices of the [`REGISTER_PREFIXES`] entries that start with each lower-case letter,
+/// in table order (so the longest spelling comes first); `u8::MAX` ends a list.
+const PREFIXES_BY_LETTER: [[u8; 8]; 26] = {
+    let mut t = [[u8::MAX; 8]; 26];
+    let mut i = 0;
+    while i < REGISTER_PREFIXES.len() {
+        let first = REGISTER_PREFIXES[i].0.as_bytes()[0];
+        let letter = (first - b'a') as usize;
+        let mut j = 0;
+        while t[letter][j] != u8::MAX {
+            j += 1;
+        }
+        t[letter][j] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The register file a name starts with: the index of the entry of [`REGISTER_PREFIXES`] whose
+/// spelling prefixes `name` (longest first).
+fn register_prefix(name: &str) -> Option<usize> {
+    let name = name.as_bytes();
+    let letter = name.first()?.to_ascii_lowercase().wrapping_sub(b'a') as usize;
+    PREFIXES_BY_LETTER
+        .get(letter)?
+        .iter()
+        .take_while(|&&i| i != u8::MAX)
+        .map(|&i| i as usize)
+        .find(|&i| {
+            let p = REGISTER_PREFIXES[i].0.as_bytes();
+            name.len() >= p.len() && name[..p.len()].eq_ignore_ascii_case(p)
+        })
+}
+
+/// [`register_allowed`] for every entry of [`REGISTER_PREFIXES`], per version class: the rule
+/// looks only at the shader kind and whether the major version is at least 3 (a test checks
+/// the table against the rule for every version).
+fn prefix_allowed(index: usize, version: Version) -> bool {
+    static CLASSES: OnceLock<[Vec<bool>; 4]> = OnceLock::new();
+    let classes = CLASSES.get_or_init(|| {
+        [
+            Version::vs(2, 0),
+            Version::vs(3, 0),
+            Version::ps(2, 0),
+            Version::ps(3, 0),
+        ]
+        .map(|v| {
+            REGISTER_PREFIXES
+                .iter()
+                .map(|(spelling, _, _)| register_allowed(spelling, v))
+                .collect()
+        })
+    });
+    classes[version.is_pixel() as usize * 2 + (version.major >= 3) as usize][index]
+}
+
+/// What a mnemonic spelling means.
+#[derive(Clone, Copy)]
+struct Mnemonic {
+    opcode: Opcode,
+    control: u8,
+    /// Takes a comparison suffix (`if`, `break`, `setp`).
+    comparable: bool,
+}
+
+/// Mnemonics by [`key`] of their lower-case spelling: an open-addressing table of
+/// [`MNEMONIC_SLOTS`] slots (a multiply, a shift and usually one comparison per lookup).
+fn mnemonics() -> &'static [Option<(u128, Mnemonic)>] {
+    static TABLE: OnceLock<Vec<Option<(u128, Mnemonic)>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![None; MNEMONIC_SLOTS];
+        // Later spellings replace earlier ones, as map insertions would.
+        let mut insert = |name: &str, mn| {
+            let k = key(name.as_bytes()).expect("mnemonics are short");
+            let mut slot = mnemonic_slot(k);
+            while let Some((other, _)) = table[slot] {
+                if other == k {
+                    break;
+                }
+                slot = (slot + 1) % MNEMONIC_SLOTS;
+            }
+            table[slot] = Some((k, mn));
+        };
+        for info in dxso::opcode::TABLE {
+            if matches!(info.opcode, Opcode::Ifc | Opcode::BreakC) {
+                continue;
+            }
+            let comparable = matches!(info.opcode, Opcode::If | Opcode::Break | Opcode::SetP);
+            insert(
+                info.mnemonic,
+                Mnemonic {
+                    opcode: info.opcode,
+                    control: 0,
+                    comparable,
+                },
+            );
+        }
+        let alias = |op, control| Mnemonic {
+            opcode: op,
+            control,
+            comparable: false,
+        };
+        insert("texld", alias(Opcode::Tex, 0));
+        insert("texldp", alias(Opcode::Tex, 1));
+        insert("texldb", alias(Opcode::Tex, 2));
+        insert("texcrd", alias(Opcode::TexCoord, 0));
+        table
+    })
+}
+
+/// Slots of the mnemonic table: a power of two, at least twice the number of spellings.
+const MNEMONIC_SLOTS: usize = 256;
+
+fn mnemonic_slot(k: u128) -> usize {
+    let h = (k as u64 ^ (k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 56) as usize % MNEMONIC_SLOTS
+}
+
+fn mnemonic(base: &[u8]) -> Option<Mnemonic> {
+    mnemonic_of_key(key(base)?)
+}
+
+fn mnemonic_of_key(k: u128) -> Option<Mnemonic> {
+    let table = mnemonics();
+    let mut slot = mnemonic_slot(k);
+    loop {
+        match table[slot] {
+            Some((other, mn)) if other == k => return Some(mn),
+            Some(_) => slot = (slot + 1) % MNEMONIC_SLOTS,
+            None => return None,
+        }
+    }
+}
+
+/// The register with the encoding the index needs (`c2048` and up use CONST2..CONST4).
+pub(super) fn make_register(ty: RegisterType, num: u32) -> Option<Register> {
+    if ty == RegisterType::Const && num > Register::MAX_NUM as u32 {
+        let (ty, base) = match num {
+            2048..=4095 => (RegisterType::Const2, 2048),
+            4096..=6143 => (RegisterType::Const3, 4096),
+            6144..=8191 => (RegisterType::Const4, 6144),
+            _ => return None,
+        };
+        return Some(Register::new(ty, (num - base) as u16));
+    }
+    (num <= Register::MAX_NUM as u32).then(|| Register::new(ty, num as u16))
+}
+
+pub(super) fn comparison(s: &str) -> Option<u8> {
+    COMPARISONS
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case(s))
+        .map(|i| i as u8 + 1)
+}
+
+/// `position1`, `texcoord`, `2d`, `cube`, `volume` after `dcl_`.
+pub(super) fn dcl_suffix(s: &str) -> Option<DclToken> {
+    let lower = lowercase(s);
+    match &*lower {
+        "1d" => return Some(DclToken::sampler(dxso::TextureType::Texture1D)),
+        "2d" => return Some(DclToken::sampler(dxso::TextureType::Texture2D)),
+        "cube" => return Some(DclToken::sampler(dxso::TextureType::Cube)),
+        "volume" => return Some(DclToken::sampler(dxso::TextureType::Volume)),
+        _ => {}
+    }
+    let digits_at = lower
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(lower.len());
+    let (name, digits) = lower.split_at(digits_at);
+    let usage = DeclUsage::ALL.iter().find(|u| u.name() == name)?;
+    let index: u8 = if digits.is_empty() {
+        0
+    } else {
+        digits.parse().ok().filter(|i| *i < 16)?
+    };
+    Some(DclToken::usage(*usage, index))
+}
+
+/// The source modifier for a prefix (`-`, `1-`, `!`) and a suffix (`_bx2`, ...).
+pub(super) fn source_modifier(
+    suffix: &str,
+    negate: bool,
+    complement: bool,
+    not: bool,
+) -> Option<SrcModifier> {
+    use SrcModifier::*;
+    if suffix.is_empty() {
+        return match (negate, complement, not) {
+            (false, false, false) => Some(None),
+            (true, false, false) => Some(Neg),
+            (false, true, false) => Some(Comp),
+            (false, false, true) => Some(Not),
+            _ => Option::None,
+        };
+    }
+    let lower = lowercase(suffix);
+    Some(match (&*lower, negate, complement, not) {
+        ("", false, false, false) => None,
+        ("", true, false, false) => Neg,
+        ("", false, true, false) => Comp,
+        ("", false, false, true) => Not,
+        ("_bias", n, false, false) => {
+            if n {
+                BiasNeg
+            } else {
+                Bias
+            }
+        }
+        ("_bx2", n, false, false) => {
+            if n {
+                SignNeg
+            } else {
+                Sign
+            }
+        }
+        ("_x2", n, false, false) => {
+            if n {
+                X2Neg
+            } else {
+                X2
+            }
+        }
+        ("_abs", n, false, false) => {
+            if n {
+                AbsNeg
+            } else {
+                Abs
+            }
+        }
+        ("_dz" | "_db", false, false, false) => Dz,
+        ("_dw" | "_da", false, false, false) => Dw,
+        _ => return Option::None,
+    })
+}
+
+/// A C float literal: `1`, `1.0f`, `.5`, `0.`, `1e-3`, `1.5h`, hexadecimal integers.
+pub fn parse_float(text: &str) -> Option<f32> {
+    let t = text.trim_end_matches(['f', 'F', 'h', 'H']);
+    if t.starts_with("0x") || t.starts_with("0X") || t.ends_with(['u', 'U', 'l', 'L']) {
+        return super::preprocess::parse_int(text).map(|v| v as f32);
+    }
+    let t = t.strip_suffix('.').unwrap_or(t);
+    let t = if t.is_empty() { "0" } else { t };
+    t.parse::<f32>().ok()
+}
+
+/// What a mnemonic word (`texldp`, `mad_sat_pp`, `if_gt`, `dcl_texcoord1`) says.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MnemonicWord {
+    pub(super) opcode: Opcode,
+    pub(super) control: u8,
+    /// The usage or sampler type of a `dcl` (default when the word names none).
+    pub(super) dcl: Option<DclToken>,
+    pub(super) modifiers: ResultModifiers,
+    pub(super) shift: Shift,
+}
+
+/// Reads a mnemonic word with its `_` suffixes: comparison, `dcl` usage, result modifiers and
+/// shift, in the order Microsoft's assembler accepts them.
+pub(super) fn mnemonic_word(
+    text: &str,
+    version: Version,
+    strict: bool,
+) -> Result<MnemonicWord, WordError> {
+    let (base_word, rest) = match text.bytes().position(|b| b == b'_') {
+        Some(i) => (&text[..i], Some(&text[i + 1..])),
+        None => (text, None),
+    };
+    let parts = rest.into_iter().flat_map(|r| r.split('_'));
+    // The lower-case base, for messages.
+    let base = || base_word.to_ascii_lowercase();
+    let Some(mut mn) = mnemonic(base_word.as_bytes()) else {
+        return Err((
+            Rule::UnknownMnemonic,
+            format!("unknown instruction `{text}`"),
+        ));
+    };
+    let mut suffixes = parts.peekable();
+    if mn.comparable {
+        if let Some(cmp) = suffixes.peek().and_then(|s| comparison(s)) {
+            suffixes.next();
+            mn.opcode = match mn.opcode {
+                Opcode::If => Opcode::Ifc,
+                Opcode::Break => Opcode::BreakC,
+                op => op,
+            };
+            mn.control = cmp;
+        } else if mn.opcode == Opcode::SetP {
+            return Err((
+                Rule::BadModifier,
+                "setp needs a comparison (setp_gt, setp_eq, ...)".into(),
+            ));
+        }
+    }
+    // `texldp`/`texldb` exist from ps_2_0 on; ps_1_4 `texld` has no mode to print.
+    if mn.opcode == Opcode::Tex && mn.control != 0 && !version.at_least(2, 0) {
+        return Err((
+            Rule::OpcodeNotInVersion,
+            format!("`{}` needs ps_2_0 or later", base()),
+        ));
+    }
+    let info = mn.opcode.info();
+    if strict && !info.allowed_in(version) {
+        return Err((
+            Rule::OpcodeNotInVersion,
+            format!("`{}` is not an instruction of {}", base(), version),
+        ));
+    }
+    // dcl: the first suffix is the usage (`texcoord1`) or sampler type (`2d`).
+    let mut dcl = None;
+    if mn.opcode == Opcode::Dcl {
+        let mut token = DclToken::default();
+        if let Some(s) = suffixes.peek() {
+            if let Some(d) = dcl_suffix(s) {
+                token = d;
+                suffixes.next();
+            }
+        }
+        dcl = Some(token);
+    }
+    let mut modifiers = ResultModifiers::NONE;
+    let mut shift = Shift(0);
+    const fn k(word: &str) -> u128 {
+        match key(word.as_bytes()) {
+            Some(k) => k,
+            None => panic!("short"),
+        }
+    }
+    const SAT: u128 = k("sat");
+    const PP: u128 = k("pp");
+    const CENTROID: u128 = k("centroid");
+    const X2: u128 = k("x2");
+    const X4: u128 = k("x4");
+    const X8: u128 = k("x8");
+    const D2: u128 = k("d2");
+    const D4: u128 = k("d4");
+    const D8: u128 = k("d8");
+    for s in suffixes {
+        match key(s.as_bytes()) {
+            Some(SAT) => modifiers = modifiers.union(ResultModifiers::SATURATE),
+            Some(PP) => modifiers = modifiers.union(ResultModifiers::PARTIAL_PRECISION),
+            Some(CENTROID) => modifiers = modifiers.union(ResultModifiers::CENTROID),
+            Some(X2) => shift = Shift(1),
+            Some(X4) => shift = Shift(2),
+            Some(X8) => shift = Shift(3),
+            Some(D2) => shift = Shift(-1),
+            Some(D4) => shift = Shift(-2),
+            Some(D8) => shift = Shift(-3),
+            _ => {
+                return Err((
+                    Rule::BadModifier,
+                    format!("`_{s}` is not a modifier of `{}`", base()),
+                ));
+            }
+        }
+    }
+    // Every shape of an opcode agrees on whether it has a destination.
+    if (modifiers != ResultModifiers::NONE || shift != Shift(0))
+        && !info.operands(version).has_dst()
+    {
+        return Err((
+            Rule::BadModifier,
+            format!("`{}` has no destination to modify", base()),
+        ));
+    }
+    Ok(MnemonicWord {
+        opcode: mn.opcode,
+        control: mn.control,
+        dcl,
+        modifiers,
+        shift,
+    })
+}
+
+/// A mnemonic word without `_` suffixes, by its [`key`]: a table lookup alone, and `None`
+/// whenever [`mnemonic_word`] would do more than that (a comparable mnemonic, `texldp`/`texldb`
+/// before ps_2_0, a strict check that fails, an unknown word), so the caller then asks it.
+pub(super) fn plain_mnemonic_of_key(
+    k: u128,
+    version: Version,
+    strict: bool,
+) -> Option<MnemonicWord> {
+    let mn = mnemonic_of_key(k)?;
+    if mn.comparable
+        || (mn.opcode == Opcode::Tex && mn.control != 0 && !version.at_least(2, 0))
+        || (strict && !mn.opcode.info().allowed_in(version))
+    {
+        return None;
+    }
+    Some(MnemonicWord {
+        opcode: mn.opcode,
+        control: mn.control,
+        dcl: (mn.opcode == Opcode::Dcl).then(DclToken::default),
+        modifiers: ResultModifiers::NONE,
+        shift: Shift(0),
+    })
+}
+
+/// The operand shape: the version's, except that shader model 2+ `sincos`/`sgn` take either
+/// of their shapes (the assembler goes by the operand count written, which `operands` counts
+/// when asked).
+pub(super) fn shape(
+    info: &OpcodeInfo,
+    version: Version,
+    operands: impl FnOnce() -> usize,
+) -> Operands {
+    let shape = info.operands(version);
+    if version.is_sm1()
+        || info.shapes.len() < 2
+        || !matches!(info.opcode, Opcode::SinCos | Opcode::Sgn)
+    {
+        return shape;
+    }
+    let written = operands();
+    info.shapes
+        .iter()
+        .map(|s| s.operands)
+        .find(|s| 1 + s.src_count() as usize == written)
+        .unwrap_or(shape)
+}
+
+/// A register word (`r3`, `oPos`, `c`, `aL`, `r1_bx2`): the register, whether a number was
+/// written, and the `_suffix` part of the word.
+pub(super) fn register_word(
+    word: &str,
+    version: Version,
+) -> Result<(Register, bool, &str), WordError> {
+    let (name, suffix) = match word.bytes().position(|b| b == b'_') {
+        Some(i) => (&word[..i], &word[i..]),
+        None => (word, ""),
+    };
+    let bad = || (Rule::BadRegister, format!("`{name}` is not a register"));
+    let index = register_prefix(name).ok_or_else(bad)?;
+    let (spelling, ty, fixed) = REGISTER_PREFIXES[index];
+    let digits = &name[spelling.len()..];
+    let (num, has_number) = match fixed {
+        Some(n) if digits.is_empty() => (n as u32, true),
+        Some(_) => return Err(bad()),
+        None if digits.is_empty() => (0, false),
+        None => {
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            let n = digits
+                .bytes()
+                .try_fold(0u32, |n, d| {
+                    n.checked_mul(10)?.checked_add((d - b'0') as u32)
+                })
+                .ok_or_else(|| {
+                    (
+                        Rule::RegisterIndex,
+                        format!("register index `{digits}` is too large"),
+                    )
+                })?;
+            (n, true)
+        }
+    };
+    if !prefix_allowed(index, version) {
+        return Err((
+            Rule::RegisterNotInVersion,
+            format!("{version} has no register `{name}`"),
+        ));
+    }
+    let register = make_register(ty, num).ok_or_else(|| {
+        (
+            Rule::RegisterIndex,
+            format!("register index {num} does not fit the 11-bit field"),
+        )
+    })?;
+    Ok((register, has_number, suffix))
+}
+
+/// The spellings of [`REGISTER_PREFIXES`] that `version` allows, by table index, with their
+/// register file and fixed number.
+pub(super) type AllowedSpellings = [Option<(RegisterType, Option<u16>)>; REGISTER_PREFIXES.len()];
+
+/// [`AllowedSpellings`] of `version`.
+pub(super) fn allowed_spellings(version: Version) -> AllowedSpellings {
+    let mut out = [None; REGISTER_PREFIXES.len()];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let (_, ty, fixed) = REGISTER_PREFIXES[i];
+        *slot = prefix_allowed(i, version).then_some((ty, fixed));
+    }
+    out
+}
+
+/// The spellings of [`REGISTER_PREFIXES`] packed like [`key`] without the length byte: a
+/// lower-case letter per byte, first letter highest.
+pub(super) const SPELLING_KEYS: [u64; REGISTER_PREFIXES.len()] = {
+    let mut keys = [0u64; REGISTER_PREFIXES.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        let spelling = REGISTER_PREFIXES[i].0.as_bytes();
+        let mut j = 0;
+        while j < spelling.len() {
+            keys[i] = keys[i] << 8 | spelling[j] as u64;
+            j += 1;
+        }
+        i += 1;
+    }
+    keys
+};
+
+/// The index of the [`REGISTER_PREFIXES`] entry whose spelling is the letters packed as in
+/// [`SPELLING_KEYS`] (`first` is the first letter, lower case). When a register word is these
+/// letters and then digits (or nothing), this is the entry [`register_word`]'s prefix search
+/// finds: spellings are letters only, so a longer one cannot prefix the word, and one that
+/// stops short leaves letters the number cannot have.
+pub(super) fn spelling_of_key(first: u8, packed: u64) -> Option<usize> {
+    PREFIXES_BY_LETTER
+        .get(first.wrapping_sub(b'a') as usize)?
+        .iter()
+        .take_while(|&&i| i != u8::MAX)
+        .map(|&i| i as usize)
+        .find(|&i| SPELLING_KEYS[i] == packed)
+}
+
+/// The letters of a write mask (`xz`, `rgb`): components in order, once each.
+pub(super) fn write_mask(letters: &str) -> Result<WriteMask, String> {
+    let mut mask = 0u8;
+    let mut last = -1i32;
+    for b in letters.bytes() {
+        let c = component_of_byte(b)
+            .ok_or_else(|| format!("`{letters}` is not a write mask (letters xyzw or rgba)"))?;
+        if c as i32 <= last {
+            return Err(format!(
+                "write mask `{letters}` must list components in order, once each"
+            ));
+        }
+        last = c as i32;
+        mask |= 1 << c;
+    }
+    Ok(WriteMask(mask))
+}
+
+/// The letters of a swizzle: one to four components, the last one repeated.
+pub(super) fn swizzle(letters: &str) -> Result<Swizzle, String> {
+    let bad = || format!("`{letters}` is not a swizzle (one to four of xyzw or rgba)");
+    if letters.is_empty() || letters.len() > 4 {
+        return Err(bad());
+    }
+    let mut sel = [0u8; 4];
+    let mut n = 0;
+    for b in letters.bytes() {
+        sel[n] = component_of_byte(b).ok_or_else(bad)?;
+        n += 1;
+    }
+    for i in n..4 {
+        sel[i] = sel[n - 1];
+    }
+    Ok(Swizzle::new(sel[0], sel[1], sel[2], sel[3]))
+}
+
+/// `s` in lower case, borrowed when it already is (listings are).
+fn lowercase(s: &str) -> Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// The version statement (`vs_1_1`, `vs.1.1`, `ps_2_x`, `vs_3_sw`, any case), given as the
+/// text of its tokens without the spaces between them.
+pub(super) fn version_word(text: &str) -> Result<Version, WordError> {
+    let text = text.to_ascii_lowercase();
+    let bad = || {
+        (
+            Rule::MissingVersion,
+            format!("expected a version statement (vs_2_0, ps.1.4, ...), found `{text}`"),
+        )
+    };
+    let (kind, rest) = if let Some(r) = text.strip_prefix("vs") {
+        (dxso::ShaderKind::Vertex, r)
+    } else if let Some(r) = text.strip_prefix("ps") {
+        (dxso::ShaderKind::Pixel, r)
+    } else {
+        return Err(bad());
+    };
+    let mut parts = rest.split(['_', '.']);
+    if parts.next() != Some("") {
+        return Err(bad());
+    }
+    let (Some(major), Some(minor), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(bad());
+    };
+    let bad_version = || {
+        (
+            Rule::BadVersion,
+            format!("`{text}` is not a shader version"),
+        )
+    };
+    let major: u8 = major.parse().map_err(|_| bad_version())?;
+    let minor: u8 = match minor {
+        "x" if major == 2 => 1,
+        "sw" if major >= 2 => Version::SOFTWARE_MINOR,
+        m => m.parse().map_err(|_| bad_version())?,
+    };
+    let ok = match (kind, major) {
+        (_, 2) => minor == 0 || minor == 1 || minor == Version::SOFTWARE_MINOR,
+        (_, 3) => minor == 0 || minor == Version::SOFTWARE_MINOR,
+        (dxso::ShaderKind::Vertex, 1) => minor <= 1,
+        (dxso::ShaderKind::Pixel, 1) => minor <= 4,
+        _ => false,
+    };
+    if !ok || (minor == 1 && major == 2 && text.ends_with("_1")) {
+        return Err(bad_version());
+    }
+    Ok(Version::new(kind, major, minor))
+}
+
+/// [`component_of`] for a byte, from a table (a byte outside ASCII is no component, as the
+/// character it starts is none).
+pub(super) fn component_of_byte(b: u8) -> Option<u8> {
+    const TABLE: [u8; 256] = {
+        let mut t = [u8::MAX; 256];
+        let mut b = 0;
+        while b < 128 {
+            if let Some(c) = component_of(b as u8 as char) {
+                t[b] = c;
+            }
+            b += 1;
+        }
+        t
+    };
+    Some(TABLE[b as usize]).filter(|&c| c != u8::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allowed_table_follows_the_rule() {
+        for kind in [dxso::ShaderKind::Vertex, dxso::ShaderKind::Pixel] {
+            for major in 0..=255u8 {
+                for minor in [0, 1, 4, 0xFF] {
+                    let v = Version::new(kind, major, minor);
+                    for (i, (spelling, _, _)) in REGISTER_PREFIXES.iter().enumerate() {
+                        assert_eq!(
+                            prefix_allowed(i, v),
+                            register_allowed(spelling, v),
+                            "{spelling} {v}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn prefixes_are_found_longest_first() {
+        for (name, want) in [
+            ("r0", "r"),
+            ("oPos", "opos"),
+            ("oT3", "ot"),
+            ("o5", "o"),
+            ("vFace", "vface"),
+            ("v1", "v"),
+            ("aL", "al"),
+            ("a0", "a"),
+            ("x1", ""),
+            ("", ""),
+            ("_", ""),
+        ] {
+            let got = register_prefix(name).map_or("", |i| REGISTER_PREFIXES[i].0);
+            assert_eq!(got, want, "{name}");
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! A fixed decoding workload for profilers: every `*.dxso` of a corpus folder, decoded N times.
+//!
+//! ```text
+//! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20
+//! (the folder defaults to `$DXSO_CORPUS`, else `../shared/corpus`)
+//! valgrind --tool=callgrind target/release/examples/decode_loop ../shared/corpus 20
+//! ```
+
+use std::hint::black_box;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = dxso_corpus::corpus_dir_from_arg(args.next());
+    let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20);
+    let blobs: Vec<Vec<u8>> = dxso_corpus::entries(&dir)
+        .iter()
+        .map(|e| e.bytes())
+        .collect();
+    let mut items = 0usize;
+    let mut fastest = f64::INFINITY;
+    for _ in 0..runs {
+        let start = std::time::Instant::now();
+        for b in &blobs {
+            if let Ok(s) = dxso::decode(black_box(b)) {
+                items += s.items.len();
+                black_box(s);
+            }
+        }
+        fastest = fastest.min(start.elapsed().as_secs_f64());
+    }
+    let bytes: usize = blobs.iter().map(Vec::len).sum();
+    println!(
+        "{} shaders, {bytes} bytes, {runs} runs, {items} items decoded, fastest run {:.1} MB/s",
+        blobs.len(),
+        bytes as f64 / 1e6 / fastest
+    );
+    println!(
+        "sizes: Item {} Instruction {} SrcParam {} DstParam {} Sources {} Comment {} Extra {}",
+        std::mem::size_of::<dxso::Item>(),
+        std::mem::size_of::<dxso::Instruction>(),
+        std::mem::size_of::<dxso::SrcParam>(),
+        std::mem::size_of::<dxso::DstParam>(),
+        std::mem::size_of::<dxso::Sources>(),
+        std::mem::size_of::<dxso::Comment>(),
+        std::mem::size_of::<dxso::Extra>(),
+    );
+}
