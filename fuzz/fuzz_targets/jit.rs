@@ -7,75 +7,14 @@
 //! buffers (a crash here is a memory error). Never a hang: the budget bounds every loop.
 #![no_main]
 
+#[path = "common/exec_inputs.rs"]
+mod exec_inputs;
+
 use arbitrary::{Arbitrary, Unstructured};
 use dxso_exec::plan::{Op, Plan};
 use dxso_exec::*;
+use exec_inputs::{resources, vec4};
 use libfuzzer_sys::fuzz_target;
-use std::sync::Arc;
-
-fn value(u: &mut Unstructured<'_>) -> f32 {
-    match u.int_in_range(0u8..=3).unwrap_or(0) {
-        0 => f32::from_bits(u.arbitrary().unwrap_or(0)),
-        _ => u.int_in_range(-64i32..=64).unwrap_or(0) as f32 / 8.0,
-    }
-}
-
-fn vec4(u: &mut Unstructured<'_>) -> [f32; 4] {
-    [value(u), value(u), value(u), value(u)]
-}
-
-fn sampler(u: &mut Unstructured<'_>, dim: Dimension) -> Sampler {
-    let (w, h, d) = match dim {
-        Dimension::D2 => (1 + u.int_in_range(0..=4).unwrap_or(0), 2, 1),
-        Dimension::Cube => (2, 2, 6),
-        Dimension::Volume => (2, 2, 2),
-    };
-    let data: Vec<u8> = (0..w * h * d * 4)
-        .map(|_| u.arbitrary().unwrap_or(0))
-        .collect();
-    let level = MipLevel {
-        width: w,
-        height: h,
-        depth: d,
-        data,
-    };
-    let t = Texture::new(dim, Format::Rgba8Unorm, vec![level]).expect("sizes match");
-    let mut s = Sampler::new(Arc::new(if u.arbitrary().unwrap_or(false) {
-        t.with_mip_chain()
-    } else {
-        t
-    }));
-    let names = [
-        "addressu",
-        "addressv",
-        "magfilter",
-        "minfilter",
-        "mipfilter",
-        "mipmaplodbias",
-        "maxmiplevel",
-    ];
-    let values = [
-        "wrap",
-        "mirror",
-        "clamp",
-        "border",
-        "mirroronce",
-        "none",
-        "point",
-        "linear",
-        "1",
-        "-2.5",
-    ];
-    for _ in 0..u.int_in_range(0..=4).unwrap_or(0) {
-        let n = names[u.int_in_range(0..=names.len() - 1).unwrap_or(0)];
-        let v = values[u.int_in_range(0..=values.len() - 1).unwrap_or(0)];
-        let _ = s.state.set(n, v);
-    }
-    s.stage.bump_env_mat = vec4(u);
-    s.stage.texture_transform_flags = u.arbitrary().unwrap_or(0);
-    s.dimension = Some(dim);
-    s
-}
 
 /// Rewrites slots, jump targets, loop counts and offsets of a plan from the fuzzer's bytes.
 fn damage(plan: &mut Plan, u: &mut Unstructured<'_>) {
@@ -146,28 +85,7 @@ fuzz_target!(|data: &[u8]| {
         PixelShader::with_options(&shader, &options).map(|s| s.plan().clone())
     };
     let Ok(mut plan) = plan else { return };
-    let mut res = Resources::default();
-    res.constants.float = (0..u.int_in_range(0..=40).unwrap_or(0))
-        .map(|_| vec4(&mut u))
-        .collect();
-    res.constants.int = (0..16)
-        .map(|_| {
-            [
-                u.int_in_range(-3..=300).unwrap_or(0),
-                u.arbitrary().unwrap_or(0),
-                u.int_in_range(-3..=3).unwrap_or(1),
-                0,
-            ]
-        })
-        .collect();
-    res.constants.bool = (0..16).map(|_| u.arbitrary().unwrap_or(false)).collect();
-    for s in &plan.samplers {
-        let i = s.index as usize;
-        if res.samplers.len() <= i {
-            res.samplers.resize(i + 1, Sampler::default());
-        }
-        res.samplers[i] = sampler(&mut u, s.declared.unwrap_or(Dimension::D2));
-    }
+    let res = resources(&mut u, &plan);
     let count = 1 + u.int_in_range(0..=20).unwrap_or(0) as usize;
     let invocations = if vertex { count } else { count * 4 };
     let inputs: Vec<Attribute> = plan
@@ -178,6 +96,13 @@ fuzz_target!(|data: &[u8]| {
             values: (0..invocations).map(|_| vec4(&mut u)).collect(),
         })
         .collect();
+    let coverage: Vec<bool> = if vertex {
+        Vec::new()
+    } else {
+        (0..invocations)
+            .map(|_| u.arbitrary().unwrap_or(true))
+            .collect()
+    };
     if mode % 4 >= 2 {
         // A damaged plan: compiled code must stay inside its buffers (or not be generated).
         damage(&mut plan, &mut u);
@@ -219,7 +144,7 @@ fuzz_target!(|data: &[u8]| {
                 &QuadBatch {
                     quads: count,
                     inputs: inputs.clone(),
-                    coverage: Vec::new(),
+                    coverage: coverage.clone(),
                 },
                 &res,
             )
@@ -229,6 +154,11 @@ fuzz_target!(|data: &[u8]| {
     match (&want, &got) {
         (Ok(a), Ok(b)) => {
             assert_eq!(a.discarded, b.discarded, "discard masks differ");
+            assert_eq!(
+                a.registers.len(),
+                b.registers.len(),
+                "output registers differ"
+            );
             for ((ra, va), (rb, vb)) in a.registers.iter().zip(&b.registers) {
                 assert_eq!(ra, rb);
                 for (x, y) in va.iter().flatten().zip(vb.iter().flatten()) {
