@@ -33,6 +33,29 @@ impl Engine {
     }
 }
 
+/// `--engine` of the subcommands that render: the CPU engines (the software pipeline runs
+/// there); `vulkan` is a usage error.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct RenderEngineArg {
+    /// What runs the shaders: `jit` (native code; `cpu` is the default CPU engine, the JIT when
+    /// built with it), `jit-scalar` or `interpreter`. The pictures are the same, bit for bit.
+    #[arg(long = "engine", value_enum, default_value_t, value_name = "ENGINE")]
+    pub engine: Engine,
+}
+
+impl RenderEngineArg {
+    /// The executor's engine, or a usage error for `vulkan`.
+    pub fn cpu(self) -> Result<dxso_exec::Engine> {
+        match self.engine {
+            Engine::Vulkan => Err(crate::report::CliError::Usage(
+                "--engine vulkan runs single shaders (dxso run); the software renderer runs shaders on the CPU (interpreter, jit or jit-scalar)".into(),
+            )
+            .into()),
+            e => Ok(e.cpu()),
+        }
+    }
+}
+
 fn device() -> Result<dxso_gpu::Gpu> {
     let gpu = dxso_gpu::Gpu::new().context("--engine vulkan needs a Vulkan device")?;
     log::info!("vulkan device: {}", gpu.adapter_name());

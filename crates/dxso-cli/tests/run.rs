@@ -296,9 +296,32 @@ fn every_cpu_engine_prints_the_same_json() {
         b"ps_1_4\ntexcrd r0.xyz, t0\nmul_x4 r0, r0, c0\nadd_sat r0, r0, -c1\n",
     );
     let cases: [(&PathBuf, &[&str]); 3] = [
-        (&vs, &["--input", "v0=1,2,3,1", "--const", "c0=0.5,2,-1,1", "--const", "c1=0.25,0,1,0"]),
-        (&ps, &["--input", "v0=0.5,-1,2,0", "--const", "c0=0,1.5,0,0"]),
-        (&ps14, &["--input", "t0=0.3,0.6,0.9,1", "--const", "c0=0.5,1,0.25,1", "--const", "c1=0.5,0,0,0"]),
+        (
+            &vs,
+            &[
+                "--input",
+                "v0=1,2,3,1",
+                "--const",
+                "c0=0.5,2,-1,1",
+                "--const",
+                "c1=0.25,0,1,0",
+            ],
+        ),
+        (
+            &ps,
+            &["--input", "v0=0.5,-1,2,0", "--const", "c0=0,1.5,0,0"],
+        ),
+        (
+            &ps14,
+            &[
+                "--input",
+                "t0=0.3,0.6,0.9,1",
+                "--const",
+                "c0=0.5,1,0.25,1",
+                "--const",
+                "c1=0.5,0,0,0",
+            ],
+        ),
     ];
     for (file, args) in cases {
         let mut outputs = Vec::new();
@@ -307,9 +330,16 @@ fn every_cpu_engine_prints_the_same_json() {
             all.extend_from_slice(args);
             outputs.push((engine, json(&all)));
         }
-        assert!(outputs[0].1["outputs"].as_object().is_some_and(|o| !o.is_empty()));
+        assert!(outputs[0].1["outputs"]
+            .as_object()
+            .is_some_and(|o| !o.is_empty()));
         for (engine, v) in &outputs[1..] {
-            assert_eq!(v, &outputs[0].1, "{}: {engine} against the interpreter", file.display());
+            assert_eq!(
+                v,
+                &outputs[0].1,
+                "{}: {engine} against the interpreter",
+                file.display()
+            );
         }
     }
     let bad = common::run(&["run", vs.to_str().unwrap(), "--engine", "gpu"], None);

@@ -35,7 +35,17 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// `interpreter` or `jit`.
+    /// The fastest engine this build has: [`Engine::Jit`] with the `jit` feature, the
+    /// interpreter without it (what a renderer or a tool picks when the user did not choose).
+    pub const fn best_available() -> Engine {
+        if cfg!(feature = "jit") {
+            Engine::Jit
+        } else {
+            Engine::Interpreter
+        }
+    }
+
+    /// `interpreter`, `jit` or `jit-scalar`.
     pub const fn name(self) -> &'static str {
         match self {
             Engine::Interpreter => "interpreter",

@@ -3,8 +3,8 @@ use crate::report::CliError;
 use crate::session::Session;
 use anyhow::{Context, Result};
 use dxso_exec::{
-    Dimension, InputRegister, Options, OutputRegister, Outputs, PixelShader, QuadBatch,
-    Resources, Sampler, Texture, VertexBatch, VertexShader,
+    Dimension, InputRegister, Options, OutputRegister, Outputs, PixelShader, QuadBatch, Resources,
+    Sampler, Texture, VertexBatch, VertexShader,
 };
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
