@@ -48,7 +48,14 @@ fn render_draws_a_stream_built_from_json() {
     let ps = render_tests("scenes/colour.ps.asm");
     let render = |before: &[&str], after: &[&str]| {
         let mut args = before.to_vec();
-        args.extend(["render", "depth.dp2", "--vs", vs.as_str(), "--ps", ps.as_str()]);
+        args.extend([
+            "render",
+            "depth.dp2",
+            "--vs",
+            vs.as_str(),
+            "--ps",
+            ps.as_str(),
+        ]);
         args.extend(after);
         dxso(&args, &dir)
     };

@@ -374,10 +374,8 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
                     target[t as usize] = true;
                     target[pc + 1] = true;
                 }
-                Op::End | Op::Return => {
-                    if !stack.is_empty() {
-                        return Err(bad(pc, "a function ends inside an open block"));
-                    }
+                Op::End | Op::Return if !stack.is_empty() => {
+                    return Err(bad(pc, "a function ends inside an open block"));
                 }
                 _ => {}
             }
@@ -511,9 +509,9 @@ fn function_bound(
     // Multiplier of the enclosing loops, innermost last.
     let mut mult: Vec<u64> = vec![1];
     let mut total: u64 = 0;
-    for pc in func.start as usize..=func.end as usize {
+    for &op in &ops[func.start as usize..=func.end as usize] {
         let m = *mult.last().expect("never empty");
-        match ops[pc] {
+        match op {
             Op::Count(k) => total = total.saturating_add(m.saturating_mul(k as u64)),
             Op::Loop { count, .. } => {
                 let iterations = match count {
@@ -525,10 +523,8 @@ fn function_bound(
                 total = total.saturating_add(inner);
                 mult.push(inner);
             }
-            Op::EndLoop { .. } => {
-                if mult.len() > 1 {
-                    mult.pop();
-                }
+            Op::EndLoop { .. } if mult.len() > 1 => {
+                mult.pop();
             }
             Op::Call { target, .. } => {
                 let callee = functions.iter().position(|g| g.start == target);

@@ -40,6 +40,9 @@ pub struct Opts {
     size: [u32; 2],
 }
 
+/// One stage's time in a frame's statistics.
+type StageTime = fn(&Stats) -> Duration;
+
 /// The frames one engine rendered.
 struct Side {
     engine: Engine,
@@ -201,7 +204,7 @@ impl Opts {
                 write!(out, " {:>12}", f.engine.name())?;
             }
             writeln!(out)?;
-            let stages: [(&str, fn(&Stats) -> Duration); 4] = [
+            let stages: [(&str, StageTime); 4] = [
                 ("tessellation (device)", |s| s.tessellate),
                 ("vertex shading", |s| s.vertex),
                 ("setup and binning", |s| s.setup),

@@ -676,7 +676,7 @@ impl Gen<'_, '_> {
     fn program(&mut self) {
         let mut open = false;
         let ops = &self.plan.ops;
-        for pc in 0..ops.len() {
+        for (pc, &op) in ops.iter().enumerate() {
             if self.an.function_of[pc].is_none() {
                 continue;
             }
@@ -692,7 +692,7 @@ impl Gen<'_, '_> {
                 self.switch_to(b);
             }
             self.full = self.an.full[pc];
-            open = self.op(pc as Pc, ops[pc]);
+            open = self.op(pc as Pc, op);
         }
         assert!(!open, "every function ends with End or Return");
     }

@@ -41,7 +41,7 @@ impl Gen<'_, '_> {
     }
 
     /// Stores pieces to the trampoline buffer at row `row` (rows of one chunk of lanes).
-    fn to_buffer(&mut self, row: usize, vals: &[Value]) {
+    fn store_buffer(&mut self, row: usize, vals: &[Value]) {
         let base = row * self.shape.chunk() * 4;
         for (k, &v) in vals.iter().enumerate() {
             let off = (base + k * self.shape.per_piece * 4) as i32;
@@ -49,7 +49,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn from_buffer(&mut self, row: usize) -> Pieces {
+    fn load_buffer(&mut self, row: usize) -> Pieces {
         let base = row * self.shape.chunk() * 4;
         (0..self.shape.pieces)
             .map(|k| {
@@ -71,8 +71,8 @@ impl Gen<'_, '_> {
 
     /// `out = f(a, b)` over the chunk's lanes through a trampoline.
     fn call_lanes(&mut self, f: LaneFn, a: &[Value], b: &[Value]) -> Pieces {
-        self.to_buffer(0, a);
-        self.to_buffer(1, b);
+        self.store_buffer(0, a);
+        self.store_buffer(1, b);
         let (pa, pb, po) = (
             self.buffer_addr(0),
             self.buffer_addr(1),
@@ -81,7 +81,7 @@ impl Gen<'_, '_> {
         let n = self.b.ins().iconst(types::I64, self.shape.chunk() as i64);
         let sig = self.sigs.lane;
         self.call_indirect(sig, f as usize, &[pa, pb, po, n]);
-        self.from_buffer(2)
+        self.load_buffer(2)
     }
 
     /// A component-wise function over the chunk's lanes.
@@ -282,7 +282,7 @@ impl Gen<'_, '_> {
             Op::Lit { src, mask, dst } => {
                 for (row, &s) in src.iter().enumerate() {
                     let v = self.get(s);
-                    self.to_buffer(row, &v);
+                    self.store_buffer(row, &v);
                 }
                 let (pin, pout) = (self.buffer_addr(0), self.buffer_addr(3));
                 let n = self.b.ins().iconst(types::I64, self.shape.chunk() as i64);
@@ -292,7 +292,7 @@ impl Gen<'_, '_> {
                     runtime::lit as runtime::LitFn as usize,
                     &[pin, pout, n],
                 );
-                let r: Vec<Pieces> = (0..4).map(|c| self.from_buffer(3 + c)).collect();
+                let r: Vec<Pieces> = (0..4).map(|c| self.load_buffer(3 + c)).collect();
                 for c in bits(mask) {
                     self.put(dst[c], r[c].clone(), Write::Active);
                 }
@@ -757,24 +757,24 @@ impl Gen<'_, '_> {
     fn sample(&mut self, sampler: u8, coords: [Slot; 3], lod: LodPlan, dst: [Slot; 4]) {
         for (row, &s) in coords.iter().enumerate() {
             let v = self.get(s);
-            self.to_buffer(row, &v);
+            self.store_buffer(row, &v);
         }
         let kind = match lod {
             LodPlan::Implicit => lod_kind::IMPLICIT,
             LodPlan::Bias(s) => {
                 let v = self.get(s);
-                self.to_buffer(3, &v);
+                self.store_buffer(3, &v);
                 lod_kind::BIAS
             }
             LodPlan::Explicit(s) => {
                 let v = self.get(s);
-                self.to_buffer(3, &v);
+                self.store_buffer(3, &v);
                 lod_kind::EXPLICIT
             }
             LodPlan::Gradients(dx, dy) => {
                 for (row, &s) in dx.iter().chain(&dy).enumerate() {
                     let v = self.get(s);
-                    self.to_buffer(3 + row, &v);
+                    self.store_buffer(3 + row, &v);
                 }
                 lod_kind::GRADIENTS
             }
@@ -782,7 +782,7 @@ impl Gen<'_, '_> {
         // The channels of lanes the sampler does not write read 0 (as the interpreter's).
         let zero = self.fconst(0.0);
         for c in 0..4 {
-            self.to_buffer(9 + c, &vec![zero; self.shape.pieces]);
+            self.store_buffer(9 + c, &vec![zero; self.shape.pieces]);
         }
         let active = self.active();
         let real = self.b.use_var(self.real);
@@ -802,7 +802,7 @@ impl Gen<'_, '_> {
         let f = runtime::sample as runtime::SampleFn as usize;
         self.call_indirect(sig, f, &[run, s, k, mask, buf, n]);
         for (c, &s) in dst.iter().enumerate() {
-            let v = self.from_buffer(9 + c);
+            let v = self.load_buffer(9 + c);
             self.put(s, v, Write::Active);
         }
     }
