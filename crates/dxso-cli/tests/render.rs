@@ -155,6 +155,12 @@ fn demo_writes_the_teapot_image() {
         interpreted, img,
         "the interpreter's teapot against the JIT's"
     );
+    let (code, out, _) = dxso(&["demo", "--engine", "vulkan", "-o", "v.png"], &dir);
+    assert_eq!(
+        (code, out.as_str()),
+        (2, ""),
+        "a usage error before any output"
+    );
     let (code, out, err) = dxso(
         &["demo", "--size", "32x32", "--frames", "3", "-o", "turn.png"],
         &dir,

@@ -433,6 +433,8 @@ fn without_comments(shader: &Shader) -> Shader {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        // A usage error comes before any output.
+        self.engine.cpu()?;
         let mut out = s.out();
         let out = &mut out;
         writeln!(out, "dxso demo: assemble, decode, inspect, validate, re-encode and disassemble embedded shaders")?;
