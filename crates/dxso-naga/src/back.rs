@@ -120,16 +120,29 @@ pub fn validator() -> Validator {
     )
 }
 
+thread_local! {
+    /// One validator per thread, reused: it keeps its tables' allocations between modules
+    /// (`validate` resets it first).
+    static VALIDATOR: std::cell::RefCell<Validator> = std::cell::RefCell::new(validator());
+}
+
 pub(crate) fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Error> {
-    validator().validate(module).map_err(|e| {
-        let mut message = e.as_inner().to_string();
-        let mut source = std::error::Error::source(e.as_inner());
-        while let Some(s) = source {
-            message.push_str(": ");
-            message.push_str(&s.to_string());
-            source = s.source();
+    VALIDATOR.with(|v| {
+        match v.try_borrow_mut() {
+            Ok(mut v) => v.validate(module),
+            // Only reachable if validation re-entered this function; a fresh one is as good.
+            Err(_) => validator().validate(module),
         }
-        Error::Validation(message)
+        .map_err(|e| {
+            let mut message = e.as_inner().to_string();
+            let mut source = std::error::Error::source(e.as_inner());
+            while let Some(s) = source {
+                message.push_str(": ");
+                message.push_str(&s.to_string());
+                source = s.source();
+            }
+            Error::Validation(message)
+        })
     })
 }
 

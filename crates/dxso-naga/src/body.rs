@@ -272,6 +272,37 @@ impl<'a> Body<'a> {
         self.constant(c)
     }
 
+    /// The value of `def c<n>` (`bits` as the shader reads them). naga has no NaN or infinite
+    /// literals, so a `def` holding one is a `vec4<u32>` constant of its bits, reinterpreted
+    /// where it is read.
+    pub(crate) fn def_constant(&mut self, n: u32, bits: [u32; 4]) -> Handle<Expression> {
+        if bits.iter().all(|&b| f32::from_bits(b).is_finite()) {
+            let c = self.m.def(n, bits);
+            return self.constant(c);
+        }
+        let c = self.m.def_bits(n, bits);
+        let u = self.constant(c);
+        self.e(Expression::As {
+            expr: u,
+            kind: ScalarKind::Float,
+            convert: None,
+        })
+    }
+
+    /// The float with these bits: a literal, or (NaN, infinity) a `u32` literal reinterpreted.
+    pub(crate) fn f32_bits(&mut self, bits: u32) -> Handle<Expression> {
+        let v = f32::from_bits(bits);
+        if v.is_finite() {
+            return self.func.f32(v);
+        }
+        let u = self.func.u32(bits);
+        self.e(Expression::As {
+            expr: u,
+            kind: ScalarKind::Float,
+            convert: None,
+        })
+    }
+
     pub(crate) fn constant(&mut self, c: Handle<naga::Constant>) -> Handle<Expression> {
         if let Some(&h) = self.consts.get(&c) {
             return h;

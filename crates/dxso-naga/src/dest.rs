@@ -138,6 +138,13 @@ impl Body<'_> {
             self.set_comp(reg, c, v);
             return Ok(());
         }
+        if ty == RegisterType::Temp && inst.predicate.is_none() {
+            // Components the mask leaves alone but nothing reads again need not keep their
+            // old value: write the whole register (no merge, no load of the old value).
+            if !mask & 0xF & self.plan.live.after(self.item, n) == 0 {
+                mask = 0xF;
+            }
+        }
         let mut new = match value {
             Value::Scalar(h) => self.splat(h),
             Value::Vec4(h) => h,

@@ -197,7 +197,27 @@ pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
         }
     }
     out.sort_by_key(|i| slot_order(i.varying.slot));
+    distinct_slots(v, out.iter().map(|i| &i.varying))?;
     Ok(out)
+}
+
+/// Refuses two varyings at one slot (the same usage and index declared twice, or an unknown
+/// usage read as a texture coordinate another register has), which naga would reject.
+fn distinct_slots<'a>(
+    version: dxso::Version,
+    sorted: impl Iterator<Item = &'a Varying>,
+) -> Result<(), Error> {
+    let mut prev: Option<&Varying> = None;
+    for v in sorted {
+        if let Some(p) = prev.filter(|p| p.slot == v.slot) {
+            return Err(Error::SharedSlot {
+                first: p.register.name(version),
+                second: v.register.name(version),
+            });
+        }
+        prev = Some(v);
+    }
+    Ok(())
 }
 
 fn slot_order(slot: Slot) -> (u8, u32) {
@@ -339,6 +359,7 @@ pub(crate) fn outputs(plan: &Plan) -> Result<Vec<Output>, Error> {
         }
     }
     out[usize::from(v.is_vertex())..].sort_by_key(|o| slot_order(o.varying.slot));
+    distinct_slots(v, out.iter().map(|o| &o.varying))?;
     Ok(out)
 }
 

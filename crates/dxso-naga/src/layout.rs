@@ -26,8 +26,12 @@
 //! | 16F + 448 | `bumplum: array<vec4<f32>, 8>` | per texture stage: `(scale, offset, 0, 0)` of `texbeml` luminance |
 //! | 16F + 576 | `viewport: vec4<f32>` | `(1/width, 1/height, 0, 0)`, read by [`crate::ClipSpace::half_pixel_offset`] |
 //!
-//! The size is the same for every shader of a stage ([`constant_buffer_size`]). `def`, `defi`
-//! and `defb` values are shader constants that take precedence over the buffer.
+//! The buffer's size is the same for every shader of a stage ([`constant_buffer_size`]); a
+//! buffer of that size binds to every shader. A shader declares the struct only up to the last
+//! member it can read (`c` alone for most), at the same offsets: its writers and naga's
+//! validator then have fewer types and names to handle. `def`, `defi` and `defb` values are
+//! shader constants that take precedence over the buffer; a `def` holding NaN or an infinity
+//! (naga has no such literals) is a `vec4<u32>` of its bits, reinterpreted where it is read.
 //!
 //! # Locations
 //!

@@ -28,6 +28,7 @@ mod entry;
 mod flow;
 mod func;
 pub mod layout;
+mod live;
 mod module;
 mod options;
 mod reflect;
@@ -64,6 +65,14 @@ pub enum Error {
     Register {
         /// The register as written in assembly.
         register: String,
+    },
+    /// Two inputs or two outputs with the same meaning (usage and index), so the same slot.
+    #[error("registers {first} and {second} have the same usage and index (one varying slot)")]
+    SharedSlot {
+        /// The first register as written in assembly.
+        first: String,
+        /// The second.
+        second: String,
     },
     /// The shader's version is not one of vs_1_1..vs_3_0, ps_1_1..ps_3_0.
     #[error("version {0} is not translated")]
@@ -107,6 +116,8 @@ pub(crate) struct Plan<'a> {
     pub(crate) version: Version,
     pub(crate) options: &'a Options,
     pub(crate) scan: scan::Scan,
+    /// Which temporary components are read again after each instruction of main.
+    pub(crate) live: live::Liveness,
     pub(crate) stage: Stage,
     pub(crate) float_constants: u32,
     /// `def` registers and values, ascending.
@@ -179,7 +190,9 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
         .unwrap_or(if v.is_vertex() { 0 } else { 1 });
     let mut defs_sorted: Vec<(u32, [u32; 4])> = scan.defs.iter().map(|(&k, &v)| (k, v)).collect();
     defs_sorted.sort_unstable_by_key(|d| d.0);
+    let live = live::liveness(v, &insts, scan.main.clone());
     let plan = Plan {
+        live,
         defs_sorted,
         version: v,
         options,
@@ -188,7 +201,7 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
         stage,
         functions: RefCell::new(HashMap::default()),
     };
-    let mut m = module::ModuleCtx::new(group, v.is_vertex());
+    let mut m = module::ModuleCtx::new(group, v.is_vertex(), constant_members(&plan));
     let mut regs = Regs {
         private: plan.scan.has_subroutines(),
         ..Regs::default()
@@ -249,6 +262,24 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
 }
 
 /// The constant-buffer members the main program reads, prepared in its first block.
+/// How many leading members of the constant buffer the shader may read (1 `c` .. 6
+/// `viewport`, in [`body::Body::member`]'s numbering).
+fn constant_members(plan: &Plan) -> usize {
+    let s = &plan.scan;
+    let reads = |ty| s.read.iter().any(|&(t, _)| t == ty);
+    if plan.options.clip.half_pixel_offset && plan.stage != Stage::Compute {
+        6
+    } else if !s.bump_stages.is_empty() {
+        5
+    } else if reads(RegisterType::ConstBool) {
+        3
+    } else if reads(RegisterType::ConstInt) {
+        2
+    } else {
+        1
+    }
+}
+
 fn used_members(plan: &Plan) -> Vec<u32> {
     let s = &plan.scan;
     let mut out = Vec::new();
@@ -361,5 +392,45 @@ fn reflect_of(
         samplers,
         discards: s.discards,
         derivatives: s.derivatives,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxso::{DstParam, Extra, Instruction, Item, Register, SrcParam, Swizzle, WriteMask};
+
+    #[test]
+    fn def_values_naga_has_no_literal_for_translate_to_every_target() {
+        let mut s = Shader::new(Version::ps(2, 0));
+        let c0 = Register::new(RegisterType::Const, 0);
+        let mut def = Instruction::new(Opcode::Def);
+        def.dst = Some(DstParam::new(c0, WriteMask::ALL));
+        def.extra = Extra::Def([
+            f32::NAN.to_bits(),
+            f32::INFINITY.to_bits(),
+            f32::NEG_INFINITY.to_bits(),
+            1.0f32.to_bits(),
+        ]);
+        s.items.push(Item::Instruction(def));
+        // The whole vector, then one component (read as a scalar).
+        for (mask, swizzle) in [
+            (WriteMask::ALL, Swizzle::IDENTITY),
+            (WriteMask::X, Swizzle::Y),
+        ] {
+            let mut mov = Instruction::new(Opcode::Mov);
+            mov.dst = Some(DstParam::new(
+                Register::new(RegisterType::ColorOut, 0),
+                mask,
+            ));
+            mov.srcs =
+                dxso::Sources::from_slice(&[SrcParam::new(c0, swizzle)]).expect("one source");
+            s.items.push(Item::Instruction(mov));
+        }
+        let t = translate(&s, &Options::default()).expect("translates and validates");
+        for target in Target::ALL {
+            t.write(target, &WriteOptions::default())
+                .unwrap_or_else(|e| panic!("{}: {e}", target.name()));
+        }
     }
 }

@@ -22,6 +22,9 @@ pub(crate) struct ModuleCtx {
     types: Types,
     pub(crate) group: u32,
     pub(crate) vertex: bool,
+    /// How many leading members of the constant buffer the shader declares (see
+    /// [`ModuleCtx::constant_buffer`]).
+    constant_members: usize,
     constant_buffer: Option<Handle<GlobalVariable>>,
     /// Textures and sampler states by sampler number.
     pub(crate) images: HashMap<u32, (Handle<GlobalVariable>, Handle<GlobalVariable>, TextureType)>,
@@ -36,12 +39,14 @@ pub(crate) struct ModuleCtx {
 pub(crate) const F32: Scalar = Scalar::F32;
 
 impl ModuleCtx {
-    pub(crate) fn new(group: u32, vertex: bool) -> Self {
+    /// `constant_members`: the constant buffer's members the shader may read are all below it.
+    pub(crate) fn new(group: u32, vertex: bool, constant_members: usize) -> Self {
         ModuleCtx {
             module: Module::default(),
             types: Types::default(),
             group,
             vertex,
+            constant_members: constant_members.clamp(1, 6),
             constant_buffer: None,
             images: HashMap::default(),
             masks: HashMap::default(),
@@ -97,40 +102,52 @@ impl ModuleCtx {
         })
     }
 
-    /// The constant buffer (see [`crate::layout`]); created on first use.
+    /// The constant buffer (see [`crate::layout`]); created on first use. Only the leading
+    /// members the shader may read are declared (the offsets are the layout's whatever the
+    /// count): every writer and validator then has less to do, and GLSL, whose blocks have no
+    /// explicit offsets, keeps the layout because only trailing members are left out.
     pub(crate) fn constant_buffer(&mut self) -> Handle<GlobalVariable> {
         if let Some(h) = self.constant_buffer {
             return h;
         }
         let l = layout::constant_buffer_layout(self.vertex);
+        let count = self.constant_members;
         let v4f = self.vec4f();
-        let v4i = self.vec(VectorSize::Quad, Scalar::I32);
-        let v4u = self.vec(VectorSize::Quad, Scalar::U32);
-        let floats = self.array(v4f, Some(l.float_count), 16);
-        let ints = self.array(v4i, Some(layout::INT_CONSTANTS), 16);
-        let bools = self.array(v4u, Some(layout::BOOL_CONSTANTS / 4), 16);
-        let bump = self.array(v4f, Some(layout::BUMP_STAGES), 16);
         let member = |name: &str, ty, offset| StructMember {
             name: Some(name.into()),
             ty,
             binding: None,
             offset,
         };
-        let members = vec![
-            member("c", floats, l.floats),
-            member("i", ints, l.ints),
-            member("b", bools, l.bools),
-            member("bumpenv", bump, l.bumpenv),
-            member("bumplum", bump, l.bumplum),
-            member("viewport", v4f, l.viewport),
-        ];
+        let floats = self.array(v4f, Some(l.float_count), 16);
+        let mut members = Vec::with_capacity(count);
+        members.push(member("c", floats, l.floats));
+        if count > 1 {
+            let v4i = self.vec(VectorSize::Quad, Scalar::I32);
+            let ints = self.array(v4i, Some(layout::INT_CONSTANTS), 16);
+            members.push(member("i", ints, l.ints));
+        }
+        if count > 2 {
+            let v4u = self.vec(VectorSize::Quad, Scalar::U32);
+            let bools = self.array(v4u, Some(layout::BOOL_CONSTANTS / 4), 16);
+            members.push(member("b", bools, l.bools));
+        }
+        if count > 3 {
+            let bump = self.array(v4f, Some(layout::BUMP_STAGES), 16);
+            members.push(member("bumpenv", bump, l.bumpenv));
+            if count > 4 {
+                members.push(member("bumplum", bump, l.bumplum));
+            }
+        }
+        if count > 5 {
+            members.push(member("viewport", v4f, l.viewport));
+        }
+        // The declared struct ends where the first member left out would start.
+        let span = [l.ints, l.bools, l.bumpenv, l.bumplum, l.viewport, l.size][count - 1];
         let ty = self.module.types.insert(
             Type {
                 name: Some("Constants".into()),
-                inner: TypeInner::Struct {
-                    members,
-                    span: l.size,
-                },
+                inner: TypeInner::Struct { members, span },
             },
             Span::UNDEFINED,
         );
@@ -220,6 +237,9 @@ impl ModuleCtx {
 
     /// A `vec4<f32>` constant.
     pub(crate) fn vec4_constant(&mut self, v: [f32; 4]) -> Handle<Constant> {
+        if v.iter().all(|x| x.to_bits() == v[0].to_bits()) {
+            return self.splat_constant(VectorSize::Quad, v[0]);
+        }
         let key = (4u8, v.map(f32::to_bits));
         if let Some(&h) = self.vectors.get(&key) {
             return h;
@@ -238,8 +258,23 @@ impl ModuleCtx {
             return h;
         }
         let ty = self.vec(size, F32);
-        let lits = vec![Literal::F32(v); n as usize];
-        let h = self.composite_constant(None, ty, &lits);
+        // A splat, not a composite of equal literals: the writers print one literal.
+        let value = self
+            .module
+            .global_expressions
+            .append(Expression::Literal(Literal::F32(v)), Span::UNDEFINED);
+        let init = self
+            .module
+            .global_expressions
+            .append(Expression::Splat { size, value }, Span::UNDEFINED);
+        let h = self.module.constants.append(
+            Constant {
+                name: None,
+                ty,
+                init,
+            },
+            Span::UNDEFINED,
+        );
         self.vectors.insert(key, h);
         h
     }
@@ -259,6 +294,17 @@ impl ModuleCtx {
         let lits = [0, 1, 2, 3].map(|i| Literal::Bool(mask & (1 << i) != 0));
         let h = self.composite_constant(None, ty, &lits);
         self.masks.insert(mask, h);
+        h
+    }
+
+    /// The bits of `def c<n>` as a `vec4<u32>` (for values naga has no literal for).
+    pub(crate) fn def_bits(&mut self, n: u32, bits: [u32; 4]) -> Handle<Constant> {
+        if let Some(&h) = self.defs.get(&n) {
+            return h;
+        }
+        let ty = self.vec(VectorSize::Quad, Scalar::U32);
+        let h = self.composite_constant(Some(format!("c{n}_bits")), ty, &bits.map(Literal::U32));
+        self.defs.insert(n, h);
         h
     }
 

@@ -44,8 +44,8 @@ impl Body<'_> {
         match reg {
             Reg::File(RegisterType::Const, n) => {
                 if let Some(bits) = self.plan.scan.defs.get(&n) {
-                    let c = self.m.def(n, self.plan.def_value(*bits));
-                    return Ok(self.constant(c));
+                    let bits = self.plan.def_value(*bits);
+                    return Ok(self.def_constant(n, bits));
                 }
                 self.whole(reg)
             }
@@ -82,7 +82,7 @@ impl Body<'_> {
             Reg::File(RegisterType::Const, n) => {
                 if let Some(bits) = self.plan.scan.defs.get(&n) {
                     let v = self.plan.def_value(*bits)[(c & 3) as usize];
-                    return Ok(self.func.f32(f32::from_bits(v)));
+                    return Ok(self.f32_bits(v));
                 }
                 self.comp(reg, c)
             }
@@ -217,8 +217,7 @@ impl Body<'_> {
                 }
                 let kc = self.func.i32(k as i32);
                 let hit = self.bin(BinaryOperator::Equal, idx, kc);
-                let c = self.m.def(k, self.plan.def_value(bits));
-                let d = self.constant(c);
+                let d = self.def_constant(k, self.plan.def_value(bits));
                 value = self.select(hit, d, value);
             }
         }

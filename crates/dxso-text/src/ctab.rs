@@ -14,6 +14,7 @@ use dxso::ctab::{
     TypeInfo,
 };
 use dxso::Version;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// A header that looks like Microsoft's but cannot be read back.
@@ -46,26 +47,109 @@ impl Line<'_> {
     }
 }
 
+/// The ASCII bytes `char::is_whitespace` holds (what `str::trim` and `split_whitespace` skip).
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+/// `s.trim_start()`, byte by byte while the text is ASCII.
+fn trim_start(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && is_ascii_space(b[i]) {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(&c) if c >= 0x80 => s[i..].trim_start(),
+        _ => &s[i..],
+    }
+}
+
+/// `s.trim_end()`, byte by byte while the text is ASCII.
+fn trim_end(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut i = b.len();
+    while i > 0 && is_ascii_space(b[i - 1]) {
+        i -= 1;
+    }
+    if i > 0 && b[i - 1] >= 0x80 {
+        s[..i].trim_end()
+    } else {
+        &s[..i]
+    }
+}
+
+fn trim(s: &str) -> &str {
+    trim_end(trim_start(s))
+}
+
+/// The words of `s` as `split_whitespace` gives them, into `out` (cleared first): byte by byte
+/// for ASCII text.
+fn split_words<'a>(s: &'a str, out: &mut Vec<&'a str>) {
+    out.clear();
+    if !s.is_ascii() {
+        out.extend(s.split_whitespace());
+        return;
+    }
+    let b = s.as_bytes();
+    let mut i = 0;
+    loop {
+        while i < b.len() && is_ascii_space(b[i]) {
+            i += 1;
+        }
+        if i == b.len() {
+            return;
+        }
+        let start = i;
+        while i < b.len() && !is_ascii_space(b[i]) {
+            i += 1;
+        }
+        out.push(&s[start..i]);
+    }
+}
+
 /// The leading comment lines of `text`, up to the first line that is neither a `//` comment
-/// nor blank.
-fn header_lines(text: &str) -> Vec<Line<'_>> {
-    let mut lines = Vec::new();
+/// nor blank; where the last of them ends; and where the lines the single-pass assembler
+/// would skip end (the start of the first line that is not space then `//`, or only space, by
+/// the assembler's reading: space is blank, tab, vertical tab and form feed, and a line loses
+/// its line feed and one carriage return before it).
+fn header_lines(text: &str) -> (Vec<Line<'_>>, usize, usize) {
+    let assembler_space = |c: &u8| matches!(c, b' ' | b'\t' | 0x0B | 0x0C);
+    let mut lines = Vec::with_capacity(64);
+    let b = text.as_bytes();
     let mut start = 0;
-    for raw in text.split_inclusive('\n') {
-        let line = raw.trim_end_matches(['\n', '\r']);
-        let trimmed = line.trim_start();
-        if let Some(content) = trimmed.strip_prefix("//") {
+    let mut end = 0;
+    let mut skippable = None;
+    while start < b.len() {
+        let next = crate::parse::newline(&b[start..]).map_or(b.len(), |i| start + i + 1);
+        let mut line_end = next;
+        while line_end > start && matches!(b[line_end - 1], b'\n' | b'\r') {
+            line_end -= 1;
+        }
+        let line = &text[start..line_end];
+        let trimmed = trim_start(line);
+        let plain = if let Some(content) = trimmed.strip_prefix("//") {
             let at = start + (line.len() - trimmed.len()) + 2;
             lines.push(Line {
                 text: content,
                 start: at,
             });
-        } else if !trimmed.is_empty() {
+            end = at + content.len();
+            b[start..at - 2].iter().all(assembler_space)
+        } else if trimmed.is_empty() {
+            let raw = &b[start..next];
+            let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
+            let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+            raw.iter().all(assembler_space)
+        } else {
             break;
+        };
+        if !plain && skippable.is_none() {
+            skippable = Some(start);
         }
-        start += raw.len();
+        start = next;
     }
-    lines
+    (lines, end, skippable.unwrap_or(start))
 }
 
 /// Rebuilds the constant table from the header of `text`, for a shader of `version`.
@@ -77,52 +161,80 @@ pub fn from_listing(
     text: &str,
     version: Version,
 ) -> Result<Option<ConstantTable>, CtabHeaderError> {
-    let lines = header_lines(text);
+    Ok(from_header(text).0?.map(|mut table| {
+        set_version(&mut table, version);
+        table
+    }))
+}
+
+/// Gives a table from [`from_header`] the target and version of the shader it describes.
+pub(crate) fn set_version(table: &mut ConstantTable, version: Version) {
+    table.version = version.to_token();
+    table.target = CtabString(version.to_string().into_bytes());
+}
+
+/// [`from_listing`] before the shader's version is known (the table's version and target are
+/// left empty for [`set_version`]), and where the header ends: the start of the first line that
+/// is neither a `//` comment nor blank (the length of the text when there is none).
+pub(crate) fn from_header(text: &str) -> (Result<Option<ConstantTable>, CtabHeaderError>, usize) {
+    let (lines, header_end, body) = header_lines(text);
+    (table_of(text, &lines, header_end), body)
+}
+
+/// The table the header `lines` describe; `header_end` is where the last of them ends.
+fn table_of(
+    text: &str,
+    lines: &[Line<'_>],
+    header_end: usize,
+) -> Result<Option<ConstantTable>, CtabHeaderError> {
+    const GENERATED: &str = "Generated by ";
     let Some(generated) = lines
         .iter()
-        .position(|l| l.text.trim_start().starts_with("Generated by "))
+        .position(|l| trim_start(l.text).starts_with(GENERATED))
     else {
         return Ok(None);
     };
-    let creator = lines[generated]
-        .text
-        .trim_start()
-        .strip_prefix("Generated by ")
-        .unwrap_or_default()
-        .trim_end();
+    let creator = trim_end(&trim_start(lines[generated].text)[GENERATED.len()..]);
     // Every string of the table ends at its first NUL, so none can hold one (found by the
-    // fuzzer: a creator with a NUL came back cut short).
-    if lines.iter().any(|l| l.text.contains('\0')) {
+    // fuzzer: a creator with a NUL came back cut short). Only the comment lines hold anything
+    // but space up to the header's end.
+    if text.as_bytes()[..header_end].contains(&0) {
         let line = lines
             .iter()
             .find(|l| l.text.contains('\0'))
-            .expect("checked");
+            .expect("the NUL is in a comment line");
         return Err(line.err("the header holds a NUL character, which no CTAB string can"));
     }
     let rest = &lines[generated + 1..];
-    let section = |name: &str| rest.iter().position(|l| l.text.trim() == name);
-    // Any other section title (`// Input signature:`) means this is not a D3D9 CTAB header.
-    if rest.iter().any(|l| {
-        let t = l.text.trim();
-        l.text.starts_with(' ')
-            && !l.text.starts_with("  ")
-            && t.ends_with(':')
-            && t != "Parameters:"
-            && t != "Registers:"
-    }) {
-        return Ok(None);
+    let (mut params_at, mut registers_at) = (None, None);
+    for (i, l) in rest.iter().enumerate() {
+        let t = trim(l.text);
+        if !t.ends_with(':') {
+            continue;
+        }
+        match t {
+            "Parameters:" => {
+                params_at.get_or_insert(i);
+            }
+            "Registers:" => {
+                registers_at.get_or_insert(i);
+            }
+            // Any other section title (`// Input signature:`) means this is not a D3D9 CTAB
+            // header.
+            _ if l.text.starts_with(' ') && !l.text.starts_with("  ") => return Ok(None),
+            _ => {}
+        }
     }
-    let target = version.to_string();
     let mut table = ConstantTable {
         creator: CtabString(creator.as_bytes().to_vec()),
-        version: version.to_token(),
+        version: 0,
         flags: 0,
-        target: CtabString(target.into_bytes()),
+        target: CtabString(Vec::new()),
         header_size: 28,
         constants: Vec::new(),
         layout: None,
     };
-    let (params, registers) = match (section("Parameters:"), section("Registers:")) {
+    let (params, registers) = match (params_at, registers_at) {
         (None, None) => return Ok(Some(table)),
         (Some(p), Some(r)) if p < r => (&rest[p + 1..r], &rest[r + 1..]),
         (Some(p), _) => {
@@ -132,16 +244,17 @@ pub fn from_listing(
             return Err(rest[r].err("`// Registers:` without `// Parameters:` before it"))
         }
     };
-    let declarations = Declarations::parse(params)?;
+    let mut declarations = Declarations::parse(params)?;
     let rows = register_rows(registers)?;
     // Pair each register row with the declaration of the same name (in order, for names that
-    // appear more than once: a constant in two register sets).
+    // appear more than once: a constant in two register sets); each declaration's type moves
+    // into its constant.
     let mut used = vec![false; declarations.0.len()];
     let mut constants = Vec::with_capacity(rows.len());
     for row in rows {
         let found = declarations
             .0
-            .iter()
+            .iter_mut()
             .enumerate()
             .find(|(i, d)| !used[*i] && d.name == row.name);
         let Some((i, decl)) = found else {
@@ -157,7 +270,7 @@ pub fn from_listing(
             register_index: row.index,
             register_count: row.count,
             reserved: 0,
-            ty: decl.ty.clone(),
+            ty: std::mem::take(&mut decl.ty),
             default_value: None,
         });
     }
@@ -179,7 +292,7 @@ pub fn from_listing(
 
 /// One row of the `// Registers:` table.
 struct Row<'a> {
-    name: String,
+    name: Cow<'a, str>,
     set: RegisterSetRaw,
     index: u16,
     count: u16,
@@ -197,24 +310,27 @@ enum RegisterSetRaw {
 }
 
 fn register_rows<'a>(lines: &[Line<'a>]) -> Result<Vec<Row<'a>>, CtabHeaderError> {
-    let mut rows = Vec::new();
+    let mut rows = Vec::with_capacity(lines.len());
     let mut seen_rule = false;
+    let mut words = Vec::with_capacity(8);
     for line in lines {
-        let words: Vec<&str> = line.text.split_whitespace().collect();
+        split_words(line.text, &mut words);
         if words.is_empty() {
             continue;
         }
         if !seen_rule {
             // `Name Reg Size`, then the `---- ----- ----` rule.
-            seen_rule = words.iter().all(|w| w.chars().all(|c| c == '-'));
+            seen_rule = words.iter().all(|w| w.bytes().all(|c| c == b'-'));
             continue;
         }
         let [name @ .., reg, size] = &words[..] else {
             return Err(line.err("a register row is `NAME REGISTER SIZE`"));
         };
-        if name.is_empty() {
-            return Err(line.err("a register row is `NAME REGISTER SIZE`"));
-        }
+        let name = match name {
+            [] => return Err(line.err("a register row is `NAME REGISTER SIZE`")),
+            [one] => Cow::Borrowed(*one),
+            _ => Cow::Owned(name.join(" ")),
+        };
         let set = match reg.as_bytes().first() {
             Some(b'b') => RegisterSetRaw::Bool,
             Some(b'i') => RegisterSetRaw::Int4,
@@ -232,7 +348,7 @@ fn register_rows<'a>(lines: &[Line<'a>]) -> Result<Vec<Row<'a>>, CtabHeaderError
             .parse()
             .map_err(|_| line.err(format!("`{size}`: the size is not a number up to 65535")))?;
         rows.push(Row {
-            name: name.join(" "),
+            name,
             set,
             index,
             count,
@@ -243,50 +359,64 @@ fn register_rows<'a>(lines: &[Line<'a>]) -> Result<Vec<Row<'a>>, CtabHeaderError
 }
 
 /// One declaration under `// Parameters:`.
-struct Declaration {
-    name: String,
+struct Declaration<'a> {
+    name: &'a str,
     ty: TypeInfo,
     span: Range<usize>,
 }
 
 /// Every top-level declaration, in text order.
-struct Declarations(Vec<Declaration>);
+struct Declarations<'a>(Vec<Declaration<'a>>);
 
 /// A word of the declarations: an identifier, a number, or one of `{ } [ ] ;`, with its span.
 #[derive(Clone, Debug)]
-struct Word {
-    text: String,
+struct Word<'a> {
+    text: &'a str,
     span: Range<usize>,
 }
 
-impl Declarations {
-    fn parse(lines: &[Line<'_>]) -> Result<Self, CtabHeaderError> {
-        let mut words = Vec::new();
+/// The bytes that are a word of their own in declarations.
+fn is_punctuation(b: u8) -> bool {
+    matches!(b, b'{' | b'}' | b'[' | b']' | b';')
+}
+
+/// The character at `i` of `s` (a char boundary) when it is whitespace, with its length.
+fn space_at(s: &str, i: usize) -> Option<usize> {
+    let b = s.as_bytes()[i];
+    if b < 0x80 {
+        return is_ascii_space(b).then_some(1);
+    }
+    let c = s[i..].chars().next().expect("a char boundary");
+    c.is_whitespace().then_some(c.len_utf8())
+}
+
+impl<'a> Declarations<'a> {
+    fn parse(lines: &[Line<'a>]) -> Result<Self, CtabHeaderError> {
+        let mut words = Vec::with_capacity(lines.len() * 3);
         for line in lines {
-            let mut chars = line.text.char_indices().peekable();
-            while let Some((i, c)) = chars.next() {
-                let at = line.start + i;
-                if c.is_whitespace() {
+            let (s, b) = (line.text, line.text.as_bytes());
+            let mut i = 0;
+            while i < b.len() {
+                if let Some(n) = space_at(s, i) {
+                    i += n;
                     continue;
                 }
-                if matches!(c, '{' | '}' | '[' | ']' | ';') {
+                let at = line.start + i;
+                if is_punctuation(b[i]) {
                     words.push(Word {
-                        text: c.to_string(),
+                        text: &s[i..i + 1],
                         span: at..at + 1,
                     });
+                    i += 1;
                     continue;
                 }
-                let mut end = i + c.len_utf8();
-                while let Some(&(j, n)) = chars.peek() {
-                    if n.is_whitespace() || matches!(n, '{' | '}' | '[' | ']' | ';') {
-                        break;
-                    }
-                    end = j + n.len_utf8();
-                    chars.next();
+                let start = i;
+                while i < b.len() && !is_punctuation(b[i]) && space_at(s, i).is_none() {
+                    i += s[i..].chars().next().map_or(1, char::len_utf8);
                 }
                 words.push(Word {
-                    text: line.text[i..end].to_string(),
-                    span: at..line.start + end,
+                    text: &s[start..i],
+                    span: at..line.start + i,
                 });
             }
         }
@@ -296,7 +426,8 @@ impl Declarations {
             pos: 0,
             end,
         };
-        let mut out = Vec::new();
+        // A declaration is about three words (`float4 name;`).
+        let mut out = Vec::with_capacity(words.len() / 3 + 1);
         while p.pos < words.len() {
             out.push(p.declaration(0)?);
         }
@@ -307,29 +438,36 @@ impl Declarations {
 /// Structs nest at most this deep in a header (the table's own limit).
 const MAX_DEPTH: usize = dxso::ctab::MAX_TYPE_DEPTH;
 
-struct DeclParser<'a> {
-    words: &'a [Word],
+struct DeclParser<'w, 'a> {
+    words: &'w [Word<'a>],
     pos: usize,
     end: usize,
 }
 
-impl DeclParser<'_> {
-    fn peek(&self) -> Option<&Word> {
+impl<'a> DeclParser<'_, 'a> {
+    fn peek(&self) -> Option<&Word<'a>> {
         self.words.get(self.pos)
     }
 
-    fn next(&mut self, what: &str) -> Result<&Word, CtabHeaderError> {
-        let end = self.end;
-        let w = self.words.get(self.pos).ok_or_else(|| CtabHeaderError {
-            message: format!("the declarations end where {what} was expected"),
-            span: end..end,
-        })?;
+    /// The next word; at the end, an error saying `what` was expected.
+    fn next(&mut self, what: &str) -> Result<Word<'a>, CtabHeaderError> {
+        let w = self.words.get(self.pos).ok_or_else(|| self.ended(what))?;
         self.pos += 1;
-        Ok(w)
+        Ok(w.clone())
+    }
+
+    fn ended(&self, what: &str) -> CtabHeaderError {
+        CtabHeaderError {
+            message: format!("the declarations end where {what} was expected"),
+            span: self.end..self.end,
+        }
     }
 
     fn expect(&mut self, text: &str) -> Result<(), CtabHeaderError> {
-        let w = self.next(&format!("`{text}`"))?;
+        let Some(w) = self.words.get(self.pos) else {
+            return Err(self.ended(&format!("`{text}`")));
+        };
+        self.pos += 1;
         if w.text != text {
             return Err(CtabHeaderError {
                 message: format!("expected `{text}`, found `{}`", w.text),
@@ -340,8 +478,8 @@ impl DeclParser<'_> {
     }
 
     /// `TYPE NAME[N];` or `struct { ... } NAME[N];`.
-    fn declaration(&mut self, depth: usize) -> Result<Declaration, CtabHeaderError> {
-        let first = self.next("a type")?.clone();
+    fn declaration(&mut self, depth: usize) -> Result<Declaration<'a>, CtabHeaderError> {
+        let first = self.next("a type")?;
         let mut ty = if first.text == "struct" {
             if depth >= MAX_DEPTH {
                 return Err(CtabHeaderError {
@@ -354,7 +492,7 @@ impl DeclParser<'_> {
             while self.peek().is_some_and(|w| w.text != "}") {
                 let m = self.declaration(depth + 1)?;
                 members.push(StructMember {
-                    name: CtabString(m.name.into_bytes()),
+                    name: CtabString(m.name.as_bytes().to_vec()),
                     ty: m.ty,
                 });
             }
@@ -376,8 +514,8 @@ impl DeclParser<'_> {
                 members,
             }
         } else if first.text == "row_major" {
-            let base = self.next("a matrix type")?.clone();
-            let ty = simple_type(&base.text).ok_or_else(|| CtabHeaderError {
+            let base = self.next("a matrix type")?;
+            let ty = simple_type(base.text).ok_or_else(|| CtabHeaderError {
                 message: format!("`{}` is not an HLSL type", base.text),
                 span: base.span.clone(),
             })?;
@@ -392,13 +530,13 @@ impl DeclParser<'_> {
                 ..ty
             }
         } else {
-            simple_type(&first.text).ok_or_else(|| CtabHeaderError {
+            simple_type(first.text).ok_or_else(|| CtabHeaderError {
                 message: format!("`{}` is not an HLSL type", first.text),
                 span: first.span.clone(),
             })?
         };
-        let name = self.next("a name")?.clone();
-        if matches!(name.text.as_str(), "{" | "}" | "[" | "]" | ";") {
+        let name = self.next("a name")?;
+        if matches!(name.text, "{" | "}" | "[" | "]" | ";") {
             return Err(CtabHeaderError {
                 message: format!("expected a name, found `{}`", name.text),
                 span: name.span,
@@ -406,7 +544,7 @@ impl DeclParser<'_> {
         }
         if self.peek().is_some_and(|w| w.text == "[") {
             self.pos += 1;
-            let n = self.next("an array size")?.clone();
+            let n = self.next("an array size")?;
             ty.elements =
                 n.text
                     .parse()

@@ -288,7 +288,12 @@ impl Writer {
                 fresh: false,
             },
             None => Writer {
-                out: vec![0; fixed],
+                // Room for the objects too (strings and type records run to tens of bytes).
+                out: {
+                    let mut out = Vec::with_capacity(fixed + 32 * objects);
+                    out.resize(fixed, 0);
+                    out
+                },
                 offsets: Vec::new().into_iter(),
                 fresh: true,
             },

@@ -21,9 +21,16 @@ use dxso::{
     Version, WriteMask,
 };
 
-/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise.
-pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
-    let mut lines = Lines { text, pos: 0 };
+/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise. Reading
+/// starts at `from` (the start of a line; what comes before is comments and blank lines). With
+/// `leading_comment`, the first item is an empty comment for the caller to fill.
+pub(super) fn assemble(
+    text: &str,
+    from: usize,
+    strict: bool,
+    leading_comment: bool,
+) -> Option<Shader> {
+    let mut lines = Lines { text, pos: from };
     let version = loop {
         let (_, line) = lines.next()?;
         if is_line_directive(line)? {
@@ -41,7 +48,16 @@ pub(super) fn assemble(text: &str, strict: bool) -> Option<Shader> {
         spellings: words::allowed_spellings(version),
     };
     let mut shader = Shader::new(version);
-    shader.items.reserve(text.len() / 40);
+    // Instruction lines of listings run to about 20-30 bytes; reserving for 16 each keeps
+    // the vector from growing (each growth copies every item so far).
+    shader
+        .items
+        .reserve((text.len() - lines.pos.min(text.len())) / 16 + 2);
+    if leading_comment {
+        shader
+            .items
+            .push(Item::Comment(dxso::Comment { data: Vec::new() }));
+    }
     // The full text as a source, made the first time a line needs the line parser.
     let mut sources: Option<Sources> = None;
     for (start, line) in lines {
@@ -84,7 +100,7 @@ const BLANK: Item = Item::Instruction(Instruction::new(dxso::Opcode::Nop));
 /// the line needs more than that (see [`code_of`]) or has an error.
 fn line_parser(line: &str, start: usize, sources: &Sources, ctx: &Context) -> Option<Instruction> {
     let code = code_of(line)?;
-    let mut tokens = Vec::new();
+    let mut tokens = Vec::with_capacity(code.len() / 2 + 1);
     tokenize(code, 0, &mut tokens);
     for t in &mut tokens {
         t.start += start as u32;
@@ -198,7 +214,7 @@ impl<'a> Iterator for Lines<'a> {
 
 /// The first line feed in `b`: eight bytes at a time (one test for a zero byte in the word
 /// XORed with line feeds), which costs less than `memchr` on lines of tens of bytes.
-fn newline(b: &[u8]) -> Option<usize> {
+pub(crate) fn newline(b: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut chunks = b.chunks_exact(8);
@@ -505,7 +521,9 @@ impl<'a> Cursor<'a> {
                     }
                 }
                 self.i = end;
-                (words::make_register(ty, num)?, &self.s[j..end])
+                // Most registers have no suffix: no slice to check then.
+                let suffix = if end == j { "" } else { &self.s[j..end] };
+                (words::make_register(ty, num)?, suffix)
             }
             _ => {
                 let (register, has_number, suffix) =

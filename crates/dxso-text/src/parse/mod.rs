@@ -12,6 +12,7 @@ pub mod preprocess;
 mod words;
 
 pub use diag::{Diagnostic, Diagnostics, Rule};
+pub(crate) use fast::newline;
 
 use dxso::{Comment, Item, Shader};
 use lexer::Site;
@@ -70,16 +71,23 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
 /// part gives up or fails (the full path then runs and reports).
 fn fast_path(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
     let text = without_bom(text);
-    let mut shader = fast::assemble(text, options.strict)?;
-    if !options.skip_constant_table {
-        if let Some(table) = crate::ctab::from_listing(text, shader.version).ok()? {
-            shader.items.insert(
-                0,
-                Item::Comment(Comment {
-                    data: table.to_words(),
-                }),
-            );
+    // The table is read first so that the assembler leaves its slot at the front (no shift of
+    // every instruction afterwards); it needs only the version to be whole.
+    // The header is only `//` comments and blank lines, which the assembler would skip; it
+    // starts after them.
+    let (table, body) = match options.skip_constant_table {
+        true => (None, 0),
+        false => {
+            let (table, body) = crate::ctab::from_header(text);
+            (table.ok()?, body)
         }
+    };
+    let mut shader = fast::assemble(text, body, options.strict, table.is_some())?;
+    if let Some(mut table) = table {
+        crate::ctab::set_version(&mut table, shader.version);
+        shader.items[0] = Item::Comment(Comment {
+            data: table.to_words(),
+        });
     }
     Some(shader)
 }

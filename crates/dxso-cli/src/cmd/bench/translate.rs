@@ -12,7 +12,9 @@ use std::process::ExitCode;
 /// The shaders are the corpus shaders `dxso::validate` accepts. `ratio` is dxso's shaders per
 /// second divided by MojoShader's; MojoShader is measured only in builds with the
 /// `peer-mojoshader` feature (otherwise its figures and the ratio are null). The table also
-/// says how many shaders each side failed to translate.
+/// says how many shaders each side failed to translate. MojoShader gives up early on the
+/// shaders it fails, so the same pair is measured again on the shaders both translate
+/// (`both_translate` in the JSON).
 ///
 /// Example:
 ///   cargo run --release --features peer-mojoshader -- bench translate --json
@@ -52,6 +54,7 @@ impl Opts {
         );
         let n = blobs.len() as f64;
         let ratio = mojo_passes.map(|m| dxso_passes / m);
+        let common = both_translate(&self.args, &blobs);
         if s.json {
             let j = json!({
                 "bench": "translate",
@@ -59,6 +62,12 @@ impl Opts {
                 "dxso": { "shaders_per_s": dxso_passes * n, "failures": dxso_failures, "target": "glsl 450, validated" },
                 "mojoshader": mojo_passes.map(|m| json!({ "shaders_per_s": m * n, "failures": mojo_failures, "profile": "glsl" })),
                 "ratio": ratio,
+                "both_translate": common.map(|c| json!({
+                    "shaders": c.shaders,
+                    "dxso_shaders_per_s": c.dxso_per_s,
+                    "mojoshader_shaders_per_s": c.mojo_per_s,
+                    "ratio": c.dxso_per_s / c.mojo_per_s,
+                })),
             });
             s.print_json(&j)?;
             return Ok(ExitCode::SUCCESS);
@@ -99,9 +108,55 @@ impl Opts {
             Some(r) => writeln!(out, "ratio (dxso / MojoShader): {r:.2}x")?,
             None => writeln!(out, "ratio: n/a (build with --features peer-mojoshader)")?,
         }
+        if let Some(c) = common {
+            writeln!(
+                out,
+                "on the {} shaders both translate: dxso {:.0}/s, MojoShader {:.0}/s, ratio {:.2}x",
+                c.shaders,
+                c.dxso_per_s,
+                c.mojo_per_s,
+                c.dxso_per_s / c.mojo_per_s
+            )?;
+        }
         s.print(&out)?;
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// The pair measured on the shaders MojoShader translates too.
+struct Common {
+    shaders: usize,
+    dxso_per_s: f64,
+    mojo_per_s: f64,
+}
+
+#[cfg(feature = "peer-mojoshader")]
+fn both_translate(args: &BenchArgs, blobs: &[(String, Vec<u8>)]) -> Option<Common> {
+    let common: Vec<(String, Vec<u8>)> = blobs
+        .iter()
+        .filter(|(_, b)| dxso_peer::mojoshader::glsl(b).error.is_none() && translate(b).is_some())
+        .cloned()
+        .collect();
+    let (d, m) = measure_pair(
+        args,
+        || {
+            for (_, b) in &common {
+                black_box(translate(black_box(b)));
+            }
+        },
+        mojo_pass(&common),
+    );
+    let n = common.len() as f64;
+    Some(Common {
+        shaders: common.len(),
+        dxso_per_s: d * n,
+        mojo_per_s: m? * n,
+    })
+}
+
+#[cfg(not(feature = "peer-mojoshader"))]
+fn both_translate(_: &BenchArgs, _: &[(String, Vec<u8>)]) -> Option<Common> {
+    None
 }
 
 #[cfg(feature = "peer-mojoshader")]
