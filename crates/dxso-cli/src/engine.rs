@@ -1,18 +1,59 @@
-//! Which engine runs a shader: the CPU executor (`dxso-exec`) or a Vulkan device through the
-//! naga translation (`dxso-gpu`). Both take the same batches and resources and give the same
+//! Which engine runs a shader: the CPU executor (`dxso-exec`: its interpreter or its JIT) or a
+//! Vulkan device through the naga translation (`dxso-gpu`). Both take the same batches and resources and give the same
 //! [`Outputs`], so a subcommand picks one with `--engine` and prints either alike.
 
 use anyhow::{Context, Result};
 use dxso_exec::{Options, Outputs, PixelShader, QuadBatch, Resources, VertexBatch, VertexShader};
 
-/// `--engine`.
+/// `--engine`: one vocabulary for every subcommand that runs shaders.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
-    /// The CPU executor (docs/SEMANTICS.md, bit for bit).
-    #[default]
-    Cpu,
+    /// The CPU executor's batched interpreter (docs/SEMANTICS.md, bit for bit).
+    #[cfg_attr(not(feature = "jit"), default, value(alias = "cpu"))]
+    Interpreter,
+    /// The CPU executor's plans compiled to native vector code with Cranelift (the same bits
+    /// as the interpreter; the default CPU engine, `cpu`, when built with the `jit` feature).
+    #[cfg_attr(feature = "jit", default, value(alias = "cpu"))]
+    Jit,
+    /// The JIT's scalar code (what machines without its vector instructions run).
+    JitScalar,
     /// The shader translated by dxso-naga, run on a Vulkan device (lavapipe without a GPU).
     Vulkan,
+}
+
+impl Engine {
+    /// The CPU engine that builds the executor's plan (Vulkan runs the translation, but the
+    /// plan still validates the shader and names its inputs and outputs).
+    pub fn cpu(self) -> dxso_exec::Engine {
+        match self {
+            Engine::Interpreter | Engine::Vulkan => dxso_exec::Engine::Interpreter,
+            Engine::Jit => dxso_exec::Engine::Jit,
+            Engine::JitScalar => dxso_exec::Engine::JitScalar,
+        }
+    }
+}
+
+/// `--engine` of the subcommands that render: the CPU engines (the software pipeline runs
+/// there); `vulkan` is a usage error.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct RenderEngineArg {
+    /// What runs the shaders: `jit` (native code; `cpu` is the default CPU engine, the JIT when
+    /// built with it), `jit-scalar` or `interpreter`. The pictures are the same, bit for bit.
+    #[arg(long = "engine", value_enum, default_value_t, value_name = "ENGINE")]
+    pub engine: Engine,
+}
+
+impl RenderEngineArg {
+    /// The executor's engine, or a usage error for `vulkan`.
+    pub fn cpu(self) -> Result<dxso_exec::Engine> {
+        match self.engine {
+            Engine::Vulkan => Err(crate::report::CliError::Usage(
+                "--engine vulkan runs single shaders (dxso run); the software renderer runs shaders on the CPU (interpreter, jit or jit-scalar)".into(),
+            )
+            .into()),
+            e => Ok(e.cpu()),
+        }
+    }
 }
 
 fn device() -> Result<dxso_gpu::Gpu> {
@@ -31,7 +72,7 @@ pub fn run_vertex(
     options: &Options,
 ) -> Result<Outputs> {
     Ok(match engine {
-        Engine::Cpu => vs.run(batch, res)?,
+        Engine::Interpreter | Engine::Jit | Engine::JitScalar => vs.run(batch, res)?,
         Engine::Vulkan => device()?.run_vertex(shader, batch, res, options)?,
     })
 }
@@ -46,7 +87,7 @@ pub fn run_pixel(
     options: &Options,
 ) -> Result<Outputs> {
     Ok(match engine {
-        Engine::Cpu => ps.run(batch, res)?,
+        Engine::Interpreter | Engine::Jit | Engine::JitScalar => ps.run(batch, res)?,
         Engine::Vulkan => device()?.run_pixel(shader, batch, res, options)?,
     })
 }

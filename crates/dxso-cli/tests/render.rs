@@ -44,21 +44,22 @@ fn render_draws_a_stream_built_from_json() {
         &dir,
     );
     assert_eq!(code, 0, "{err}");
-    let (code, out, err) = dxso(
-        &[
+    let vs = render_tests("scenes/colour.vs.asm");
+    let ps = render_tests("scenes/colour.ps.asm");
+    let render = |before: &[&str], after: &[&str]| {
+        let mut args = before.to_vec();
+        args.extend([
             "render",
             "depth.dp2",
             "--vs",
-            &render_tests("scenes/colour.vs.asm"),
+            vs.as_str(),
             "--ps",
-            &render_tests("scenes/colour.ps.asm"),
-            "--size",
-            "128x128",
-            "-o",
-            "depth.png",
-        ],
-        &dir,
-    );
+            ps.as_str(),
+        ]);
+        args.extend(after);
+        dxso(&args, &dir)
+    };
+    let (code, out, err) = render(&[], &["--size", "128x128", "-o", "depth.png"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("pixels:") && out.contains("draws: 1"), "{out}");
     // The library's golden image of the same scene, pixel for pixel.
@@ -66,21 +67,27 @@ fn render_draws_a_stream_built_from_json() {
     let golden = std::fs::read(render_tests("golden/depth.png")).unwrap();
     let decode = |b: &[u8]| dxso_render::Image::from_png(b).unwrap();
     assert_eq!(decode(&png), decode(&golden));
-    // --json
-    let (code, out, _) = dxso(
+    // The interpreter draws the same picture as the JIT (the default), byte for byte.
+    let (code, _, err) = render(
+        &[],
         &[
-            "--json",
-            "render",
-            "depth.dp2",
-            "--vs",
-            &render_tests("scenes/colour.vs.asm"),
-            "--ps",
-            &render_tests("scenes/colour.ps.asm"),
+            "--size",
+            "128x128",
+            "--engine",
+            "interpreter",
             "-o",
-            "d.png",
+            "depth-interpreter.png",
         ],
-        &dir,
     );
+    assert_eq!(code, 0, "{err}");
+    let interpreted = std::fs::read(dir.join("depth-interpreter.png")).unwrap();
+    assert_eq!(decode(&interpreted), decode(&png));
+    // The software pipeline does not run on Vulkan.
+    let (code, _, err) = render(&[], &["--engine", "vulkan", "-o", "v.png"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--engine vulkan"), "{err}");
+    // --json
+    let (code, out, _) = render(&["--json"], &["-o", "d.png"]);
     assert_eq!(code, 0);
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(j["pixels_shaded"].as_u64().unwrap() > 1000, "{j}");
@@ -128,6 +135,33 @@ fn demo_writes_the_teapot_image() {
     let teapot = img.pixels.iter().filter(|p| **p != background).count();
     assert!(teapot > 128 * 96 / 10, "{teapot} teapot pixels");
     let (code, out, err) = dxso(
+        &[
+            "demo",
+            "--size",
+            "128x96",
+            "--engine",
+            "interpreter",
+            "-o",
+            "pot-interpreter.png",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("shaders on the interpreter"), "{out}");
+    let interpreted =
+        dxso_render::Image::from_png(&std::fs::read(dir.join("pot-interpreter.png")).unwrap())
+            .unwrap();
+    assert_eq!(
+        interpreted, img,
+        "the interpreter's teapot against the JIT's"
+    );
+    let (code, out, _) = dxso(&["demo", "--engine", "vulkan", "-o", "v.png"], &dir);
+    assert_eq!(
+        (code, out.as_str()),
+        (2, ""),
+        "a usage error before any output"
+    );
+    let (code, out, err) = dxso(
         &["demo", "--size", "32x32", "--frames", "3", "-o", "turn.png"],
         &dir,
     );
@@ -136,4 +170,29 @@ fn demo_writes_the_teapot_image() {
     for k in 0..3 {
         assert!(dir.join(format!("turn-00{k}.png")).exists());
     }
+}
+
+#[test]
+fn bench_render_measures_the_jit_frame_too() {
+    let dir = temp("bench");
+    let (code, out, err) = dxso(
+        &[
+            "--json",
+            "bench",
+            "render",
+            "--seconds",
+            "0.01",
+            "--size",
+            "64x64",
+        ],
+        &dir,
+    );
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(j["ratio"].as_f64().unwrap() > 0.0, "{j}");
+    assert!(j["jit_ratio"].as_f64().unwrap() > 0.0, "{j}");
+    let engines: Vec<&str> = (j["engines"].as_array().unwrap().iter())
+        .map(|e| e["engine"].as_str().unwrap())
+        .collect();
+    assert_eq!(engines, ["interpreter", "jit"]);
 }

@@ -278,3 +278,70 @@ fn bench_exec_prints_a_ratio() {
     assert!(ratio > 0.0);
     assert_eq!(v["workloads"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn every_cpu_engine_prints_the_same_json() {
+    // A loop, a texture-free ps_3_0 with texkill, and ps_1_x ranges: one vocabulary for
+    // --engine, one JSON for every engine (`cpu` is the default CPU engine).
+    let vs = tmp(
+        "engines.vs.asm",
+        b"vs_3_0\ndcl_position v0\ndcl_position o0\ndefi i0, 3, 0, 1, 0\nmov r0, v0\nrep i0\nmad r0, r0, c0, c1\nendrep\nexp r1.x, r0.y\nmov o0, r0\nmov o0.w, r1.x\n",
+    );
+    let ps = tmp(
+        "engines.ps.asm",
+        b"ps_3_0\ndcl_texcoord0 v0\nadd r0, v0, c0\ntexkill r0\nrsq r1.x, r0.z\nmul oC0, r0, r1.x\n",
+    );
+    let ps14 = tmp(
+        "engines.ps14.asm",
+        b"ps_1_4\ntexcrd r0.xyz, t0\nmul_x4 r0, r0, c0\nadd_sat r0, r0, -c1\n",
+    );
+    let cases: [(&PathBuf, &[&str]); 3] = [
+        (
+            &vs,
+            &[
+                "--input",
+                "v0=1,2,3,1",
+                "--const",
+                "c0=0.5,2,-1,1",
+                "--const",
+                "c1=0.25,0,1,0",
+            ],
+        ),
+        (
+            &ps,
+            &["--input", "v0=0.5,-1,2,0", "--const", "c0=0,1.5,0,0"],
+        ),
+        (
+            &ps14,
+            &[
+                "--input",
+                "t0=0.3,0.6,0.9,1",
+                "--const",
+                "c0=0.5,1,0.25,1",
+                "--const",
+                "c1=0.5,0,0,0",
+            ],
+        ),
+    ];
+    for (file, args) in cases {
+        let mut outputs = Vec::new();
+        for engine in ["interpreter", "jit", "jit-scalar", "cpu"] {
+            let mut all = vec!["run", file.to_str().unwrap(), "--json", "--engine", engine];
+            all.extend_from_slice(args);
+            outputs.push((engine, json(&all)));
+        }
+        assert!(outputs[0].1["outputs"]
+            .as_object()
+            .is_some_and(|o| !o.is_empty()));
+        for (engine, v) in &outputs[1..] {
+            assert_eq!(
+                v,
+                &outputs[0].1,
+                "{}: {engine} against the interpreter",
+                file.display()
+            );
+        }
+    }
+    let bad = common::run(&["run", vs.to_str().unwrap(), "--engine", "gpu"], None);
+    assert_eq!(bad.status.code(), Some(2));
+}

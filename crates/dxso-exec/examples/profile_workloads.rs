@@ -1,5 +1,6 @@
 //! Runs one benchmark workload many times, for profilers (callgrind, perf):
-//! `profile_workloads skinning|lighting interp|baseline [invocations] [passes] [lanes]`.
+//! `profile_workloads skinning|lighting interp|jit|baseline [invocations] [passes] [lanes]`
+//! (`jit` needs the `jit` feature).
 
 use dxso_exec::workloads::*;
 use dxso_exec::*;
@@ -17,6 +18,11 @@ fn main() {
         .unwrap_or(Options::DEFAULT_LANES);
     let options = Options {
         lanes,
+        engine: if mode == "jit" {
+            Engine::Jit
+        } else {
+            Engine::Interpreter
+        },
         ..Options::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()

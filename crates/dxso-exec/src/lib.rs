@@ -23,13 +23,19 @@
 //! assert_eq!(out.get(OutputRegister::Pos).unwrap()[1], [8.0, 10.0, 12.0, 1.0]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-#![forbid(unsafe_code)]
+// Unsafe code is forbidden; with the `jit` feature it is denied everywhere but in `jit`, which
+// runs the code it generates.
+#![cfg_attr(not(feature = "jit"), forbid(unsafe_code))]
+#![cfg_attr(feature = "jit", deny(unsafe_code))]
 #![warn(missing_docs)]
 
 pub mod dds;
 pub mod error;
 mod exec;
 pub mod io;
+#[cfg(feature = "jit")]
+#[allow(unsafe_code)]
+pub mod jit;
 pub mod math;
 pub mod options;
 pub mod plan;
@@ -42,7 +48,7 @@ pub use error::{ExecError, PlanError};
 pub use io::{
     Attribute, Constants, InputRegister, OutputRegister, Outputs, QuadBatch, VertexBatch,
 };
-pub use options::Options;
+pub use options::{Engine, Options};
 pub use sampler::{AddressMode, Filter, Sampler, SamplerState, StageState};
 pub use shader::{PixelShader, Resources, VertexShader};
 pub use texture::{Dimension, Format, MipLevel, Texture, TextureError};

@@ -15,6 +15,44 @@ pub struct Options {
     pub float_constants: Option<u32>,
     /// Lanes per batch: 8, 16, 32 or 64.
     pub lanes: usize,
+    /// What runs the plan.
+    pub engine: Engine,
+}
+
+/// What runs a plan. Every engine gives the same results, bit for bit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The batched interpreter.
+    #[default]
+    Interpreter,
+    /// Native code compiled with Cranelift (the `jit` feature; `crate::jit`), with vectors
+    /// where the machine has them. A plan the JIT cannot compile runs on the interpreter and
+    /// says why.
+    Jit,
+    /// The JIT's scalar code (one `f32` per lane): what machines without the vector
+    /// instructions it needs run; chosen explicitly mostly to test it.
+    JitScalar,
+}
+
+impl Engine {
+    /// The fastest engine this build has: [`Engine::Jit`] with the `jit` feature, the
+    /// interpreter without it (what a renderer or a tool picks when the user did not choose).
+    pub const fn best_available() -> Engine {
+        if cfg!(feature = "jit") {
+            Engine::Jit
+        } else {
+            Engine::Interpreter
+        }
+    }
+
+    /// `interpreter`, `jit` or `jit-scalar`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Engine::Interpreter => "interpreter",
+            Engine::Jit => "jit",
+            Engine::JitScalar => "jit-scalar",
+        }
+    }
 }
 
 impl Options {
@@ -34,6 +72,7 @@ impl Default for Options {
             zero_times_anything: false,
             float_constants: None,
             lanes: Self::DEFAULT_LANES,
+            engine: Engine::Interpreter,
         }
     }
 }

@@ -1,12 +1,13 @@
 //! The public entry points: [`VertexShader`] and [`PixelShader`].
 
 use crate::error::{ExecError, PlanError};
-use crate::exec;
+use crate::exec::{self, Code};
 use crate::io::{Constants, InputRegister, OutputRegister, Outputs, QuadBatch, VertexBatch};
-use crate::options::Options;
+use crate::options::{Engine, Options};
 use crate::plan::{lower::lower, Plan};
 use crate::sampler::Sampler;
 use dxso::Shader;
+use std::sync::Arc;
 
 /// What a run reads besides its inputs: constants and sampler bindings (`samplers[i]` is `s#i`,
 /// or texture stage `i` in ps_1_x; missing entries are unbound).
@@ -28,10 +29,30 @@ fn plan_for(shader: &Shader, options: &Options, vertex: bool) -> Result<Plan, Pl
     lower(shader, options)
 }
 
+/// The compiled code `options` ask for.
+fn code_for(plan: &Plan, options: &Options) -> Result<Option<Arc<Code>>, PlanError> {
+    match options.engine {
+        Engine::Interpreter => Ok(None),
+        #[cfg(feature = "jit")]
+        Engine::Jit => Ok(Some(crate::jit::compile(plan))),
+        #[cfg(feature = "jit")]
+        Engine::JitScalar => Ok(Some(crate::jit::compile_in(plan, crate::jit::Mode::Scalar))),
+        #[cfg(not(feature = "jit"))]
+        Engine::Jit | Engine::JitScalar => {
+            let _ = plan;
+            Err(PlanError::BadOption {
+                name: "engine",
+                reason: "dxso-exec was built without the `jit` feature",
+            })
+        }
+    }
+}
+
 /// A vertex shader lowered to a plan, ready to run batches of vertices. `Send + Sync`.
 #[derive(Clone, Debug)]
 pub struct VertexShader {
     plan: Plan,
+    code: Option<Arc<Code>>,
 }
 
 impl VertexShader {
@@ -42,14 +63,21 @@ impl VertexShader {
 
     /// Validates and lowers `shader`.
     pub fn with_options(shader: &Shader, options: &Options) -> Result<Self, PlanError> {
-        Ok(VertexShader {
-            plan: plan_for(shader, options, true)?,
-        })
+        let plan = plan_for(shader, options, true)?;
+        let code = code_for(&plan, options)?;
+        Ok(VertexShader { plan, code })
     }
 
     /// The plan.
     pub fn plan(&self) -> &Plan {
         &self.plan
+    }
+
+    /// The compiled code (with `Engine::Jit`), which says whether it fell back to the
+    /// interpreter and why.
+    #[cfg(feature = "jit")]
+    pub fn compiled(&self) -> Option<&crate::jit::Compiled> {
+        self.code.as_deref()
     }
 
     /// The input registers the shader reads.
@@ -79,6 +107,7 @@ impl VertexShader {
         out.discarded.clear();
         exec::run(
             &self.plan,
+            self.code.as_deref(),
             batch.count,
             &batch.inputs,
             &resources.constants,
@@ -93,6 +122,7 @@ impl VertexShader {
 #[derive(Clone, Debug)]
 pub struct PixelShader {
     plan: Plan,
+    code: Option<Arc<Code>>,
 }
 
 impl PixelShader {
@@ -103,14 +133,21 @@ impl PixelShader {
 
     /// Validates and lowers `shader`.
     pub fn with_options(shader: &Shader, options: &Options) -> Result<Self, PlanError> {
-        Ok(PixelShader {
-            plan: plan_for(shader, options, false)?,
-        })
+        let plan = plan_for(shader, options, false)?;
+        let code = code_for(&plan, options)?;
+        Ok(PixelShader { plan, code })
     }
 
     /// The plan.
     pub fn plan(&self) -> &Plan {
         &self.plan
+    }
+
+    /// The compiled code (with `Engine::Jit`), which says whether it fell back to the
+    /// interpreter and why.
+    #[cfg(feature = "jit")]
+    pub fn compiled(&self) -> Option<&crate::jit::Compiled> {
+        self.code.as_deref()
     }
 
     /// The input registers the shader reads.
@@ -149,6 +186,7 @@ impl PixelShader {
         discarded.resize(pixels, false);
         exec::run(
             &self.plan,
+            self.code.as_deref(),
             pixels,
             &batch.inputs,
             &resources.constants,

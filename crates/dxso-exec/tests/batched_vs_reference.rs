@@ -193,6 +193,31 @@ fn check(program_seed: u64, data_seed: u64, config: &dxso_smith::Config) -> Resu
         }
     };
     let out = run(&options)?;
+    // The JIT (vector and scalar code) gives what the interpreter gives.
+    #[cfg(feature = "jit")]
+    for engine in [Engine::Jit, Engine::JitScalar] {
+        let jit = run(&Options { engine, ..options })?;
+        let agree = jit.discarded == out.discarded
+            && jit.registers.len() == out.registers.len()
+            && jit
+                .registers
+                .iter()
+                .zip(&out.registers)
+                .all(|((ra, va), (rb, vb))| {
+                    ra == rb
+                        && va
+                            .iter()
+                            .flatten()
+                            .zip(vb.iter().flatten())
+                            .all(|(x, y)| same(*x, *y))
+                });
+        if !agree {
+            return Err(format!(
+                "{engine:?} differs from the interpreter ({lanes} lanes)\n{}",
+                dxso_text::print::print(shader)
+            ));
+        }
+    }
     let reference = Reference::new(shader, &resources, &options);
     let mut max_count = 0;
     for (i, inputs) in per_invocation.iter().enumerate() {

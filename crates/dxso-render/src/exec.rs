@@ -4,7 +4,9 @@
 //! The adapter only translates: registers to meanings (`dcl` declarations in shader model 3,
 //! fixed meanings before it: `v#`/`oD#` are COLOR, `t#`/`oT#` TEXCOORD, `oFog` FOG0, `oPts`
 //! PSIZE0), the pipeline's batches to the executor's, and the capture's textures and sampler
-//! states to the executor's samplers. Another engine (a JIT) plugs in by implementing the same
+//! states to the executor's samplers. The executor's own engines (its interpreter, its JIT with
+//! this crate's `jit` feature) are chosen through [`Options::engine`] and give the same
+//! pictures bit for bit; another engine plugs in by implementing the same
 //! [`VertexStage`]/[`PixelStage`] traits.
 
 use crate::error::RenderError;
@@ -27,11 +29,19 @@ type TextureCache = Arc<Mutex<Vec<(Arc<CaptureTexture>, Arc<Texture>)>>>;
 /// How many converted textures are kept.
 const CACHED_TEXTURES: usize = 64;
 
-/// Runs shaders with `dxso-exec`.
-#[derive(Clone, Debug, Default)]
+/// Runs shaders with `dxso-exec`: its interpreter or its JIT, as [`Options::engine`] says.
+#[derive(Clone, Debug)]
 pub struct ExecEngine {
     options: Options,
     textures: TextureCache,
+}
+
+impl Default for ExecEngine {
+    /// The executor's default options on the fastest engine of this build
+    /// ([`dxso_exec::Engine::best_available`]: the JIT with this crate's `jit` feature).
+    fn default() -> ExecEngine {
+        ExecEngine::with_engine(dxso_exec::Engine::best_available())
+    }
 }
 
 impl ExecEngine {
@@ -41,6 +51,19 @@ impl ExecEngine {
             options,
             textures: TextureCache::default(),
         }
+    }
+
+    /// An engine with the executor's default options, run by `engine`.
+    pub fn with_engine(engine: dxso_exec::Engine) -> ExecEngine {
+        ExecEngine::new(Options {
+            engine,
+            ..Options::default()
+        })
+    }
+
+    /// The executor's options this engine builds shaders with.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// A vertex stage for `shader`.

@@ -2,8 +2,10 @@
 //! repository's text and run by dxso-exec, against reference PNGs that were rendered once,
 //! looked at, and committed. A pixel may differ by at most 2/255 per channel, except next to
 //! an edge of the reference (where one rounding can move a pixel across the edge); those are
-//! counted and capped. `DXSO_BLESS=1` rewrites the references.
+//! counted and capped. `DXSO_BLESS=1` rewrites the references. Every picture is rendered twice,
+//! with the executor's interpreter and with its JIT, which must agree to the bit.
 
+use dxso_exec::Engine;
 use dxso_render::teapot::{Scene, PIXEL_SHADER, VERTEX_SHADER};
 use dxso_render::{ExecEngine, Image, PixelStage, RenderLimits, Renderer, VertexStage};
 use std::path::PathBuf;
@@ -23,15 +25,35 @@ fn scene_asm(name: &str) -> dxso::Shader {
     assemble(&std::fs::read_to_string(here(&format!("scenes/{name}"))).unwrap())
 }
 
-fn render_scene(json: &str, ps: &str, size: u32) -> Image {
+/// Renders with the interpreter and with the JIT (vector code); the two pictures must be the
+/// same bytes. Returns the interpreter's.
+fn on_both_engines(name: &str, render: impl Fn(&ExecEngine) -> Image) -> Image {
+    let interpreter = render(&ExecEngine::with_engine(Engine::Interpreter));
+    let jit = render(&ExecEngine::with_engine(Engine::Jit));
+    let differing = (interpreter.pixels.iter())
+        .zip(&jit.pixels)
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(
+        (differing, jit.pixels.len()),
+        (0, interpreter.pixels.len()),
+        "{name}: the JIT's picture differs from the interpreter's in {differing} pixels"
+    );
+    println!(
+        "{name}: JIT and interpreter agree on {} pixels",
+        jit.pixels.len()
+    );
+    interpreter
+}
+
+fn render_scene(json: &str, ps: &str, size: u32, engine: &ExecEngine) -> Image {
     let capture = dxso_dp2::describe::build(
         &std::fs::read_to_string(here(&format!("scenes/{json}"))).unwrap(),
     )
     .unwrap();
-    let engine = ExecEngine::default();
     let vs: Arc<dyn VertexStage> = Arc::new(engine.vertex(&scene_asm("colour.vs.asm")).unwrap());
     let ps: Arc<dyn PixelStage> = Arc::new(engine.pixel(&scene_asm(ps)).unwrap());
-    let mut r = Renderer::new(size, size, Some(&engine), RenderLimits::default())
+    let mut r = Renderer::new(size, size, Some(engine), RenderLimits::default())
         .unwrap()
         .with_shaders(Some(vs), Some(ps));
     r.render_capture(&capture).unwrap();
@@ -102,27 +124,41 @@ pub fn golden(name: &str, img: &Image) {
 
 #[test]
 fn depth_overlapping_triangles() {
-    golden("depth", &render_scene("depth.json", "colour.ps.asm", 128));
+    golden(
+        "depth",
+        &on_both_engines("depth", |e| {
+            render_scene("depth.json", "colour.ps.asm", 128, e)
+        }),
+    );
 }
 
 #[test]
 fn triangle_clipped_at_the_near_plane() {
     golden(
         "clipped",
-        &render_scene("clipped.json", "colour.ps.asm", 128),
+        &on_both_engines("clipped", |e| {
+            render_scene("clipped.json", "colour.ps.asm", 128, e)
+        }),
     );
 }
 
 #[test]
 fn blending() {
-    golden("blend", &render_scene("blend.json", "colour.ps.asm", 128));
+    golden(
+        "blend",
+        &on_both_engines("blend", |e| {
+            render_scene("blend.json", "colour.ps.asm", 128, e)
+        }),
+    );
 }
 
 #[test]
 fn textured_quad_in_perspective() {
     golden(
         "texture",
-        &render_scene("texture.json", "texture.ps.asm", 128),
+        &on_both_engines("texture", |e| {
+            render_scene("texture.json", "texture.ps.asm", 128, e)
+        }),
     );
 }
 
@@ -134,12 +170,14 @@ fn demo_frame() {
         size: [256, 256],
         ..Scene::default()
     };
-    let engine = ExecEngine::default();
-    let mut r = Renderer::new(256, 256, Some(&engine), RenderLimits::default()).unwrap();
-    r.render_capture(&scene.capture(&vs, &ps)).unwrap();
-    let stats = r.stats();
-    assert_eq!((stats.patches, stats.cache_hits), (64, 32));
-    golden("teapot", &r.image());
+    let image = on_both_engines("teapot", |engine| {
+        let mut r = Renderer::new(256, 256, Some(engine), RenderLimits::default()).unwrap();
+        r.render_capture(&scene.capture(&vs, &ps)).unwrap();
+        let stats = r.stats();
+        assert_eq!((stats.patches, stats.cache_hits), (64, 32));
+        r.image()
+    });
+    golden("teapot", &image);
 }
 
 #[test]
@@ -165,15 +203,18 @@ fn dsx_and_dsy_give_the_exact_slope() {
     let verts: Vec<f32> = [v(2.0, 3.0), v(61.0, 5.0), v(30.0, 60.0)].concat();
     let json = serde_json_text(&verts);
     let capture = dxso_dp2::describe::build(&json).unwrap();
-    let engine = ExecEngine::default();
-    let vs: Arc<dyn VertexStage> = Arc::new(engine.vertex(&scene_asm("colour.vs.asm")).unwrap());
-    // The pixel shader is ps_3_0; the vertex shader's oT0 reaches it as TEXCOORD0.
-    let ps: Arc<dyn PixelStage> = Arc::new(engine.pixel(&scene_asm("derivatives.ps.asm")).unwrap());
-    let mut r = Renderer::new(size, size, Some(&engine), RenderLimits::default())
-        .unwrap()
-        .with_shaders(Some(vs), Some(ps));
-    r.render_capture(&capture).unwrap();
-    let img = r.image();
+    let img = on_both_engines("derivatives", |engine| {
+        let vs: Arc<dyn VertexStage> =
+            Arc::new(engine.vertex(&scene_asm("colour.vs.asm")).unwrap());
+        // The pixel shader is ps_3_0; the vertex shader's oT0 reaches it as TEXCOORD0.
+        let ps: Arc<dyn PixelStage> =
+            Arc::new(engine.pixel(&scene_asm("derivatives.ps.asm")).unwrap());
+        let mut r = Renderer::new(size, size, Some(engine), RenderLimits::default())
+            .unwrap()
+            .with_shaders(Some(vs), Some(ps));
+        r.render_capture(&capture).unwrap();
+        r.image()
+    });
     let expected = [
         (0.125f32 / 4.0 * 255.0).round() as u8,
         (0.0625f32 / 4.0 * 255.0).round() as u8,
@@ -214,14 +255,16 @@ fn full_screen(ps: &str, colour: [f32; 4], size: u32) -> Image {
         format!("-1, 1, 0.5, 1, {c}, 0, 0,  3, 1, 0.5, 1, {c}, 0, 0,  -1, -3, 0.5, 1, {c}, 0, 0");
     let json = serde_json_text(&[]).replace("\"f32\": []", &format!("\"f32\": [{verts}]"));
     let capture = dxso_dp2::describe::build(&json).unwrap();
-    let engine = ExecEngine::default();
-    let vs: Arc<dyn VertexStage> = Arc::new(engine.vertex(&scene_asm("colour.vs.asm")).unwrap());
-    let ps: Arc<dyn PixelStage> = Arc::new(engine.pixel(&assemble(ps)).unwrap());
-    let mut r = Renderer::new(size, size, Some(&engine), RenderLimits::default())
-        .unwrap()
-        .with_shaders(Some(vs), Some(ps));
-    r.render_capture(&capture).unwrap();
-    r.image()
+    on_both_engines("full screen", |engine| {
+        let vs: Arc<dyn VertexStage> =
+            Arc::new(engine.vertex(&scene_asm("colour.vs.asm")).unwrap());
+        let ps: Arc<dyn PixelStage> = Arc::new(engine.pixel(&assemble(ps)).unwrap());
+        let mut r = Renderer::new(size, size, Some(engine), RenderLimits::default())
+            .unwrap()
+            .with_shaders(Some(vs), Some(ps));
+        r.render_capture(&capture).unwrap();
+        r.image()
+    })
 }
 
 #[test]

@@ -26,6 +26,7 @@ use std::time::Instant;
 ///   cargo run --release -- demo
 ///   dxso demo -o pot.png --size 640x480
 ///   dxso demo --frames 36 -o turn.png        (turn-000.png .. turn-035.png)
+///   dxso demo --engine interpreter           (the same picture, shaders interpreted)
 ///
 /// Exit status: 0 when every step behaved as expected, 1 otherwise.
 #[derive(clap::Args)]
@@ -43,6 +44,8 @@ pub struct Opts {
     /// Segments per patch edge.
     #[arg(long, default_value_t = 16.0, value_name = "N")]
     segments: f32,
+    #[command(flatten)]
+    engine: crate::engine::RenderEngineArg,
 }
 
 /// The embedded shaders as assembly text (this project's own), assembled at run time.
@@ -314,9 +317,14 @@ pub fn teapot_shaders(out: &mut impl Write) -> Result<(Vec<u8>, Vec<u8>)> {
     Ok((vs, ps))
 }
 
-/// Renders one frame of the teapot scene with dxso-exec running the shaders.
-pub fn render_teapot(scene: &Scene, vs: &[u8], ps: &[u8]) -> Result<(Image, Stats)> {
-    let engine = ExecEngine::default();
+/// Renders one frame of the teapot scene with dxso-exec's `engine` running the shaders.
+pub fn render_teapot(
+    scene: &Scene,
+    vs: &[u8],
+    ps: &[u8],
+    engine: dxso_exec::Engine,
+) -> Result<(Image, Stats)> {
+    let engine = ExecEngine::with_engine(engine);
     let [w, h] = scene.size;
     let mut renderer = Renderer::new(w, h, Some(&engine), RenderLimits::default())?;
     renderer.render_capture(&scene.capture(vs, ps))?;
@@ -338,10 +346,13 @@ impl Opts {
     /// Renders the teapot stream (32 patches created under handles, then drawn again from the
     /// patch cache) with the demo shaders, to one PNG or to `--frames` numbered ones.
     fn teapot(&self, out: &mut impl Write) -> Result<()> {
+        let engine = self.engine.cpu()?;
         writeln!(
             out,
-            "teapot: the Utah teapot as a DP2 stream, rendered by dxso-render ({} x {})",
-            self.size[0], self.size[1]
+            "teapot: the Utah teapot as a DP2 stream, rendered by dxso-render ({} x {}, shaders on the {})",
+            self.size[0],
+            self.size[1],
+            engine.name()
         )?;
         let (vs, ps) = teapot_shaders(out)?;
         let scene = Scene {
@@ -351,7 +362,7 @@ impl Opts {
         };
         if self.frames == 0 {
             let start = Instant::now();
-            let (image, stats) = render_teapot(&scene, &vs, &ps)?;
+            let (image, stats) = render_teapot(&scene, &vs, &ps, engine)?;
             let elapsed = start.elapsed();
             std::fs::write(&self.output, image.to_png()?)
                 .with_context(|| format!("writing {}", self.output.display()))?;
@@ -383,7 +394,7 @@ impl Opts {
                 angle: std::f32::consts::TAU * frame as f32 / self.frames as f32,
                 ..scene
             };
-            let (image, stats) = render_teapot(&turned, &vs, &ps)?;
+            let (image, stats) = render_teapot(&turned, &vs, &ps, engine)?;
             let path = numbered(&self.output, frame);
             std::fs::write(&path, image.to_png()?)
                 .with_context(|| format!("writing {}", path.display()))?;
@@ -422,6 +433,8 @@ fn without_comments(shader: &Shader) -> Shader {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        // A usage error comes before any output.
+        self.engine.cpu()?;
         let mut out = s.out();
         let out = &mut out;
         writeln!(out, "dxso demo: assemble, decode, inspect, validate, re-encode and disassemble embedded shaders")?;

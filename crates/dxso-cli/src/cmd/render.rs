@@ -14,7 +14,9 @@ use std::sync::Arc;
 ///
 /// The stream runs on the DP2 device (patches tessellated, the patch cache honoured); every
 /// draw goes through the vertex shader, clipping, Direct3D 9's rasterisation rules, the pixel
-/// shader (both run by dxso-exec), depth and alpha tests and blending, into an RGBA8 target.
+/// shader (both run by dxso-exec: its JIT by default, its interpreter with --engine
+/// interpreter; the pictures are the same), depth and alpha tests and blending, into an RGBA8
+/// target.
 /// Shaders come from the stream when it creates and sets them; a draw whose stream binds
 /// none uses --vs / --ps (bytecode, an fxc header, or assembly text). Without VIEWPORTINFO the
 /// viewport is the whole target. A summary goes to standard output (the PNG to a file, or to
@@ -23,6 +25,7 @@ use std::sync::Arc;
 /// Examples:
 ///   dxso dp2 build scene.json -o scene.dp2 && dxso render scene.dp2 -o scene.png
 ///   dxso render scene.dp2 --vs transform.asm --ps colour.asm --size 640x480 -o out.png
+///   dxso render scene.dp2 --engine interpreter -o scene.png   (the same picture)
 ///
 /// Exit status: 0 on success, 1 when the capture, a shader or a state is bad (the message
 /// names the command's byte offset and the rule), 2 on usage errors.
@@ -40,6 +43,8 @@ pub struct Opts {
     /// Target size, WIDTHxHEIGHT.
     #[arg(long, default_value = "512x512", value_parser = parse_size, value_name = "WxH")]
     size: [u32; 2],
+    #[command(flatten)]
+    engine: crate::engine::RenderEngineArg,
     #[command(flatten)]
     output: OutputArg,
 }
@@ -142,7 +147,7 @@ impl Opts {
         let source = self.input.read(s)?;
         source.expect(&[Kind::Dp2Capture])?;
         let capture = Capture::parse(&source.bytes).with_context(|| source.name.clone())?;
-        let engine = ExecEngine::default();
+        let engine = ExecEngine::with_engine(self.engine.cpu()?);
         let vs: Option<Arc<dyn VertexStage>> = match &self.vs {
             Some(p) => Some(Arc::new(
                 engine

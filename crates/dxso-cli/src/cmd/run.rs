@@ -74,9 +74,19 @@ pub struct Opts {
     /// ps_1_x MaxPixelShaderValue (default 1 for ps_1_1-1_3, 8 for ps_1_4).
     #[arg(long, value_name = "M")]
     max_pixel_shader_value: Option<f32>,
-    /// Where to run: the CPU executor, or a Vulkan device through the naga translation.
+    /// What runs the shader: the interpreter, the JIT's native code (vector or scalar), or a
+    /// Vulkan device through the naga translation; `cpu` is the default CPU engine (the JIT
+    /// when built with it). Every engine gives the same outputs.
     #[arg(long, value_enum, default_value_t)]
     engine: crate::engine::Engine,
+}
+
+/// Says when the JIT, asked for, runs the shader on the interpreter instead.
+#[cfg(feature = "jit")]
+fn note_fallback(name: &str, compiled: Option<&dxso_exec::jit::Compiled>) {
+    if let Some(why) = compiled.and_then(|c| c.fallback_reason()) {
+        log::warn!("{name}: the JIT runs this shader on the interpreter: {why}");
+    }
 }
 
 fn usage(msg: String) -> anyhow::Error {
@@ -383,6 +393,7 @@ impl Opts {
             budget: self.budget,
             zero_times_anything: self.zero_times_anything,
             max_pixel_shader_value: self.max_pixel_shader_value,
+            engine: self.engine.cpu(),
             ..Options::default()
         };
         let mut res = Resources::default();
@@ -429,6 +440,8 @@ impl Opts {
         };
         let (out, pixel) = if shader.version.is_vertex() {
             let vs = VertexShader::with_options(&shader, &options).with_context(|| name.clone())?;
+            #[cfg(feature = "jit")]
+            note_fallback(&name, vs.compiled());
             let mut batch = VertexBatch::new(sets.len());
             for &r in &registers {
                 batch.set(r, sets.iter().map(|set| value(set, r)).collect());
@@ -437,6 +450,8 @@ impl Opts {
             (out.with_context(|| name.clone())?, false)
         } else {
             let ps = PixelShader::with_options(&shader, &options).with_context(|| name.clone())?;
+            #[cfg(feature = "jit")]
+            note_fallback(&name, ps.compiled());
             let mut batch = QuadBatch::new(sets.len());
             for &r in &registers {
                 batch.set(r, sets.iter().flat_map(|set| [value(set, r); 4]).collect());

@@ -28,6 +28,44 @@ pub(crate) struct Run<'a> {
     samplers: &'a [Sampler],
     pub default_state: SamplerState,
     default_stage: StageState,
+    /// The plan's compiled code (the `jit` feature), or the interpreter.
+    pub code: Option<&'a Code>,
+}
+
+/// Compiled code for a plan.
+#[cfg(feature = "jit")]
+pub(crate) use crate::jit::Compiled as Code;
+
+/// Compiled code for a plan: none without the `jit` feature.
+#[cfg(not(feature = "jit"))]
+#[derive(Debug)]
+pub(crate) enum Code {}
+
+#[cfg(not(feature = "jit"))]
+impl Code {
+    fn run_batch<const W: usize, const Z: bool>(
+        &self,
+        _: &mut Batch<W>,
+        _: &Run<'_>,
+        _: usize,
+    ) -> Result<(), Stop> {
+        match *self {}
+    }
+}
+
+/// Runs one batch (inputs loaded) on the run's engine.
+fn run_batch<const W: usize, const Z: bool>(
+    batch: &mut Batch<W>,
+    run: &Run<'_>,
+    lanes: usize,
+) -> Result<(), Stop> {
+    match run.code {
+        Some(code) => code.run_batch::<W, Z>(batch, run, lanes),
+        None => {
+            batch.reset(run);
+            batch.run::<Z>(run, lanes)
+        }
+    }
 }
 
 impl<'a> Run<'a> {
@@ -95,6 +133,7 @@ impl<'a> Run<'a> {
             samplers,
             default_state: SamplerState::default(),
             default_stage,
+            code: None,
         };
         run.uniforms = plan
             .uniforms
@@ -162,8 +201,10 @@ fn resolve_inputs<'b>(
 const JOB_INVOCATIONS: usize = 2048;
 
 /// Runs `count` invocations (pixels come in quads of four consecutive invocations).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
     plan: &Plan,
+    code: Option<&Code>,
     count: usize,
     inputs: &[Attribute],
     constants: &Constants,
@@ -171,7 +212,8 @@ pub(crate) fn run(
     out: &mut Outputs,
     killed: Option<&mut [bool]>,
 ) -> Result<(), ExecError> {
-    let run = Run::new(plan, constants, samplers)?;
+    let mut run = Run::new(plan, constants, samplers)?;
+    run.code = code;
     let resolved = resolve_inputs(plan, inputs, count)?;
     out.count = count;
     out.registers.truncate(plan.outputs.len());
@@ -237,9 +279,8 @@ fn drive<const W: usize, const Z: bool>(
         while done < job.len {
             let n = W.min(job.len - done);
             let first = job.start + done;
-            batch.reset(run);
             load_inputs(&mut batch, run.plan, inputs, first, n);
-            match batch.run::<Z>(run, n) {
+            match run_batch::<W, Z>(&mut batch, run, n) {
                 Ok(()) => {}
                 Err(Stop::Budget(l)) => {
                     return Err(ExecError::Budget {

@@ -147,30 +147,41 @@ pub fn measure_pair(
 pub fn measure_pair_within(
     budget: Duration,
     mut ours: impl FnMut(),
-    mut theirs: Option<Box<dyn FnMut() + '_>>,
+    theirs: Option<Box<dyn FnMut() + '_>>,
 ) -> (f64, Option<f64>) {
-    let Some(theirs_pass) = theirs.as_mut() else {
+    let Some(mut theirs) = theirs else {
         return (measure(budget, ours), None);
     };
-    ours();
-    theirs_pass();
-    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let rates = measure_alternating(budget, &mut [&mut ours, &mut *theirs]);
+    (rates[0], Some(rates[1]))
+}
+
+/// Passes per second of each side, measured in alternation (one pass of each in turn, for
+/// `budget` per side) so that all see the same machine load; each figure is the mean of that
+/// side's fastest third.
+pub fn measure_alternating(budget: Duration, sides: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    for side in sides.iter_mut() {
+        side(); // warm-up
+    }
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); sides.len()];
     let start = std::time::Instant::now();
-    while a.len() < 3 || start.elapsed() < budget * 2 {
-        let t = std::time::Instant::now();
-        ours();
-        a.push(t.elapsed().as_secs_f64());
-        let t = std::time::Instant::now();
-        theirs_pass();
-        b.push(t.elapsed().as_secs_f64());
-        if a.len() >= 100_000 {
+    let budget = budget * sides.len() as u32;
+    while times[0].len() < 3 || start.elapsed() < budget {
+        for (side, t) in sides.iter_mut().zip(&mut times) {
+            let at = std::time::Instant::now();
+            side();
+            t.push(at.elapsed().as_secs_f64());
+        }
+        if times[0].len() >= 100_000 {
             break;
         }
     }
-    let rate = |mut v: Vec<f64>| {
-        v.sort_by(|x, y| x.total_cmp(y));
-        let best = &v[..v.len().div_ceil(3)];
-        1.0 / (best.iter().sum::<f64>() / best.len() as f64).max(1e-12)
-    };
-    (rate(a), Some(rate(b)))
+    times
+        .into_iter()
+        .map(|mut v| {
+            v.sort_by(|x, y| x.total_cmp(y));
+            let best = &v[..v.len().div_ceil(3)];
+            1.0 / (best.iter().sum::<f64>() / best.len() as f64).max(1e-12)
+        })
+        .collect()
 }

@@ -1,0 +1,181 @@
+//! The JIT on any input: the fuzzer's bytes are a shader's bytecode (first byte's low bits 0),
+//! drive dxso-smith to a valid program (1), or drive dxso-smith and then damage the lowered
+//! plan (2, 3: slots, jump targets, counts and offsets rewritten). Valid programs are decoded,
+//! validated, lowered, compiled (vector or scalar code) and run on a few invocations under a
+//! small budget on both engines, which must agree (a NaN only has to be a NaN); a damaged plan
+//! must either fall back to the interpreter or run without touching memory outside its
+//! buffers (a crash here is a memory error). Never a hang: the budget bounds every loop.
+#![no_main]
+
+#[path = "common/exec_inputs.rs"]
+mod exec_inputs;
+
+use arbitrary::{Arbitrary, Unstructured};
+use dxso_exec::plan::{Op, Plan};
+use dxso_exec::*;
+use exec_inputs::{resources, vec4};
+use libfuzzer_sys::fuzz_target;
+
+/// Rewrites slots, jump targets, loop counts and offsets of a plan from the fuzzer's bytes.
+fn damage(plan: &mut Plan, u: &mut Unstructured<'_>) {
+    let n = plan.ops.len() as u32;
+    let slots = plan.slots;
+    for _ in 0..u.int_in_range(1..=8).unwrap_or(1) {
+        if n == 0 {
+            return;
+        }
+        let i = u.int_in_range(0..=n - 1).unwrap_or(0) as usize;
+        let pick = |u: &mut Unstructured<'_>, limit: u32| u.int_in_range(0..=limit).unwrap_or(0);
+        match &mut plan.ops[i] {
+            Op::If { else_pc: t, .. } | Op::Else { end_pc: t } | Op::Loop { end_pc: t, .. } => {
+                *t = pick(u, n + 2)
+            }
+            Op::EndLoop { body_pc: t } | Op::Break { resume: t, .. } | Op::Ret { resume: t } => {
+                *t = pick(u, n + 2)
+            }
+            Op::Call { target, .. } => *target = pick(u, n + 2),
+            Op::Gather { offset, .. } | Op::Scatter { offset, .. } => {
+                *offset = u.arbitrary().unwrap_or(0)
+            }
+            op => {
+                let s = pick(u, slots + 8);
+                let mut first = true;
+                op.map_slots(|x| {
+                    if std::mem::take(&mut first) {
+                        *x = s;
+                    }
+                });
+            }
+        }
+    }
+    if u.arbitrary().unwrap_or(false) {
+        plan.slots = u.int_in_range(0..=slots + 4).unwrap_or(slots);
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&mode, rest)) = data.split_first() else {
+        return;
+    };
+    let mut u = Unstructured::new(rest);
+    let shader = if mode % 4 == 0 {
+        let Ok(s) = dxso::decode(rest) else { return };
+        s
+    } else {
+        let Ok(p) = dxso_smith::ConfiguredShader::arbitrary(&mut u) else {
+            return;
+        };
+        p.shader.shader().clone()
+    };
+    let jit = if mode & 0x20 != 0 {
+        Engine::JitScalar
+    } else {
+        Engine::Jit
+    };
+    let options = Options {
+        budget: 20_000,
+        lanes: [8, 16, 32, 64][(mode as usize / 4) % 4],
+        zero_times_anything: mode & 0x40 != 0,
+        ..Options::default()
+    };
+    let vertex = shader.version.is_vertex();
+    let plan = if vertex {
+        VertexShader::with_options(&shader, &options).map(|s| s.plan().clone())
+    } else {
+        PixelShader::with_options(&shader, &options).map(|s| s.plan().clone())
+    };
+    let Ok(mut plan) = plan else { return };
+    let res = resources(&mut u, &plan);
+    let count = 1 + u.int_in_range(0..=20).unwrap_or(0) as usize;
+    let invocations = if vertex { count } else { count * 4 };
+    let inputs: Vec<Attribute> = plan
+        .inputs
+        .iter()
+        .map(|i| Attribute {
+            register: i.register,
+            values: (0..invocations).map(|_| vec4(&mut u)).collect(),
+        })
+        .collect();
+    let coverage: Vec<bool> = if vertex {
+        Vec::new()
+    } else {
+        (0..invocations)
+            .map(|_| u.arbitrary().unwrap_or(true))
+            .collect()
+    };
+    if mode % 4 >= 2 {
+        // A damaged plan: compiled code must stay inside its buffers (or not be generated).
+        damage(&mut plan, &mut u);
+        let compiled = jit::compile_uncached(
+            &plan,
+            if jit == Engine::Jit {
+                jit::Mode::native()
+            } else {
+                jit::Mode::Scalar
+            },
+        );
+        if compiled.fallback_reason().is_none() {
+            // The interpreter (which a budget trip hands the batch to) may reject the damaged
+            // plan with a panic; only memory errors count here.
+            // libfuzzer-sys's panic hook aborts, so it is set aside for this call.
+            let hook = std::panic::take_hook();
+            std::panic::set_hook(Box::new(|_| {}));
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                compiled.run_plan(&plan, invocations, &inputs, &res)
+            }));
+            std::panic::set_hook(hook);
+        }
+        return;
+    }
+    let run = |engine| -> Result<Outputs, ExecError> {
+        let options = Options { engine, ..options };
+        if vertex {
+            let vs = VertexShader::with_options(&shader, &options).expect("lowered above");
+            vs.run(
+                &VertexBatch {
+                    count,
+                    inputs: inputs.clone(),
+                },
+                &res,
+            )
+        } else {
+            let ps = PixelShader::with_options(&shader, &options).expect("lowered above");
+            ps.run(
+                &QuadBatch {
+                    quads: count,
+                    inputs: inputs.clone(),
+                    coverage: coverage.clone(),
+                },
+                &res,
+            )
+        }
+    };
+    let (want, got) = (run(Engine::Interpreter), run(jit));
+    match (&want, &got) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a.discarded, b.discarded, "discard masks differ");
+            assert_eq!(
+                a.registers.len(),
+                b.registers.len(),
+                "output registers differ"
+            );
+            for ((ra, va), (rb, vb)) in a.registers.iter().zip(&b.registers) {
+                assert_eq!(ra, rb);
+                for (x, y) in va.iter().flatten().zip(vb.iter().flatten()) {
+                    assert!(
+                        x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
+                        "{ra}: {x:?} vs {y:?}\n{}",
+                        dxso_text::print::print(&shader)
+                    );
+                }
+            }
+        }
+        (Err(a), Err(b)) => assert_eq!(a, b),
+        _ => panic!(
+            "interpreter {:?}, jit {:?}\n{}",
+            want.as_ref().err(),
+            got.as_ref().err(),
+            dxso_text::print::print(&shader)
+        ),
+    }
+});
