@@ -126,6 +126,18 @@ where
     Ok((tally, objects))
 }
 
+/// For commands whose standard output is not JSON (listings, bytecode): under `--json`, the
+/// inputs that could not be read are reported as one JSON line each on standard error, as every
+/// other error is under `--json` (without it, [`run`] has already printed them).
+pub fn errors_to_stderr(s: &Session, objects: &[Value]) {
+    if !s.json {
+        return;
+    }
+    for object in objects {
+        s.stderr(&format!("{object}\n"));
+    }
+}
+
 /// Prints the summary line (`1188 valid, 84 invalid`) on standard error for a run over several
 /// inputs, unless `--quiet` or `--json`.
 pub fn summary(s: &Session, several: bool, tally: &Tally, passed: &str, failed: &str) {

@@ -304,6 +304,17 @@ fn json_errors_go_to_standard_error_as_one_line() {
         (Some(2), Some(1))
     );
 
+    // Commands that print listings or bytecode report unreadable inputs as JSON lines too.
+    for command in ["disasm", "reencode"] {
+        let out = run(&[command, "--json", missing.to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{command}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&err).unwrap();
+        assert_eq!(v["error"]["kind"], "input", "{command}");
+        assert_eq!(v["file"], missing.to_str().unwrap(), "{command}");
+    }
+
     let out = run(&["info", "--json", "--no-such-flag"], None);
     assert_eq!(out.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();

@@ -72,7 +72,7 @@ impl Opts {
         };
         let per_input = PerInput::decide(&output, several);
         let read = self.inputs.shader_read(true);
-        let (tally, _) = batch::run(s, &inputs, |input| {
+        let (tally, errors) = batch::run(s, &inputs, |input| {
             let source = input.read()?;
             let (_, shader) = source.shader(&read)?;
             let (listing, valid) = self.listing(&shader);
@@ -96,6 +96,7 @@ impl Opts {
             }
             Ok(outcome)
         })?;
+        batch::errors_to_stderr(s, &errors);
         let (passed, failed) = if self.validate {
             ("valid", "invalid")
         } else {

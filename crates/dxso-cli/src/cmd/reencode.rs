@@ -54,7 +54,7 @@ impl Opts {
             output.check_binary(s)?;
         }
         let read = self.inputs.shader_read(false);
-        let (tally, _) = batch::run(s, &inputs, |input| {
+        let (tally, errors) = batch::run(s, &inputs, |input| {
             let source = input.read()?;
             let (bytes, shader) = source.shader(&read)?;
             let out = dxso::encode(&shader);
@@ -72,6 +72,7 @@ impl Opts {
             }
             Ok(batch::Outcome::passed(Vec::new()))
         })?;
+        batch::errors_to_stderr(s, &errors);
         batch::summary(s, several, &tally, "re-encoded", "failed");
         Ok(if tally.all_passed() {
             ExitCode::SUCCESS
