@@ -6,6 +6,7 @@ mod reference;
 
 use dxso::{RegisterType as R, TextureType};
 use dxso_exec::io::{InputRegister, OutputRegister};
+use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
 use proptest::prelude::*;
 use reference::Reference;
@@ -13,15 +14,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A small deterministic generator for the test data (SplitMix64).
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n
@@ -128,7 +125,7 @@ fn check(program_seed: u64, data_seed: u64, config: &dxso_smith::Config) -> Resu
     let program = dxso_smith::Shader::from_seed(program_seed, config);
     let shader = program.shader();
     let iface = program.interface();
-    let mut rng = Rng(data_seed);
+    let mut rng = Rng(SplitMix64(data_seed));
     let lanes = [8, 16, 32, 64][rng.below(4) as usize];
     let options = Options {
         lanes,
@@ -315,7 +312,7 @@ fn widths_agree(seed: u64) -> Result<(), String> {
     };
     let program = dxso_smith::Shader::from_seed(seed, &config);
     let shader = program.shader();
-    let mut rng = Rng(seed ^ 0xd5);
+    let mut rng = Rng(SplitMix64(seed ^ 0xd5));
     let mut resources = Resources::default();
     resources.constants.float = (0..224).map(|_| rng.vec4()).collect();
     resources.constants.bool = (0..16).map(|_| rng.below(2) == 0).collect();

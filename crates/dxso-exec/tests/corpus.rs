@@ -2,18 +2,15 @@
 //! textures without error, twice with identical results, and with identical results on one
 //! thread and on several.
 
+use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
 use std::sync::Arc;
 
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn unit(&mut self) -> f32 {
         (self.next() >> 40) as f32 / (1u64 << 24) as f32
@@ -115,7 +112,7 @@ impl Program {
 
     /// Runs `n` invocations (rounded up to quads for pixel shaders).
     fn run(&self, rng_seed: u64, n: usize) -> Result<Outputs, String> {
-        let mut rng = Rng(rng_seed);
+        let mut rng = Rng(SplitMix64(rng_seed));
         let res = resources(&mut rng, &self.plan().samplers);
         let inputs: Vec<Attribute> = self
             .plan()

@@ -5,6 +5,7 @@
 
 mod jit_common;
 
+use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
 use jit_common::{compare, Program, Rng};
 use proptest::prelude::*;
@@ -17,7 +18,7 @@ fn check(
 ) -> Result<(usize, usize), String> {
     let program = dxso_smith::Shader::from_seed(program_seed, config);
     let shader = program.shader();
-    let mut rng = Rng(data_seed);
+    let mut rng = Rng(SplitMix64(data_seed));
     let lanes = [8, 16, 32, 64][rng.below(4) as usize];
     let n = 1 + rng.below(3 * lanes as u64) as usize;
     // The default budget, then tight ones (most of them trip somewhere in the batch).

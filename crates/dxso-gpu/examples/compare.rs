@@ -10,14 +10,11 @@ use dxso_exec::{InputRegister, PixelShader, QuadBatch, Resources, VertexBatch, V
 
 /// Deterministic values in [-2, 2] (SplitMix64).
 fn values(seed: &mut u64, n: usize) -> Vec<[f32; 4]> {
-    let mut next = || {
-        *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % 4096) as f32 / 1024.0 - 2.0
-    };
-    (0..n).map(|_| [next(), next(), next(), next()]).collect()
+    let mut rng = dxso_exec::workloads::SplitMix64(*seed);
+    let mut next = || (rng.next_u64() % 4096) as f32 / 1024.0 - 2.0;
+    let values = (0..n).map(|_| [next(), next(), next(), next()]).collect();
+    *seed = rng.0;
+    values
 }
 
 fn run(gpu: &dxso_gpu::Gpu, shader: &dxso::Shader) -> Result<(), Box<dyn std::error::Error>> {

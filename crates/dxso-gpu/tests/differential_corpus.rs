@@ -6,6 +6,7 @@
 mod common;
 
 use common::*;
+use dxso_exec::workloads::SplitMix64;
 use dxso_exec::Resources;
 
 #[test]
@@ -27,7 +28,7 @@ fn corpus_agrees_with_the_executor_on_the_device() {
             continue;
         }
         valid += 1;
-        let mut rng = Rng(0x5EED_0000 + n as u64);
+        let mut rng = Rng(SplitMix64(0x5EED_0000 + n as u64));
         let pixel = shader.version.is_pixel();
         let registers = if pixel {
             dxso_exec::PixelShader::new(&shader).map(|p| p.inputs())

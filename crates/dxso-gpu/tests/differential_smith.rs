@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use dxso_exec::workloads::SplitMix64;
 use dxso_exec::{InputRegister, Resources};
 
 /// Programs per version and configuration (`DXSO_SMITH_PROGRAMS` overrides).
@@ -39,7 +40,7 @@ fn run(config: &dxso_smith::Config, what: &str, seed_base: u64) {
             let shader = program.shader();
             let iface = program.interface();
             total += 1;
-            let mut rng = Rng(seed ^ 0xD1FF);
+            let mut rng = Rng(SplitMix64(seed ^ 0xD1FF));
             let bound = iface.assumed_input_bound.unwrap_or(2.0);
             let mut resources = Resources::default();
             for c in &iface.float_constants {

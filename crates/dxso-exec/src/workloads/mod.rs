@@ -31,15 +31,28 @@ type V = [f32; L];
 /// Invocations per parallel job (as the interpreter's).
 const JOB: usize = 2048;
 
-struct Rng(u64);
+/// SplitMix64: a small deterministic generator (one `u64` of state) for reproducible inputs. The
+/// workloads draw their vertices and constants from it, and the test suites of dxso-exec and
+/// dxso-gpu their pseudo-random data, so a seed means the same values everywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitMix64(pub u64);
 
-impl Rng {
-    fn next(&mut self) -> u64 {
+impl SplitMix64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+}
+
+struct Rng(SplitMix64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0.next_u64()
     }
     fn unit(&mut self) -> f32 {
         (self.next() >> 40) as f32 / (1u64 << 24) as f32
@@ -51,7 +64,7 @@ impl Rng {
 
 /// `vertices` skinned vertices and the constants (view-projection, light, bone palette).
 pub fn skinning_inputs(vertices: usize) -> (VertexBatch, Resources) {
-    let mut rng = Rng(1);
+    let mut rng = Rng(SplitMix64(1));
     let mut batch = VertexBatch::new(vertices);
     let mut pos = Vec::with_capacity(vertices);
     let mut weights = Vec::with_capacity(vertices);
@@ -276,7 +289,7 @@ fn texture(rng: &mut Rng, size: u32) -> Texture {
 /// `quads` 2x2 quads covering a square of the screen, with albedo and normal-map textures
 /// (256x256 RGBA8, bilinear, wrap) and four lights.
 pub fn lighting_inputs(quads: usize) -> (QuadBatch, Resources) {
-    let mut rng = Rng(2);
+    let mut rng = Rng(SplitMix64(2));
     let width = grid_width(quads);
     let mut batch = QuadBatch::new(quads);
     let (mut uv, mut world, mut normal) = (Vec::new(), Vec::new(), Vec::new());

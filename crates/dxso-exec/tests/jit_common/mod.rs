@@ -3,18 +3,15 @@
 //! comparison of two runs.
 #![allow(dead_code)]
 
+use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
 use std::sync::Arc;
 
-pub struct Rng(pub u64);
+pub struct Rng(pub SplitMix64);
 
 impl Rng {
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
@@ -174,7 +171,7 @@ impl Program {
 
     /// Runs `n` invocations (rounded up to quads for pixel shaders).
     pub fn run(&self, seed: u64, n: usize) -> Result<Outputs, ExecError> {
-        let mut rng = Rng(seed);
+        let mut rng = Rng(SplitMix64(seed));
         let res = resources(&mut rng, self.plan());
         let count = n.div_ceil(4) * 4;
         let inputs: Vec<Attribute> = self

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use dxso::{Opcode, TextureType};
+use dxso_exec::workloads::SplitMix64;
 use dxso_exec::{
     AddressMode, Attribute, Dimension, Filter, Format, InputRegister, MipLevel, Outputs, QuadBatch,
     Resources, Sampler, Texture, VertexBatch,
@@ -33,15 +34,11 @@ pub fn gpu_or_skip(test: &str) -> Option<dxso_gpu::Gpu> {
 }
 
 /// SplitMix64: deterministic test data.
-pub struct Rng(pub u64);
+pub struct Rng(pub SplitMix64);
 
 impl Rng {
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
