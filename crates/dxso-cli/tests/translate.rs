@@ -60,6 +60,8 @@ fn reflect_names_locations_constants_and_samplers() {
     );
     let out = dxso(&["translate", "--reflect", "--json"], Some(PS.as_bytes()));
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The shared JSON style: one line when standard output is not a terminal.
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
     assert_eq!(j["reflection"]["bind_group"], 1);
     assert_eq!(j["reflection"]["float_constants"], serde_json::json!([0]));
     assert_eq!(j["reflection"]["samplers"][0]["texture_type"], "2d");

@@ -237,8 +237,12 @@ impl Opts {
                 (_, dxso_naga::Output::Words(w)) => j["words"] = json!(w),
                 (_, dxso_naga::Output::Text(text)) => j["code"] = json!(text),
             }
-            let text = serde_json::to_string_pretty(&j)? + "\n";
-            self.output.write_text(s, text.as_bytes())?;
+            // The shared JSON style: pretty on a terminal, one line otherwise (files too).
+            if self.output.is_stdout() {
+                s.print_json(&j)?;
+            } else {
+                self.output.write_text(s, format!("{j}\n").as_bytes())?;
+            }
             return Ok(ExitCode::SUCCESS);
         }
         match (self.to, code) {
