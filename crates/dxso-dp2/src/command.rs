@@ -430,7 +430,13 @@ impl<'a> Cursor<'a> {
                 available,
             }));
         }
-        (0..count).map(|_| read(self)).collect()
+        // The count is bounded by the bytes present (checked above), so reserving it whole
+        // is safe, and saves the regrowth of collecting through a `Result`.
+        let mut out = Vec::with_capacity(count);
+        for _ in 0..count {
+            out.push(read(self)?);
+        }
+        Ok(out)
     }
 
     fn constants<T>(

@@ -402,15 +402,40 @@ fn grid_channel<const N: usize>(
     qv.clear();
     qv.resize(width, [0.0; 4]);
     for wv in &gw.v {
-        for (col, (qc, qvc)) in q.iter_mut().zip(qv.iter_mut()).enumerate() {
-            let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
-            for b in 0..wv.n {
-                let p = &ch[(wv.first + b) * width + col];
-                mad(&mut acc, wv.w[b], p);
-                mad(&mut accv, wv.dw[b], p);
+        // The control rows this row's v-weights apply to, each exactly `width` long.
+        let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
+            std::array::from_fn(|b| {
+                let start = (wv.first + b) * width;
+                ch.get(start..start + width).unwrap_or(&[])
+            })
+        });
+        match control_rows {
+            // As many rows as u weights (the v axis has the u axis's degree, as in nearly
+            // every patch): a fixed number of terms, and no index check per control point.
+            Some(rows) if rows.iter().all(|r| r.len() == width) => {
+                for (col, (qc, qvc)) in q.iter_mut().zip(qv.iter_mut()).enumerate() {
+                    let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
+                    for (b, row) in rows.iter().enumerate() {
+                        let p = &row[col];
+                        mad(&mut acc, wv.w[b], p);
+                        mad(&mut accv, wv.dw[b], p);
+                    }
+                    *qc = acc;
+                    *qvc = accv;
+                }
             }
-            *qc = acc;
-            *qvc = accv;
+            _ => {
+                for (col, (qc, qvc)) in q.iter_mut().zip(qv.iter_mut()).enumerate() {
+                    let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
+                    for b in 0..wv.n {
+                        let p = &ch[(wv.first + b) * width + col];
+                        mad(&mut acc, wv.w[b], p);
+                        mad(&mut accv, wv.dw[b], p);
+                    }
+                    *qc = acc;
+                    *qvc = accv;
+                }
+            }
         }
         let (q, qv) = (&q[..], &qv[..]);
         let rows = gw.u.iter().zip(&gw.splat_u);

@@ -80,41 +80,37 @@ impl Device {
         )?;
         let max = self.limits.max_segments;
         let counts = segs.map(|s| domain::segment_count(s, style, max));
-        let mut report = DrawReport {
-            offset: ctx.offset,
-            op: ctx.op,
-            handle: Some(p.handle),
-            cache: Some(action),
-            segments: counts.to_vec(),
-            primitive: PrimitiveType::TriangleList,
-            mesh: Arc::default(),
+        // The report is built once the mesh is known (an empty `Arc<Mesh>` is an
+        // allocation too, and a tessellated draw would only replace it).
+        let (segments, mesh) = match data {
+            Some(data) => {
+                self.check_output(ctx, domain::rect_vertex_bound(counts))?;
+                let key = DomainKey::rect(segs, style, max);
+                let d = self.domain(key, || domain::rect(segs, style, max));
+                let w = match data.shape {
+                    PatchShape::Rect { u, v, .. } if d.grid.is_some() => {
+                        Some(self.grid_weights(key, u, v, &d))
+                    }
+                    _ => None,
+                };
+                let mesh = self.mesh_for(p.handle, key, action, |dev| {
+                    let mut mesh = dev.spare_mesh();
+                    let m = Arc::get_mut(&mut mesh).expect("spare meshes are unshared");
+                    tessellate_rect(
+                        ctx,
+                        &data,
+                        &d,
+                        w.as_deref(),
+                        (&mut dev.scratch, &mut dev.rows),
+                        m,
+                    )?;
+                    Ok(mesh)
+                })?;
+                (d.edge_segments.clone(), mesh)
+            }
+            None => (counts.to_vec(), Arc::default()),
         };
-        if let Some(data) = data {
-            self.check_output(ctx, domain::rect_vertex_bound(counts))?;
-            let key = DomainKey::rect(segs, style, max);
-            let d = self.domain(key, || domain::rect(segs, style, max));
-            let w = match data.shape {
-                PatchShape::Rect { u, v, .. } if d.grid.is_some() => {
-                    Some(self.grid_weights(key, u, v, &d))
-                }
-                _ => None,
-            };
-            report.segments = d.edge_segments.clone();
-            report.mesh = self.mesh_for(p.handle, key, action, |dev| {
-                let mut mesh = dev.spare_mesh();
-                let m = Arc::get_mut(&mut mesh).expect("spare meshes are unshared");
-                tessellate_rect(
-                    ctx,
-                    &data,
-                    &d,
-                    w.as_deref(),
-                    (&mut dev.scratch, &mut dev.rows),
-                    m,
-                )?;
-                Ok(mesh)
-            })?;
-        }
-        Ok(report)
+        Ok(patch_report(ctx, p.handle, action, segments, mesh))
     }
 
     pub(super) fn draw_tri_patch(
@@ -133,25 +129,19 @@ impl Device {
         )?;
         let max = self.limits.max_segments;
         let counts = segs.map(|s| domain::segment_count(s, style, max));
-        let mut report = DrawReport {
-            offset: ctx.offset,
-            op: ctx.op,
-            handle: Some(p.handle),
-            cache: Some(action),
-            segments: counts.to_vec(),
-            primitive: PrimitiveType::TriangleList,
-            mesh: Arc::default(),
+        let (segments, mesh) = match data {
+            Some(data) => {
+                self.check_output(ctx, domain::tri_vertex_bound(counts))?;
+                let key = DomainKey::tri(segs, style, max);
+                let d = self.domain(key, || domain::tri(segs, style, max));
+                let mesh = self.mesh_for(p.handle, key, action, |_| {
+                    Ok(Arc::new(tessellate_tri(&data, &d)))
+                })?;
+                (d.edge_segments.clone(), mesh)
+            }
+            None => (counts.to_vec(), Arc::default()),
         };
-        if let Some(data) = data {
-            self.check_output(ctx, domain::tri_vertex_bound(counts))?;
-            let key = DomainKey::tri(segs, style, max);
-            let d = self.domain(key, || domain::tri(segs, style, max));
-            report.segments = d.edge_segments.clone();
-            report.mesh = self.mesh_for(p.handle, key, action, |_| {
-                Ok(Arc::new(tessellate_tri(&data, &d)))
-            })?;
-        }
-        Ok(report)
+        Ok(patch_report(ctx, p.handle, action, segments, mesh))
     }
 
     pub(super) fn check_output(&self, ctx: &Ctx, bound: usize) -> Result<(), ExecError> {
@@ -361,6 +351,25 @@ impl Device {
         ));
         self.total_vertices += report.mesh.vertex_count();
         Ok(report)
+    }
+}
+
+/// The report of a rect or tri patch draw.
+fn patch_report(
+    ctx: &Ctx,
+    handle: u32,
+    action: CacheAction,
+    segments: Vec<u32>,
+    mesh: Arc<Mesh>,
+) -> DrawReport {
+    DrawReport {
+        offset: ctx.offset,
+        op: ctx.op,
+        handle: Some(handle),
+        cache: Some(action),
+        segments,
+        primitive: PrimitiveType::TriangleList,
+        mesh,
     }
 }
 
