@@ -262,14 +262,13 @@ impl Device {
         if handle == 0 {
             return Ok((Some(data), CacheAction::Dynamic));
         }
-        let action = if self.patches.contains_key(&handle) {
-            CacheAction::Updated
-        } else {
-            CacheAction::Created
+        let action = match self.patches.insert(handle, Arc::clone(&data)) {
+            Some(old) => {
+                self.retire_patch(old);
+                CacheAction::Updated
+            }
+            None => CacheAction::Created,
         };
-        if let Some(old) = self.patches.insert(handle, Arc::clone(&data)) {
-            self.retire_patch(old);
-        }
         if let Some((_, old)) = self.meshes.remove(&handle) {
             self.retire(old);
         }
@@ -285,8 +284,13 @@ impl Device {
         action: CacheAction,
         tessellate: impl FnOnce(&mut Self) -> Result<Arc<Mesh>, ExecError>,
     ) -> Result<Arc<Mesh>, ExecError> {
-        let mesh = match self.meshes.get(&handle) {
-            Some((k, m)) if action == CacheAction::Cached && *k == key => Arc::clone(m),
+        // Only a cached draw can share a mesh (a capture forgot the handle's mesh).
+        let shared = match action {
+            CacheAction::Cached => self.meshes.get(&handle),
+            _ => None,
+        };
+        let mesh = match shared {
+            Some((k, m)) if *k == key => Arc::clone(m),
             _ => {
                 let m = tessellate(self)?;
                 self.remember(handle, key, &m);
