@@ -341,11 +341,7 @@ fn normal_of_weights(wu: &Weights, wv: &Weights, width: usize, channel: &[[f32; 
 /// The `N` column curves starting at `first` as a fixed-size window (zeros if the weights
 /// ever pointed outside the grid, which [`Axis::weights`] rules out).
 #[inline(always)]
-fn window<'a, const N: usize>(
-    curves: &'a [[f32; 4]],
-    first: usize,
-    zero: &'a [[f32; 4]; N],
-) -> &'a [[f32; 4]; N] {
+fn window<'a, T, const N: usize>(curves: &'a [T], first: usize, zero: &'a [T; N]) -> &'a [T; N] {
     curves
         .get(first..first + N)
         .and_then(|s| s.try_into().ok())
@@ -365,6 +361,24 @@ fn combine_splat<const N: usize>(weights: &[[f32; 4]; 6], curves: &[[f32; 4]; N]
     acc
 }
 
+/// [`combine_splat`] for the value, du and dv at once, from columns paired with their
+/// v-derivatives: each of the three sums adds the same terms in the same order.
+#[inline(always)]
+fn value_and_derivatives<const N: usize>(
+    sw: &SplatWeights,
+    columns: &[[[f32; 4]; 2]; N],
+) -> [[f32; 4]; 3] {
+    let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
+    for ((w, dw), [c, cv]) in sw.w.iter().zip(&sw.dw).zip(columns) {
+        for k in 0..4 {
+            val[k] += w[k] * c[k];
+            du[k] += dw[k] * c[k];
+            dv[k] += w[k] * cv[k];
+        }
+    }
+    [val, du, dv]
+}
+
 /// Buffers a caller keeps across rect-patch evaluations ([`evaluate_rect_with`]) so that
 /// evaluating allocates nothing: the per-row combinations of the control columns and a
 /// row's values and derivatives.
@@ -372,6 +386,7 @@ fn combine_splat<const N: usize>(weights: &[[f32; 4]; 6], curves: &[[f32; 4]; N]
 pub struct RectScratch {
     q: Vec<[f32; 4]>,
     qv: Vec<[f32; 4]>,
+    pairs: Vec<[[f32; 4]; 2]>,
     row: Vec<[[f32; 4]; 3]>,
 }
 
@@ -392,11 +407,7 @@ fn grid_channel<const N: usize>(
     scratch: &mut RectScratch,
 ) {
     let zero = [[0.0f32; 4]; N];
-    let RectScratch {
-        q,
-        qv,
-        row,
-    } = scratch;
+    let RectScratch { q, qv, pairs, row } = scratch;
     q.clear();
     q.resize(width, [0.0; 4]);
     qv.clear();
@@ -440,13 +451,13 @@ fn grid_channel<const N: usize>(
         let (q, qv) = (&q[..], &qv[..]);
         let rows = gw.u.iter().zip(&gw.splat_u);
         let value = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.w, window::<N>(q, wu.first, &zero))
+            combine_splat(&sw.w, window::<_, N>(q, wu.first, &zero))
         };
         let du = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.dw, window::<N>(q, wu.first, &zero))
+            combine_splat(&sw.dw, window::<_, N>(q, wu.first, &zero))
         };
         let dv = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.w, window::<N>(qv, wu.first, &zero))
+            combine_splat(&sw.w, window::<_, N>(qv, wu.first, &zero))
         };
         if !need.normal {
             o.value.extend(rows.clone().map(value));
@@ -460,8 +471,13 @@ fn grid_channel<const N: usize>(
         // as whole 4-lane rows their sums stay vector code, where feeding them straight
         // into the cross product (which reads only x, y, z) compiles to partial-lane
         // shuffles costing about twice as much.
+        pairs.clear();
+        pairs.extend(q.iter().zip(qv).map(|(c, cv)| [*c, *cv]));
+        let zero_pairs = [[[0.0f32; 4]; 2]; N];
         row.clear();
-        row.extend(rows.clone().map(|r| [value(r), du(r), dv(r)]));
+        row.extend(rows.clone().map(|(wu, sw)| {
+            value_and_derivatives(sw, window::<_, N>(pairs, wu.first, &zero_pairs))
+        }));
         o.value.extend(row.iter().map(|[val, _, _]| *val));
         if need.partials {
             o.du.extend(row.iter().map(|[_, du, _]| *du));
