@@ -62,7 +62,7 @@ impl DebugLines {
     /// The printer's view of a DBUG comment; `None` when the table does not parse (the listing
     /// then shows no debug lines, as it would without the block).
     pub(super) fn new(comment: &Comment) -> Option<Self> {
-        let info = DebugInfo::parse(&comment.data).ok()?;
+        let info = DebugInfo::parse_without_layout(&comment.data).ok()?;
         let writes = info.writes_by_instruction();
         Some(DebugLines {
             info,

@@ -12,7 +12,12 @@ const COMMAND_LINE_WIDTH: usize = 79;
 
 /// Appends the header of `shader` (nothing when it has no parseable constant table).
 pub fn write_header(out: &mut String, shader: &Shader, command_line: Option<&str>) {
-    let Some(Ok(table)) = shader.constant_table() else {
+    // The layout (where each object sat) is for re-encoding; the header does without it.
+    let Some(Ok(table)) = shader
+        .comments()
+        .find(|c| dxso::ctab::is_ctab(&c.data))
+        .map(|c| ConstantTable::parse_without_layout(&c.data))
+    else {
         return;
     };
     let creator = text_of(&table.creator);
