@@ -171,9 +171,22 @@ pub fn write_type_name(out: &mut String, ty: &TypeInfo) {
     }
 }
 
+/// Spaces from `len` up to `width`, as whole slices (pushing them one by one was a fair part
+/// of the header's cost).
 fn pad_to(out: &mut String, len: usize, width: usize) {
-    for _ in len..width {
-        out.push(' ');
+    repeat(out, SPACES, width.saturating_sub(len));
+}
+
+const SPACES: &str = "                                                                ";
+const DASHES: &str = "----------------------------------------------------------------";
+
+/// `n` bytes of `run` (all one ASCII character), repeated as needed.
+fn repeat(out: &mut String, run: &str, n: usize) {
+    let mut left = n;
+    while left > 0 {
+        let take = left.min(run.len());
+        out.push_str(&run[..take]);
+        left -= take;
     }
 }
 
@@ -193,9 +206,7 @@ fn write_registers(out: &mut String, table: &ConstantTable) {
     out.push_str("// Registers:\n//\n//   Name");
     pad_to(out, 4, width);
     out.push_str(" Reg   Size\n//   ");
-    for _ in 0..width {
-        out.push('-');
-    }
+    repeat(out, DASHES, width);
     out.push_str(" ----- ----\n");
     for (c, name) in constants {
         let prefix = c.register_set().map(|s| s.prefix()).unwrap_or("?");
