@@ -52,6 +52,7 @@ impl Instruction {
     }
 
     /// Calls `f` with every DWORD of the encoded instruction, in stream order, and its role.
+    #[inline]
     pub fn for_each_token(&self, version: Version, mut f: impl FnMut(TokenRole, u32)) {
         let relative = |f: &mut dyn FnMut(TokenRole, u32), r: Option<Relative>| {
             if let Some(Relative::Token(t)) = r {
@@ -89,45 +90,37 @@ impl Instruction {
     }
 }
 
-/// Where encoded DWORDs go: a DWORD vector or little-endian bytes.
-trait Sink {
-    fn word(&mut self, w: u32);
-    fn words(&mut self, ws: &[u32]);
-}
+/// The most DWORDs one instruction encodes to: the instruction token, a `dcl` usage, a
+/// destination with its relative address, four immediates, a predicate with its relative
+/// address, and four sources with theirs.
+const MAX_INSTRUCTION_TOKENS: usize = 1 + 1 + 2 + 4 + 2 + 8;
 
-impl Sink for Vec<u32> {
-    fn word(&mut self, w: u32) {
-        self.push(w);
-    }
-    fn words(&mut self, ws: &[u32]) {
-        self.extend_from_slice(ws);
-    }
-}
-
-impl Sink for Vec<u8> {
-    fn word(&mut self, w: u32) {
-        self.extend_from_slice(&w.to_le_bytes());
-    }
-    fn words(&mut self, ws: &[u32]) {
-        for w in ws {
-            self.extend_from_slice(&w.to_le_bytes());
-        }
-    }
-}
-
-/// Writes every DWORD of the encoded shader to `out`, in stream order.
-fn encode_into(shader: &Shader, out: &mut impl Sink) {
-    out.word(shader.version.to_token());
+/// Appends every DWORD of the encoded shader to `out`, in stream order.
+fn encode_into(shader: &Shader, out: &mut Vec<u32>) {
+    out.push(shader.version.to_token());
     for item in &shader.items {
         match item {
-            Item::Instruction(inst) => inst.for_each_token(shader.version, |_, t| out.word(t)),
+            Item::Instruction(inst) => {
+                // Gathered on the stack and appended as one fixed-size copy, then cut to the
+                // instruction's length: no capacity check or length update per DWORD, and no
+                // call to `memcpy` for a variable length.
+                let mut tokens = [0u32; MAX_INSTRUCTION_TOKENS];
+                let mut n = 0;
+                inst.for_each_token(shader.version, |_, t| {
+                    tokens[n] = t;
+                    n += 1;
+                });
+                let len = out.len();
+                out.extend_from_slice(&tokens);
+                out.truncate(len + n);
+            }
             Item::Comment(c) => {
-                out.word(comment_token(c.data.len()));
-                out.words(&c.data);
+                out.push(comment_token(c.data.len()));
+                out.extend_from_slice(&c.data);
             }
         }
     }
-    out.word(END_TOKEN);
+    out.push(END_TOKEN);
 }
 
 /// DWORDs to reserve: comments exactly, instructions at six each (most take three to five).
@@ -151,9 +144,13 @@ pub fn encode_words(shader: &Shader) -> Vec<u32> {
 
 /// Encodes a shader to little-endian bytes; `encode(&decode(b)?) == b` for every valid `b`.
 pub fn encode(shader: &Shader) -> Vec<u8> {
-    let mut out = Vec::with_capacity(capacity_hint(shader) * 4);
-    encode_into(shader, &mut out);
-    out
+    let words = encode_words(shader);
+    if cfg!(target_endian = "little") {
+        // The DWORDs in memory are the little-endian bytes already: one copy.
+        bytemuck::cast_slice(&words).to_vec()
+    } else {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
 }
 
 /// The comment token for a payload of `len` DWORDs (15 bits; longer payloads cannot be encoded

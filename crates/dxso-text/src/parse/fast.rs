@@ -31,9 +31,10 @@ pub(super) fn assemble(
     leading_comment: bool,
 ) -> Option<Shader> {
     let mut lines = Lines { text, pos: from };
+    let mut buffer = LineBuffer::new();
     let version = loop {
         let (_, line) = lines.next()?;
-        if is_line_directive(line)? {
+        if is_line_directive(&mut buffer, line)? {
             continue;
         }
         let code = code_of(line)?;
@@ -60,17 +61,29 @@ pub(super) fn assemble(
     }
     // The full text as a source, made the first time a line needs the line parser.
     let mut sources: Option<Sources> = None;
+    let mut line_parser = |line: &str, start: usize| {
+        let sources = sources.get_or_insert_with(|| {
+            let mut s = Sources::default();
+            s.add("<input>".into(), None, text.into());
+            s
+        });
+        parse_with_line_parser(line, start, sources, &ctx)
+    };
     for (start, line) in lines {
-        let mut cursor = Cursor {
-            s: line,
-            b: line.as_bytes(),
-            i: 0,
+        let Some(mut cursor) = buffer.cursor(line) else {
+            // Too long for the buffer: blank, a comment, or the line parser's.
+            if !code_of(line)?.bytes().all(is_space) {
+                shader
+                    .items
+                    .push(Item::Instruction(line_parser(line, start)?));
+            }
+            continue;
         };
         if cursor.at_end() {
             continue;
         }
-        if cursor.peek() == Some(b'#') {
-            if is_line_directive(line)? {
+        if cursor.peek() == b'#' {
+            if is_line_directive(&mut buffer, line)? {
                 continue;
             }
             return None;
@@ -82,12 +95,7 @@ pub(super) fn assemble(
             unreachable!("just pushed an instruction")
         };
         if cursor.instruction(&ctx, slot).is_none() {
-            let sources = sources.get_or_insert_with(|| {
-                let mut s = Sources::default();
-                s.add("<input>".into(), None, text.into());
-                s
-            });
-            *slot = line_parser(line, start, sources, &ctx)?;
+            *slot = line_parser(line, start)?;
         }
     }
     Some(shader)
@@ -98,7 +106,12 @@ const BLANK: Item = Item::Instruction(Instruction::new(dxso::Opcode::Nop));
 
 /// A line the cursor does not read, through the full path's lexer and line parser; `None` when
 /// the line needs more than that (see [`code_of`]) or has an error.
-fn line_parser(line: &str, start: usize, sources: &Sources, ctx: &Context) -> Option<Instruction> {
+fn parse_with_line_parser(
+    line: &str,
+    start: usize,
+    sources: &Sources,
+    ctx: &Context,
+) -> Option<Instruction> {
     let code = code_of(line)?;
     let mut tokens = Vec::with_capacity(code.len() / 2 + 1);
     tokenize(code, 0, &mut tokens);
@@ -114,11 +127,11 @@ fn line_parser(line: &str, start: usize, sources: &Sources, ctx: &Context) -> Op
 /// and renumbers the lines after it for diagnostics and changes nothing else, or no directive
 /// at all (`Some(false)`). `None` for any other directive and for a malformed `#line`: the full
 /// path handles those (and reports).
-fn is_line_directive(line: &str) -> Option<bool> {
-    let mut c = Cursor {
-        s: line,
-        b: line.as_bytes(),
-        i: 0,
+fn is_line_directive(buffer: &mut LineBuffer, line: &str) -> Option<bool> {
+    let Some(mut c) = buffer.cursor(line) else {
+        // Too long for the buffer: the full path reads a directive this long.
+        let directive = line.bytes().find(|&b| !is_space(b)) == Some(b'#');
+        return (!directive).then_some(false);
     };
     if !c.eat(b'#') {
         return Some(false);
@@ -126,19 +139,19 @@ fn is_line_directive(line: &str) -> Option<bool> {
     if c.word()? != "line" {
         return None;
     }
-    c.skip_space();
     let start = c.i;
-    while c.b.get(c.i).is_some_and(u8::is_ascii_digit) {
-        c.i += 1;
-    }
+    c.digits();
     // The number is one token of digits (`12u` or `1e3` would be another) that fits a `u32`.
-    if c.b.get(c.i).is_some_and(|&b| is_word_byte(b) || b == b'.') {
+    let next = c.peek();
+    if is_word_byte(next) || next == b'.' {
         return None;
     }
     line[start..c.i].parse::<u32>().ok()?;
-    if c.peek() == Some(b'"') {
+    c.skip_space();
+    if c.peek() == b'"' {
         let close = line[c.i + 1..].find('"')?;
         c.i += close + 2;
+        c.skip_space();
     }
     c.at_end().then_some(true)
 }
@@ -252,35 +265,79 @@ fn code_of(line: &str) -> Option<&str> {
     Some(line)
 }
 
-/// A position in one line. Every reader skips the space before what it reads, as the lexer
-/// does between tokens, and reads a word whole (the longest run the lexer would make one token
-/// of), so a line it accepts means what the token stream of the line means. The code ends at
-/// the end of the line or at a `//` or `;` comment; a line with anything else the cursor does
-/// not read goes to [`line_parser`].
+/// The longest line the cursor reads (longer ones go to [`parse_with_line_parser`]): a line is copied into
+/// a [`LineBuffer`] with a zero after it, so readers index the buffer without bounds checks and
+/// stop at the zero (a byte no reader takes) without testing for the end.
+const LINE_MAX: usize = 240;
+
+/// Room for a line of up to [`LINE_MAX`] bytes and the zero after it; indices are taken modulo
+/// its length, which the compiler sees is always in range.
+struct LineBuffer([u8; 256]);
+
+impl LineBuffer {
+    fn new() -> Self {
+        LineBuffer([0; 256])
+    }
+
+    /// A cursor at the first byte of `line` that is not space; `None` when the line is longer
+    /// than [`LINE_MAX`].
+    fn cursor<'a>(&'a mut self, line: &'a str) -> Option<Cursor<'a>> {
+        let len = line.len();
+        if len > LINE_MAX {
+            return None;
+        }
+        self.0[..len].copy_from_slice(line.as_bytes());
+        self.0[len] = 0;
+        let mut c = Cursor {
+            s: line,
+            b: &self.0,
+            len,
+            i: 0,
+        };
+        c.skip_space();
+        Some(c)
+    }
+}
+
+/// A position in one line, always at a byte that is not space: every reader skips the space
+/// after what it reads, as the lexer does between tokens, and reads a word whole (the longest
+/// run the lexer would make one token of), so a line it accepts means what the token stream of
+/// the line means. The code ends at the end of the line or at a `//` or `;` comment; a line
+/// with anything else the cursor does not read goes to [`parse_with_line_parser`].
 struct Cursor<'a> {
+    /// The line.
     s: &'a str,
-    b: &'a [u8],
+    /// The line's bytes, then a zero.
+    b: &'a [u8; 256],
+    len: usize,
     i: usize,
 }
 
 impl<'a> Cursor<'a> {
+    /// The byte at `i` (zero at and after the end of the line).
+    #[inline(always)]
+    fn at(&self, i: usize) -> u8 {
+        self.b[i & 0xFF]
+    }
+
     #[inline(always)]
     fn skip_space(&mut self) {
-        while self.b.get(self.i).is_some_and(|&c| is_space(c)) {
+        while is_space(self.at(self.i)) {
             self.i += 1;
         }
     }
 
+    /// The byte at the cursor, zero at the end.
     #[inline(always)]
-    fn peek(&mut self) -> Option<u8> {
-        self.skip_space();
-        self.b.get(self.i).copied()
+    fn peek(&self) -> u8 {
+        self.at(self.i)
     }
 
     #[inline(always)]
     fn eat(&mut self, c: u8) -> bool {
-        if self.peek() == Some(c) {
+        if self.peek() == c {
             self.i += 1;
+            self.skip_space();
             true
         } else {
             false
@@ -289,10 +346,11 @@ impl<'a> Cursor<'a> {
 
     /// The end of the code: the end of the line or a comment.
     #[inline(always)]
-    fn at_end(&mut self) -> bool {
+    fn at_end(&self) -> bool {
         match self.peek() {
-            None | Some(b';') => true,
-            Some(b'/') => self.b.get(self.i + 1) == Some(&b'/'),
+            0 => self.i >= self.len,
+            b';' => true,
+            b'/' => self.at(self.i + 1) == b'/',
             _ => false,
         }
     }
@@ -300,78 +358,80 @@ impl<'a> Cursor<'a> {
     /// A name (`[A-Za-z_$][A-Za-z0-9_$]*`).
     #[inline(always)]
     fn word(&mut self) -> Option<&'a str> {
-        let c = self.peek()?;
+        let c = self.peek();
         if !is_word_byte(c) || class(c) & DIGIT != 0 {
             return None;
         }
         let start = self.i;
-        while self.b.get(self.i).is_some_and(|&c| is_word_byte(c)) {
+        while is_word_byte(self.at(self.i)) {
             self.i += 1;
         }
-        Some(&self.s[start..self.i])
+        let word = &self.s[start..self.i];
+        self.skip_space();
+        Some(word)
     }
 
     /// A `.` that the lexer makes a token of its own: not the start of a number (`.5`).
     #[inline(always)]
     fn dot(&mut self) -> bool {
-        if self.peek() == Some(b'.') && !self.b.get(self.i + 1).is_some_and(u8::is_ascii_digit) {
+        if self.peek() == b'.' && class(self.at(self.i + 1)) & DIGIT == 0 {
             self.i += 1;
+            self.skip_space();
             true
         } else {
             false
         }
     }
 
+    /// Digits from the cursor; how many.
+    #[inline(always)]
+    fn digits(&mut self) -> usize {
+        let from = self.i;
+        while class(self.at(self.i)) & DIGIT != 0 {
+            self.i += 1;
+        }
+        self.i - from
+    }
+
     /// A decimal number in the forms listings write (`1`, `0.5`, `.5`, `1.`, `1e-005`,
     /// `1.5f`), followed by something that cannot continue it. Hexadecimal, octal-looking and
     /// suffixed integers are left to the line parser.
     fn number(&mut self) -> Option<&'a str> {
-        self.skip_space();
         let start = self.i;
-        let digits = |c: &mut Self| {
-            let from = c.i;
-            while c.b.get(c.i).is_some_and(u8::is_ascii_digit) {
-                c.i += 1;
-            }
-            c.i - from
-        };
-        let int = digits(self);
+        let int = self.digits();
         let mut frac = 0;
         let mut point = false;
-        if self.b.get(self.i) == Some(&b'.') {
+        if self.peek() == b'.' {
             point = true;
             self.i += 1;
-            frac = digits(self);
+            frac = self.digits();
         }
         if int + frac == 0 {
             self.i = start;
             return None;
         }
-        if matches!(self.b.get(self.i), Some(b'e' | b'E')) {
+        if matches!(self.peek(), b'e' | b'E') {
             let mark = self.i;
             self.i += 1;
-            if matches!(self.b.get(self.i), Some(b'+' | b'-')) {
+            if matches!(self.peek(), b'+' | b'-') {
                 self.i += 1;
             }
-            if digits(self) == 0 {
+            if self.digits() == 0 {
                 self.i = mark;
             }
         }
-        let suffixed = matches!(self.b.get(self.i), Some(b'f' | b'F' | b'h' | b'H'));
+        let suffixed = matches!(self.peek(), b'f' | b'F' | b'h' | b'H');
         if suffixed {
             self.i += 1;
         }
         let text = &self.s[start..self.i];
         // `0x1F`, `017` and `1u` read differently as integers; leave them to the line parser.
         let leading_zero = !point && !suffixed && int > 1 && text.starts_with('0');
-        if leading_zero
-            || self
-                .b
-                .get(self.i)
-                .is_some_and(|&c| is_word_byte(c) || c == b'.')
-        {
+        let next = self.peek();
+        if leading_zero || is_word_byte(next) || next == b'.' {
             return None;
         }
+        self.skip_space();
         Some(text)
     }
 
@@ -379,14 +439,17 @@ impl<'a> Cursor<'a> {
     /// ([`words::plain_mnemonic_of_key`]), anything else by [`words::mnemonic_word`].
     #[inline(always)]
     fn mnemonic(&mut self, ctx: &Context) -> Option<words::MnemonicWord> {
-        let c = self.peek()?;
-        if class(c) & LETTER == 0 {
+        if class(self.peek()) & LETTER == 0 {
             return None;
         }
         let start = self.i;
         let mut key = 0u128;
         let mut plain = true;
-        while let Some(&c) = self.b.get(self.i).filter(|&&c| is_word_byte(c)) {
+        loop {
+            let c = self.at(self.i);
+            if !is_word_byte(c) {
+                break;
+            }
             plain &= class(c) & (LETTER | DIGIT) != 0;
             key = key << 8 | c.to_ascii_lowercase() as u128;
             self.i += 1;
@@ -395,10 +458,13 @@ impl<'a> Cursor<'a> {
         if plain && len <= 15 {
             let key = key << 8 | len as u128;
             if let Some(word) = words::plain_mnemonic_of_key(key, ctx.version, ctx.strict) {
+                self.skip_space();
                 return Some(word);
             }
         }
-        words::mnemonic_word(&self.s[start..self.i], ctx.version, ctx.strict).ok()
+        let word = words::mnemonic_word(&self.s[start..self.i], ctx.version, ctx.strict).ok();
+        self.skip_space();
+        word
     }
 
     #[inline(always)]
@@ -410,7 +476,7 @@ impl<'a> Cursor<'a> {
         inst.opcode = word.opcode;
         inst.coissue = coissue;
         inst.control = word.control;
-        let rest = &self.b[self.i..];
+        let rest = &self.s.as_bytes()[self.i..];
         let shape = words::shape(inst.opcode.info(), ctx.version, || {
             1 + rest.iter().filter(|&&c| c == b',').count()
         });
@@ -480,12 +546,12 @@ impl<'a> Cursor<'a> {
     /// ([`words::spelling_of_key`]); any other word by [`words::register_word`].
     #[inline(always)]
     fn register(&mut self, ctx: &Context) -> Option<(Register, &'a str)> {
-        let first = self.peek()?;
-        let (start, b) = (self.i, self.b);
+        let start = self.i;
         let mut j = start;
         let mut packed = 0u64;
-        while let Some(&c) = b.get(j).filter(|&&c| class(c) & LETTER != 0) {
-            if j - start == 6 {
+        loop {
+            let c = self.at(j);
+            if class(c) & LETTER == 0 || j - start == 6 {
                 break;
             }
             packed = packed << 8 | (c | 0x20) as u64;
@@ -493,17 +559,19 @@ impl<'a> Cursor<'a> {
         }
         let letters_end = j;
         let mut num = 0u32;
-        while let Some(&d) = b.get(j).filter(|&&c| class(c) & DIGIT != 0) {
+        loop {
+            let d = self.at(j);
+            if class(d) & DIGIT == 0 {
+                break;
+            }
             num = num * 10 + (d - b'0') as u32;
             j += 1;
         }
         let digits = j - letters_end;
-        let next = b.get(j).copied();
-        let plain = letters_end > start
-            && digits <= 5
-            && !next.is_some_and(|c| is_word_byte(c) && c != b'_');
+        let next = self.at(j);
+        let plain = letters_end > start && digits <= 5 && !(is_word_byte(next) && next != b'_');
         let spelling = if plain {
-            words::spelling_of_key(first | 0x20, packed).and_then(|i| ctx.spellings[i])
+            words::spelling_of_key(packed).and_then(|i| ctx.spellings[i])
         } else {
             None
         };
@@ -515,12 +583,13 @@ impl<'a> Cursor<'a> {
         let (register, suffix) = match (spelling, number) {
             (Some((ty, _)), Some(num)) => {
                 let mut end = j;
-                if next == Some(b'_') {
-                    while b.get(end).is_some_and(|&c| is_word_byte(c)) {
+                if next == b'_' {
+                    while is_word_byte(self.at(end)) {
                         end += 1;
                     }
                 }
                 self.i = end;
+                self.skip_space();
                 // Most registers have no suffix: no slice to check then.
                 let suffix = if end == j { "" } else { &self.s[j..end] };
                 (words::make_register(ty, num)?, suffix)
@@ -534,7 +603,7 @@ impl<'a> Cursor<'a> {
                 (register, suffix)
             }
         };
-        (self.peek() != Some(b'[')).then_some((register, suffix))
+        (self.peek() != b'[').then_some((register, suffix))
     }
 
     /// The components after a `.`: one to four letters, each a component, and with `mask` in
@@ -543,8 +612,11 @@ impl<'a> Cursor<'a> {
     fn components(&mut self, mask: bool) -> Option<([u8; 4], usize)> {
         let mut sel = [0u8; 4];
         let mut n = 0;
-        self.skip_space();
-        while let Some(&c) = self.b.get(self.i).filter(|&&c| is_word_byte(c)) {
+        loop {
+            let c = self.at(self.i);
+            if !is_word_byte(c) {
+                break;
+            }
             let component = words::component_of_byte(c)?;
             if n == 4 || (mask && n > 0 && component <= sel[n - 1]) {
                 return None;
@@ -553,6 +625,7 @@ impl<'a> Cursor<'a> {
             n += 1;
             self.i += 1;
         }
+        self.skip_space();
         (n > 0).then_some((sel, n))
     }
 
@@ -573,13 +646,15 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     fn src(&mut self, ctx: &Context) -> Option<SrcParam> {
         let (mut negate, mut complement, mut not) = (false, false, false);
-        match self.peek()? {
+        match self.peek() {
             b'-' => {
                 self.i += 1;
+                self.skip_space();
                 negate = true;
             }
             b'!' => {
                 self.i += 1;
+                self.skip_space();
                 not = true;
             }
             b'1' => {
@@ -636,7 +711,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn boolean(&mut self) -> Option<u32> {
-        if self.peek()?.is_ascii_digit() {
+        if self.peek().is_ascii_digit() {
             return Some((self.int()? != 0) as u32);
         }
         let word = self.word()?;

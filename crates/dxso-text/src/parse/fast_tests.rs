@@ -185,3 +185,49 @@ fn header_lines_the_assembler_would_not_skip_are_not_skipped() {
     // The plain header is skipped and the table still comes back.
     assert!(agree(&format!("{header}{body}"), false, "plain header"));
 }
+
+/// Lines longer than the cursor's buffer (blank, comments, `#line`, instructions padded with
+/// space) are read through the line parser or skipped, with the same result as the full path;
+/// the single-pass path still takes the text.
+#[test]
+fn lines_longer_than_the_line_buffer_agree() {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Kind {
+        /// Blank or a comment: skipped anywhere.
+        Skipped,
+        /// An instruction: assembled after the version (before it, the text is wrong).
+        Instruction,
+        /// A directive: the full path's.
+        Directive,
+    }
+    let pad = " ".repeat(300);
+    for (line, kind) in [
+        (format!("// {}", "x".repeat(300)), Kind::Skipped),
+        (pad.clone(), Kind::Skipped),
+        (
+            format!("    mad r0.xyz,{pad}r1, c2.x, r3"),
+            Kind::Instruction,
+        ),
+        (format!("{pad}mov oC0, r0 // {pad}"), Kind::Instruction),
+        (format!("#line 3{pad}"), Kind::Directive),
+        (format!("{pad}#define X"), Kind::Directive),
+    ] {
+        for before_version in [false, true] {
+            let text = if before_version {
+                format!("{line}\nps_2_0\nmov r0, c0\n")
+            } else {
+                format!("ps_2_0\n{line}\nmov r0, c0\n")
+            };
+            let fast = match kind {
+                Kind::Skipped => true,
+                Kind::Instruction => !before_version,
+                Kind::Directive => false,
+            };
+            assert_eq!(
+                agree(&text, false, &format!("{line:.40}")),
+                fast,
+                "{line:.40} (before the version: {before_version})"
+            );
+        }
+    }
+}

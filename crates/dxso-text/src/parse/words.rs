@@ -534,18 +534,49 @@ pub(super) const SPELLING_KEYS: [u64; REGISTER_PREFIXES.len()] = {
     keys
 };
 
+/// Slots of [`SPELLING_SLOTS`]: a power of two, so that the hash is the top bits of a product.
+const SPELLING_SLOT_BITS: u32 = 6;
+
+/// The slot of a packed spelling in [`SPELLING_SLOTS`] with multiplier `m`.
+const fn spelling_slot(packed: u64, m: u64) -> usize {
+    (packed.wrapping_mul(m) >> (64 - SPELLING_SLOT_BITS)) as usize
+}
+
+/// A multiplier that puts every [`SPELLING_KEYS`] entry in a slot of its own (found when the
+/// crate is compiled: the search tries odd multipliers until none collide), and the table of
+/// entry indices by slot (`u8::MAX`: no entry).
+const SPELLING_HASH: (u64, [u8; 1 << SPELLING_SLOT_BITS]) = {
+    let mut m: u64 = 0x9E37_79B9_7F4A_7C15;
+    loop {
+        let mut slots = [u8::MAX; 1 << SPELLING_SLOT_BITS];
+        let mut i = 0;
+        let mut collided = false;
+        while i < SPELLING_KEYS.len() {
+            let slot = spelling_slot(SPELLING_KEYS[i], m);
+            if slots[slot] != u8::MAX {
+                collided = true;
+                break;
+            }
+            slots[slot] = i as u8;
+            i += 1;
+        }
+        if !collided {
+            break (m, slots);
+        }
+        m = m.wrapping_add(0x2545_F491_4F6C_DD1E) | 1;
+    }
+};
+
 /// The index of the [`REGISTER_PREFIXES`] entry whose spelling is the letters packed as in
-/// [`SPELLING_KEYS`] (`first` is the first letter, lower case). When a register word is these
-/// letters and then digits (or nothing), this is the entry [`register_word`]'s prefix search
-/// finds: spellings are letters only, so a longer one cannot prefix the word, and one that
-/// stops short leaves letters the number cannot have.
-pub(super) fn spelling_of_key(first: u8, packed: u64) -> Option<usize> {
-    PREFIXES_BY_LETTER
-        .get(first.wrapping_sub(b'a') as usize)?
-        .iter()
-        .take_while(|&&i| i != u8::MAX)
-        .map(|&i| i as usize)
-        .find(|&i| SPELLING_KEYS[i] == packed)
+/// [`SPELLING_KEYS`] (at most six lower-case letters): one slot of a perfect hash. When a
+/// register word is these letters and then digits (or nothing), this is the entry
+/// [`register_word`]'s prefix search finds: spellings are letters only, so a longer one cannot
+/// prefix the word, and one that stops short leaves letters the number cannot have.
+#[inline]
+pub(super) fn spelling_of_key(packed: u64) -> Option<usize> {
+    let (m, slots) = &SPELLING_HASH;
+    let i = slots[spelling_slot(packed, *m)] as usize;
+    SPELLING_KEYS.get(i).filter(|&&k| k == packed).map(|_| i)
 }
 
 /// The letters of a write mask (`xz`, `rgb`): components in order, once each.
@@ -662,6 +693,32 @@ pub(super) fn component_of_byte(b: u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_spelling_has_a_slot_and_nothing_else_matches() {
+        for (i, (spelling, _, _)) in REGISTER_PREFIXES.iter().enumerate() {
+            assert_eq!(spelling_of_key(SPELLING_KEYS[i]), Some(i), "{spelling}");
+        }
+        // Every word of one to three letters that is not a spelling finds nothing.
+        let longer = |words: &[u64]| -> Vec<u64> {
+            words
+                .iter()
+                .flat_map(|&w| (b'a'..=b'z').map(move |c| w << 8 | c as u64))
+                .collect()
+        };
+        let one: Vec<u64> = (b'a'..=b'z').map(u64::from).collect();
+        let two = longer(&one);
+        let three = longer(&two);
+        let words = [one, two, three].concat();
+        assert_eq!(words.len(), 26 + 26 * 26 + 26 * 26 * 26);
+        for w in words {
+            assert_eq!(
+                spelling_of_key(w).is_some(),
+                SPELLING_KEYS.contains(&w),
+                "{w:x}"
+            );
+        }
+    }
 
     #[test]
     fn allowed_table_follows_the_rule() {
