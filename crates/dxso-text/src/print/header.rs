@@ -213,7 +213,7 @@ fn write_registers(out: &mut String, constants: &mut [Named<'_>]) {
     for (_, c, name) in constants.iter() {
         let prefix = c.register_set().map(|s| s.prefix()).unwrap_or("?");
         out.push_str("//   ");
-        out.push_str(&name);
+        out.push_str(name);
         pad_to(out, name.chars().count(), width);
         out.push(' ');
         let before = out.len();
