@@ -262,16 +262,31 @@ impl ConstantTable {
         Self::parse_bytes(&table::payload_bytes(comment))
     }
 
+    /// Parses as [`ConstantTable::parse`] does (the same checks, the same errors) but leaves
+    /// `layout` `None`: for readers that will not re-encode the table, such as a printer.
+    /// Recording the layout costs about as much as reading the table, and without it
+    /// [`ConstantTable::to_words`] lays the table out afresh.
+    pub fn parse_without_layout(comment: &[u32]) -> Result<Self, CtabError> {
+        if !is_ctab(comment) {
+            return Err(CtabError::NotCtab);
+        }
+        let bytes = table::payload_bytes(comment);
+        Self::read(&bytes, Parser::without_layout(&bytes))
+    }
+
     /// Parses the table bytes that follow the FOURCC.
     ///
     /// The layout records the creator, the target, the constant-info array, then per constant
     /// its name, its type (type, member list, each member's name and type) and its default
     /// value when it has one.
     pub fn parse_bytes(bytes: &[u8]) -> Result<Self, CtabError> {
+        Self::read(bytes, Parser::new(bytes))
+    }
+
+    fn read(bytes: &[u8], mut p: Parser<'_>) -> Result<Self, CtabError> {
         if bytes.len() < HEADER_SIZE as usize {
             return Err(CtabError::TruncatedHeader(bytes.len()));
         }
-        let mut p = Parser::new(bytes);
         let h: [u32; 7] = std::array::from_fn(|i| table::u32_at(bytes, 4 * i));
         p.span("header", 0, HEADER_SIZE)?;
         let [header_size, creator_off, version, count, info_off, flags, target_off] = h;
@@ -308,7 +323,7 @@ impl ConstantTable {
             target,
             header_size,
             constants,
-            layout: Some(p.finish()),
+            layout: p.finish(),
         })
     }
 

@@ -188,6 +188,16 @@ impl DebugInfo {
         Self::parse_bytes(&table::payload_bytes(comment))
     }
 
+    /// Parses as [`DebugInfo::parse`] does (the same checks, the same errors) but leaves
+    /// `layout` `None`: for readers that will not re-encode the table, such as a printer.
+    pub fn parse_without_layout(comment: &[u32]) -> Result<Self, DbugError> {
+        if !is_dbug(comment) {
+            return Err(DbugError::NotDbug);
+        }
+        let bytes = table::payload_bytes(comment);
+        Self::read(&bytes, Parser::without_layout(&bytes))
+    }
+
     /// Parses the table bytes that follow the FOURCC.
     ///
     /// The layout records, in this order: the file-info array and each file name, the
@@ -195,10 +205,13 @@ impl DebugInfo {
     /// one), its name, its type (type, member list, each member's name and type) and its write
     /// array, then the entry point, the creator and the source code (each when present).
     pub fn parse_bytes(bytes: &[u8]) -> Result<Self, DbugError> {
+        Self::read(bytes, Parser::new(bytes))
+    }
+
+    fn read(bytes: &[u8], mut p: Parser<'_>) -> Result<Self, DbugError> {
         if bytes.len() < HEADER_SIZE as usize {
             return Err(DbugError::TruncatedHeader(bytes.len()));
         }
-        let mut p = Parser::new(bytes);
         let h: [u32; 10] = std::array::from_fn(|i| table::u32_at(bytes, 4 * i));
         p.span("header", 0, HEADER_SIZE)?;
         let [header_size, creator, source_code, file_count, file_off, instruction_count, instruction_off, variable_count, variable_off, entry_point] =
@@ -268,7 +281,7 @@ impl DebugInfo {
             instructions,
             variables,
             entry_point,
-            layout: Some(p.finish()),
+            layout: p.finish(),
         })
     }
 

@@ -377,12 +377,14 @@ impl std::hash::Hash for Sources {
 
 impl Deref for Sources {
     type Target = [SrcParam];
+    #[inline]
     fn deref(&self) -> &[SrcParam] {
         &self.items[..self.len as usize]
     }
 }
 
 impl DerefMut for Sources {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [SrcParam] {
         &mut self.items[..self.len as usize]
     }

@@ -36,7 +36,7 @@ impl SlotCount {
 
 /// The slots one instruction takes (0 for those that do not execute). Co-issue is the caller's
 /// business: see [`count`].
-pub fn instruction_slots(op: Opcode) -> u32 {
+pub const fn instruction_slots(op: Opcode) -> u32 {
     use Opcode::*;
     match op {
         Dcl | Def | DefI | DefB | Label | Phase => 0,
@@ -52,7 +52,7 @@ pub fn instruction_slots(op: Opcode) -> u32 {
 
 /// `true` for the ps_1_x texture-address instructions (`texcoord`, `texkill`, `tex`, `texbem`,
 /// the `texm3x*` family, ...): they come before arithmetic in ps_1_x and use texture slots.
-pub fn is_texture_address(op: Opcode) -> bool {
+pub const fn is_texture_address(op: Opcode) -> bool {
     use Opcode::*;
     matches!(
         op,
@@ -90,15 +90,49 @@ pub fn is_texture(op: Opcode, version: Version) -> bool {
     }
 }
 
+/// In [`SLOTS`]: the opcode is a ps_1_x texture-address instruction.
+const TEXTURE_ADDRESS: u8 = 0x10;
+/// In [`SLOTS`]: the opcode samples a texture from ps_2_0 on.
+const TEXTURE_SAMPLE: u8 = 0x20;
+
+/// [`instruction_slots`] (low four bits) and the texture classes of [`is_texture`], by
+/// [`Opcode::index`]: the printer counts slots for every listing footer, and one lookup per
+/// instruction costs less than the matches.
+const SLOTS: [u8; Opcode::ALL.len()] = {
+    let mut table = [0u8; Opcode::ALL.len()];
+    let mut i = 0;
+    while i < Opcode::ALL.len() {
+        let op = Opcode::ALL[i];
+        let mut entry = instruction_slots(op) as u8;
+        if is_texture_address(op) {
+            entry |= TEXTURE_ADDRESS;
+        }
+        if matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) {
+            entry |= TEXTURE_SAMPLE;
+        }
+        table[op.index()] = entry;
+        i += 1;
+    }
+    table
+};
+
 /// Counts the slots of a whole shader (all ps_1_4 phases together).
 pub fn count(shader: &Shader) -> SlotCount {
+    let version = shader.version;
+    // The class that counts as texture in this version (none in vertex shaders).
+    let texture = match (version.is_pixel(), version.is_sm1()) {
+        (false, _) => 0,
+        (true, true) => TEXTURE_ADDRESS,
+        (true, false) => TEXTURE_SAMPLE,
+    };
     let mut n = SlotCount::default();
     for inst in shader.instructions() {
         if inst.coissue {
             continue;
         }
-        let slots = instruction_slots(inst.opcode);
-        if is_texture(inst.opcode, shader.version) {
+        let entry = SLOTS[inst.opcode.index()];
+        let slots = (entry & 0xF) as u32;
+        if entry & texture != 0 {
             n.texture += slots;
         } else {
             n.arithmetic += slots;
@@ -110,6 +144,35 @@ pub fn count(shader: &Shader) -> SlotCount {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_agrees_with_the_rules() {
+        let versions = [
+            Version::vs(1, 1),
+            Version::vs(3, 0),
+            Version::ps(1, 4),
+            Version::ps(2, 0),
+            Version::ps(3, 0),
+        ];
+        for &op in Opcode::ALL {
+            for version in versions {
+                let n = count(&shader(version, &[op]));
+                let slots = instruction_slots(op);
+                let expected = if is_texture(op, version) {
+                    SlotCount {
+                        texture: slots,
+                        arithmetic: 0,
+                    }
+                } else {
+                    SlotCount {
+                        texture: 0,
+                        arithmetic: slots,
+                    }
+                };
+                assert_eq!(n, expected, "{op:?} in {version}");
+            }
+        }
+    }
     use crate::instruction::{Instruction, Item};
 
     fn shader(version: Version, ops: &[Opcode]) -> Shader {

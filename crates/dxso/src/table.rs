@@ -10,6 +10,7 @@
 //! after the fixed-size parts, strings packed, aligned objects padded with [`PAD_BYTE`].
 
 use crate::ctab::{CtabString, StructMember, TypeInfo};
+use std::borrow::Cow;
 
 /// Size of a `D3DXSHADER_TYPEINFO` record.
 pub(crate) const TYPE_INFO_SIZE: u32 = 16;
@@ -70,9 +71,14 @@ pub struct TableLayout {
     pub background: Vec<u8>,
 }
 
-/// The table bytes after a FOURCC, from a comment payload that starts with it.
-pub(crate) fn payload_bytes(comment: &[u32]) -> Vec<u8> {
-    comment[1..].iter().flat_map(|w| w.to_le_bytes()).collect()
+/// The table bytes after a FOURCC, from a comment payload that starts with it: borrowed on
+/// little-endian machines, where the DWORDs in memory already are those bytes.
+pub(crate) fn payload_bytes(comment: &[u32]) -> Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        Cow::Borrowed(bytemuck::cast_slice(&comment[1..]))
+    } else {
+        Cow::Owned(comment[1..].iter().flat_map(|w| w.to_le_bytes()).collect())
+    }
 }
 
 /// A comment payload: the FOURCC, then the bytes zero-padded to whole DWORDs.
@@ -95,9 +101,12 @@ pub(crate) fn u32_at(b: &[u8], i: usize) -> u32 {
     u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
 }
 
-/// Bounds-checked reads that record the layout.
+/// Bounds-checked reads that record the layout (unless made [`Parser::without_layout`]).
 pub(crate) struct Parser<'a> {
     bytes: &'a [u8],
+    /// Whether `covered` and `offsets` are kept; recording them costs about as much as the
+    /// reading itself, and a reader that will not re-encode the table has no use for them.
+    layout: bool,
     covered: Vec<bool>,
     offsets: Vec<u32>,
     /// Objects still allowed (see [`MAX_OBJECTS_PER_BYTE`]).
@@ -110,7 +119,20 @@ impl<'a> Parser<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> Self {
         Parser {
             bytes,
+            layout: true,
             covered: vec![false; bytes.len()],
+            offsets: Vec::new(),
+            budget: Self::object_limit(bytes.len()),
+            text_budget: Self::text_limit(bytes.len()),
+        }
+    }
+
+    /// A parser that reads (with the same checks and limits) but records no layout.
+    pub(crate) fn without_layout(bytes: &'a [u8]) -> Self {
+        Parser {
+            bytes,
+            layout: false,
+            covered: Vec::new(),
             offsets: Vec::new(),
             budget: Self::object_limit(bytes.len()),
             text_budget: Self::text_limit(bytes.len()),
@@ -131,7 +153,16 @@ impl<'a> Parser<'a> {
 
     /// Records `offset` as the next object of the layout.
     pub(crate) fn record(&mut self, offset: u32) {
-        self.offsets.push(offset);
+        if self.layout {
+            self.offsets.push(offset);
+        }
+    }
+
+    /// Marks `start..end` as covered by an object.
+    fn cover(&mut self, start: usize, end: usize) {
+        if self.layout {
+            self.covered[start..end].fill(true);
+        }
     }
 
     /// The `len` bytes at `offset`, marked as covered.
@@ -150,7 +181,7 @@ impl<'a> Parser<'a> {
                 size: self.size(),
             });
         }
-        self.covered[offset as usize..end as usize].fill(true);
+        self.cover(offset as usize, end as usize);
         Ok(&self.bytes[offset as usize..end as usize])
     }
 
@@ -198,7 +229,7 @@ impl<'a> Parser<'a> {
                 Self::text_limit(self.bytes.len()),
             ))?;
         let s = CtabString(rest[..len].to_vec());
-        self.covered[start..start + len + 1].fill(true);
+        self.cover(start, start + len + 1);
         Ok(s)
     }
 
@@ -254,18 +285,22 @@ impl<'a> Parser<'a> {
         Ok(ty)
     }
 
-    /// The layout: the recorded offsets and the bytes no object covered.
-    pub(crate) fn finish(self) -> TableLayout {
+    /// The layout: the recorded offsets and the bytes no object covered (`None` from a parser
+    /// made [`Parser::without_layout`]).
+    pub(crate) fn finish(self) -> Option<TableLayout> {
+        if !self.layout {
+            return None;
+        }
         let mut background = self.bytes.to_vec();
         // Branch-free (covered bytes are ANDed with 0x00, the others with 0xFF) so that the
         // loop vectorises: the printer parses a constant table for every listing header.
         for (byte, &covered) in background.iter_mut().zip(&self.covered) {
             *byte &= (covered as u8).wrapping_sub(1);
         }
-        TableLayout {
+        Some(TableLayout {
             offsets: self.offsets,
             background,
-        }
+        })
     }
 }
 

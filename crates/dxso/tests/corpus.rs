@@ -42,6 +42,10 @@ fn corpus_round_trips_bit_exact() {
                     ctabs += 1;
                     let mut fresh = table.clone();
                     fresh.layout = None;
+                    if ConstantTable::parse_without_layout(&c.data).as_ref() != Ok(&fresh) {
+                        failures.push(format!("{}: CTAB read without layout differs", e.rel));
+                        continue;
+                    }
                     if fresh.to_words() == c.data {
                         ctab_fresh_exact += 1;
                     }

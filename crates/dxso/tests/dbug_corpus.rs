@@ -36,6 +36,9 @@ fn corpus_debug_tables_round_trip() {
                 layout: None,
                 ..info.clone()
             };
+            if DebugInfo::parse_without_layout(&c.data).as_ref() != Ok(&fresh) {
+                failures.push(format!("{}: read without layout differs", e.rel));
+            }
             match DebugInfo::parse(&fresh.to_words()) {
                 Ok(mut back) => {
                     back.layout = None;

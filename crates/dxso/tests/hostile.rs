@@ -166,6 +166,16 @@ fn check_debug_table(payload: &[u32], what: &str, worst: &mut f64) -> bool {
     let Ok((ok, allocated)) = result else {
         panic!("{what}: parse panicked");
     };
+    // The layout-free read (the printer's) accepts and rejects exactly what the full one does.
+    let full = dxso::DebugInfo::parse(payload).map(|info| dxso::DebugInfo {
+        layout: None,
+        ..info
+    });
+    assert_eq!(
+        dxso::DebugInfo::parse_without_layout(payload),
+        full,
+        "{what}: the read without layout differs"
+    );
     let bytes = payload.len() * 4;
     *worst = worst.max(allocated as f64 / bytes.max(1) as f64);
     assert!(

@@ -12,7 +12,12 @@ const COMMAND_LINE_WIDTH: usize = 79;
 
 /// Appends the header of `shader` (nothing when it has no parseable constant table).
 pub fn write_header(out: &mut String, shader: &Shader, command_line: Option<&str>) {
-    let Some(Ok(table)) = shader.constant_table() else {
+    // The layout (where each object sat) is for re-encoding; the header does without it.
+    let Some(Ok(table)) = shader
+        .comments()
+        .find(|c| dxso::ctab::is_ctab(&c.data))
+        .map(|c| ConstantTable::parse_without_layout(&c.data))
+    else {
         return;
     };
     let creator = text_of(&table.creator);
@@ -35,9 +40,16 @@ pub fn write_header(out: &mut String, shader: &Shader, command_line: Option<&str
     // The constant sections end with a blank line before the body; without them the body
     // follows the last `//` directly.
     if has_constants {
-        write_parameters(out, &table);
+        // Each name is checked as UTF-8 once, for both sections.
+        let mut constants: Vec<Named<'_>> = table
+            .constants
+            .iter()
+            .enumerate()
+            .map(|(position, c)| (position, c, text_of(&c.name)))
+            .collect();
+        write_parameters(out, &mut constants);
         out.push_str("//\n//\n");
-        write_registers(out, &table);
+        write_registers(out, &mut constants);
         out.push_str("//\n\n");
     }
 }
@@ -71,16 +83,15 @@ pub(super) fn text_of(s: &CtabString) -> Cow<'_, str> {
     }
 }
 
-fn sorted_by_name(table: &ConstantTable) -> Vec<&Constant> {
-    let mut constants: Vec<&Constant> = table.constants.iter().collect();
-    constants.sort_by(|a, b| a.name.0.cmp(&b.name.0));
-    constants
-}
+/// A constant with its position in the table and its name as text.
+type Named<'a> = (usize, &'a Constant, Cow<'a, str>);
 
-fn write_parameters(out: &mut String, table: &ConstantTable) {
+/// The declarations, sorted by name (the bytes, as fxc sorts them; ties in table order).
+fn write_parameters(out: &mut String, constants: &mut [Named<'_>]) {
+    constants.sort_by(|(i, a, _), (j, b, _)| a.name.0.cmp(&b.name.0).then(i.cmp(j)));
     out.push_str("// Parameters:\n//\n");
-    for c in sorted_by_name(table) {
-        write_declaration(out, &c.ty, &text_of(&c.name), 1);
+    for (_, c, name) in constants.iter() {
+        write_declaration(out, &c.ty, name, 1);
     }
 }
 
@@ -166,36 +177,43 @@ pub fn write_type_name(out: &mut String, ty: &TypeInfo) {
     }
 }
 
+/// Spaces from `len` up to `width`, as whole slices (pushing them one by one was a fair part
+/// of the header's cost).
 fn pad_to(out: &mut String, len: usize, width: usize) {
-    for _ in len..width {
-        out.push(' ');
+    repeat(out, SPACES, width.saturating_sub(len));
+}
+
+const SPACES: &str = "                                                                ";
+const DASHES: &str = "----------------------------------------------------------------";
+
+/// `n` bytes of `run` (all one ASCII character), repeated as needed.
+fn repeat(out: &mut String, run: &str, n: usize) {
+    let mut left = n;
+    while left > 0 {
+        let take = left.min(run.len());
+        out.push_str(&run[..take]);
+        left -= take;
     }
 }
 
-fn write_registers(out: &mut String, table: &ConstantTable) {
-    let mut constants: Vec<(&Constant, Cow<'_, str>)> = table
-        .constants
-        .iter()
-        .map(|c| (c, text_of(&c.name)))
-        .collect();
-    constants.sort_by_key(|(c, _)| (c.register_set_raw, c.register_index));
+/// The register table, sorted by register set, then index (ties in table order).
+fn write_registers(out: &mut String, constants: &mut [Named<'_>]) {
+    constants.sort_by_key(|&(position, c, _)| (c.register_set_raw, c.register_index, position));
     let width = constants
         .iter()
-        .map(|(_, name)| name.chars().count())
+        .map(|(_, _, name)| name.chars().count())
         .max()
         .unwrap_or(0)
         .max(12);
     out.push_str("// Registers:\n//\n//   Name");
     pad_to(out, 4, width);
     out.push_str(" Reg   Size\n//   ");
-    for _ in 0..width {
-        out.push('-');
-    }
+    repeat(out, DASHES, width);
     out.push_str(" ----- ----\n");
-    for (c, name) in constants {
+    for (_, c, name) in constants.iter() {
         let prefix = c.register_set().map(|s| s.prefix()).unwrap_or("?");
         out.push_str("//   ");
-        out.push_str(&name);
+        out.push_str(name);
         pad_to(out, name.chars().count(), width);
         out.push(' ');
         let before = out.len();

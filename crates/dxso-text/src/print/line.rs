@@ -363,7 +363,7 @@ impl LineWriter {
     }
 
     /// Writes a source operand (`-c19[a0.x].w`, `1-r0`, `r2_bx2.x`, `!p0`).
-    #[inline]
+    #[inline(always)]
     fn src(&self, line: &mut Line, mut pos: usize, src: &SrcParam) -> usize {
         // Most sources have no modifier.
         let modifier = src.modifier.raw() as usize & 0xF;

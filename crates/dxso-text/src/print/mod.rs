@@ -141,7 +141,7 @@ fn write_body(
             out.extend_from_slice(b"+ ");
         }
         let len = lines.instruction(&mut line, inst);
-        out.extend_from_slice(&line.0[..len]);
+        append_line(&mut out, &line, len);
         hook.after(&mut hooked);
         append_hooked(&mut out, &mut hooked);
         if options.offsets || options.hex {
@@ -186,6 +186,23 @@ fn write_body(
     out
 }
 
+/// Appends the first `len` bytes of `line`. Most lines are shorter than [`LINE_CHUNK`]: those
+/// go in as one fixed-size copy (a few vector moves) cut back to their length, which costs less
+/// than a call to `memcpy` with a variable length.
+#[inline(always)]
+fn append_line(out: &mut Vec<u8>, line: &line::Line, len: usize) {
+    if len <= LINE_CHUNK {
+        let end = out.len() + len;
+        out.extend_from_slice(&line.0[..LINE_CHUNK]);
+        out.truncate(end);
+    } else {
+        out.extend_from_slice(&line.0[..len]);
+    }
+}
+
+/// See [`append_line`]; the estimate in [`scan`] leaves this much room past the last line.
+const LINE_CHUNK: usize = 64;
+
 /// Moves what a hook wrote into the listing.
 #[inline(always)]
 fn append_hooked(out: &mut Vec<u8>, hooked: &mut String) {
@@ -206,7 +223,7 @@ fn scan<'a>(shader: &'a Shader, options: &PrintOptions) -> (usize, Option<&'a dx
         32
     };
     let mut debug = None;
-    let mut capacity = 128;
+    let mut capacity = 128 + LINE_CHUNK;
     for item in &shader.items {
         capacity += match item {
             Item::Comment(c) => {
