@@ -215,6 +215,7 @@ struct Lines<'a> {
 impl<'a> Iterator for Lines<'a> {
     type Item = (usize, &'a str);
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
         let start = self.pos;
