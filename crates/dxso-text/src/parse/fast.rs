@@ -70,7 +70,7 @@ pub(super) fn assemble(
         parse_with_line_parser(line, start, sources, &ctx)
     };
     for (start, line) in lines {
-        let Some(mut cursor) = buffer.cursor(line) else {
+        let Some(mut cursor) = buffer.cursor(line, &text.as_bytes()[start..]) else {
             // Too long for the buffer: blank, a comment, or the line parser's.
             if !code_of(line)?.bytes().all(is_space) {
                 shader
@@ -128,7 +128,7 @@ fn parse_with_line_parser(
 /// at all (`Some(false)`). `None` for any other directive and for a malformed `#line`: the full
 /// path handles those (and reports).
 fn is_line_directive(buffer: &mut LineBuffer, line: &str) -> Option<bool> {
-    let Some(mut c) = buffer.cursor(line) else {
+    let Some(mut c) = buffer.cursor(line, line.as_bytes()) else {
         // Too long for the buffer: the full path reads a directive this long.
         let directive = line.bytes().find(|&b| !is_space(b)) == Some(b'#');
         return (!directive).then_some(false);
@@ -282,12 +282,21 @@ impl LineBuffer {
 
     /// A cursor at the first byte of `line` that is not space; `None` when the line is longer
     /// than [`LINE_MAX`].
-    fn cursor<'a>(&'a mut self, line: &'a str) -> Option<Cursor<'a>> {
+    ///
+    /// `from_line` is the text from the start of the line on: when it holds [`BLOCK`] bytes, a
+    /// line no longer than that goes in as one fixed-size copy (a few vector moves) rather than
+    /// a call to `memcpy` with a variable length; what it copies past the line end is never
+    /// read (the zero stops every reader).
+    fn cursor<'a>(&'a mut self, line: &'a str, from_line: &[u8]) -> Option<Cursor<'a>> {
+        const BLOCK: usize = 64;
         let len = line.len();
         if len > LINE_MAX {
             return None;
         }
-        self.0[..len].copy_from_slice(line.as_bytes());
+        match from_line.get(..BLOCK) {
+            Some(block) if len <= BLOCK => self.0[..BLOCK].copy_from_slice(block),
+            _ => self.0[..len].copy_from_slice(line.as_bytes()),
+        }
         self.0[len] = 0;
         let mut c = Cursor {
             s: line,
