@@ -83,13 +83,17 @@ pub(crate) fn payload_bytes(comment: &[u32]) -> Cow<'_, [u8]> {
 
 /// A comment payload: the FOURCC, then the bytes zero-padded to whole DWORDs.
 pub(crate) fn payload_words(fourcc: u32, bytes: &[u8]) -> Vec<u32> {
-    let mut words = Vec::with_capacity(bytes.len() / 4 + 1);
+    let mut words = Vec::with_capacity(bytes.len() / 4 + 2);
     words.push(fourcc);
-    words.extend(bytes.chunks(4).map(|c| {
+    // Whole DWORDs as fixed-size reads; only the last, partial one is copied by length.
+    let chunks = bytes.chunks_exact(4);
+    let rest = chunks.remainder();
+    words.extend(chunks.map(|c| u32::from_le_bytes(c.try_into().expect("four bytes"))));
+    if !rest.is_empty() {
         let mut w = [0u8; 4];
-        w[..c.len()].copy_from_slice(c);
-        u32::from_le_bytes(w)
-    }));
+        w[..rest.len()].copy_from_slice(rest);
+        words.push(u32::from_le_bytes(w));
+    }
     words
 }
 
