@@ -101,17 +101,18 @@ fn encode_into(shader: &Shader, out: &mut Vec<u32>) {
     for item in &shader.items {
         match item {
             Item::Instruction(inst) => {
-                // Gathered on the stack and appended as one fixed-size copy, then cut to the
-                // instruction's length: no capacity check or length update per DWORD, and no
-                // call to `memcpy` for a variable length.
-                let mut tokens = [0u32; MAX_INSTRUCTION_TOKENS];
+                // Room for the longest instruction is made first (wide stores), the DWORDs
+                // go straight into it and the rest is cut: no capacity check or length update
+                // per DWORD, and no narrow stores read back as wide loads (gathering them on
+                // the stack and copying stalled on store forwarding).
+                let len = out.len();
+                out.resize(len + MAX_INSTRUCTION_TOKENS, 0);
+                let room = &mut out[len..];
                 let mut n = 0;
                 inst.for_each_token(shader.version, |_, t| {
-                    tokens[n] = t;
+                    room[n] = t;
                     n += 1;
                 });
-                let len = out.len();
-                out.extend_from_slice(&tokens);
                 out.truncate(len + n);
             }
             Item::Comment(c) => {
