@@ -336,10 +336,8 @@ impl Plan {
                     PlanRule::ConstantRegister { reg: reg as u32 },
                 ));
             }
-            Op::Sample { sampler, .. } => {
-                if !self.samplers.iter().any(|s| s.index == sampler) {
-                    return Err(malformed(place, PlanRule::UnlistedSampler { sampler }));
-                }
+            Op::Sample { sampler, .. } if !self.samplers.iter().any(|s| s.index == sampler) => {
+                return Err(malformed(place, PlanRule::UnlistedSampler { sampler }));
             }
             _ => {}
         }
