@@ -3,8 +3,8 @@
 //! plan (2, 3: slots, jump targets, counts and offsets rewritten). Valid programs are decoded,
 //! validated, lowered, compiled (vector or scalar code) and run on a few invocations under a
 //! small budget on both engines, which must agree (a NaN only has to be a NaN); a damaged plan
-//! must either fall back to the interpreter or run without touching memory outside its
-//! buffers (a crash here is a memory error). Never a hang: the budget bounds every loop.
+//! must either be refused with `Plan::check`'s error or run without a panic or touching
+//! memory outside its buffers. Never a hang: the budget bounds every loop.
 #![no_main]
 
 #[path = "common/exec_inputs.rs"]
@@ -114,17 +114,9 @@ fuzz_target!(|data: &[u8]| {
                 jit::Mode::Scalar
             },
         );
-        if compiled.fallback_reason().is_none() {
-            // The interpreter (which a budget trip hands the batch to) may reject the damaged
-            // plan with a panic; only memory errors count here.
-            // libfuzzer-sys's panic hook aborts, so it is set aside for this call.
-            let hook = std::panic::take_hook();
-            std::panic::set_hook(Box::new(|_| {}));
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                compiled.run_plan(&plan, invocations, &inputs, &res)
-            }));
-            std::panic::set_hook(hook);
-        }
+        // `run_plan` refuses a plan that fails `Plan::check` with a typed error; a plan that
+        // passes runs on the code or the interpreter without a panic.
+        let _ = compiled.run_plan(&plan, invocations, &inputs, &res);
         return;
     }
     let run = |engine| -> Result<Outputs, ExecError> {

@@ -44,7 +44,7 @@ mod shader;
 pub mod texture;
 pub mod workloads;
 
-pub use error::{ExecError, PlanError};
+pub use error::{ExecError, PlanError, PlanPlace, PlanRule};
 pub use io::{
     Attribute, Constants, InputRegister, OutputRegister, Outputs, QuadBatch, VertexBatch,
 };

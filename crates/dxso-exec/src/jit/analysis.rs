@@ -7,7 +7,8 @@
 //! and runs on the interpreter, with the reason.
 
 use super::Fallback;
-use crate::plan::{GatherFrom, LoopCount, Op, Pc, Plan, Slot};
+use crate::plan::check::{resume_ok, Block};
+use crate::plan::{LoopCount, Op, Pc, Plan};
 
 /// A function of the plan: the main program or a subroutine.
 #[derive(Clone, Debug)]
@@ -46,6 +47,9 @@ pub(super) struct Analysis {
     pub stages: Vec<u8>,
 }
 
+/// The rule a `Break`/`Ret` that [`resume_ok`] rejects breaks.
+const RESUME: &str = "a break or ret that does not resume at its block's next structural operation";
+
 /// Loop iterations are clamped to this (`docs/SEMANTICS.md` 9.2).
 const MAX_ITERATIONS: u64 = 255;
 
@@ -55,36 +59,11 @@ const MAX_REGISTERS: u32 = 1 << 24;
 /// The deepest call chain the interpreter runs (its `CallDepth` limit).
 const MAX_CALL_DEPTH: u32 = 63;
 
-fn reads_writes(op: &Op) -> (Vec<Slot>, Vec<Slot>) {
-    let mut all = Vec::new();
-    let mut copy = *op;
-    copy.map_slots(|s| all.push(*s));
-    let writes: Vec<Slot> = match *op {
-        Op::Arith { mask, dst, .. }
-        | Op::Dot { mask, dst, .. }
-        | Op::Matrix { mask, dst, .. }
-        | Op::Cross { mask, dst, .. }
-        | Op::Lit { mask, dst, .. }
-        | Op::Gather { mask, dst, .. }
-        | Op::Store { mask, dst, .. }
-        | Op::Deriv { mask, dst, .. } => (0..4)
-            .filter(|c| mask & (1 << c) != 0)
-            .map(|c| dst[c])
-            .collect(),
-        Op::Reflect { dst, .. } => dst.to_vec(),
-        Op::ProjectStage { dst, .. } => dst.to_vec(),
-        Op::Sample { dst, .. } => dst.to_vec(),
-        Op::Depth { dst, .. } => vec![dst],
-        Op::Scatter { base, len, .. } => (0..len.saturating_mul(4))
-            .map(|i| base.saturating_add(i))
-            .collect(),
-        _ => Vec::new(),
-    };
-    (all, writes)
-}
-
 /// Analyses `plan`, or says why the JIT does not compile it.
 pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
+    // Slots, blocks, registers and jump targets are in range and the blocks nest: what the
+    // interpreter relies on too.
+    plan.check().map_err(Fallback::Malformed)?;
     let ops = &plan.ops;
     let n = ops.len();
     if n == 0 {
@@ -99,48 +78,37 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
     };
     let slots = plan.slots;
     let uniforms = plan.uniforms.len() as u32;
-    if uniforms > slots || plan.zeroed.start > plan.zeroed.end || plan.zeroed.end > slots {
-        return Err(Fallback::Layout(
-            "uniform or zeroed rows outside the register file",
-        ));
-    }
     if plan.float_constants > MAX_REGISTERS || slots > MAX_REGISTERS {
         return Err(Fallback::Layout("a register file beyond 2^24 registers"));
     }
-    // Slots: in range, uniforms never written, memory blocks in range.
     let mut used = vec![false; slots as usize];
     let mut in_memory = vec![false; slots as usize];
+    let mut written = vec![false; slots as usize];
     let mut stages = Vec::new();
-    for (pc, op) in ops.iter().enumerate() {
-        let (all, writes) = reads_writes(op);
-        for s in all.iter().chain(&writes) {
-            if *s >= slots {
-                return Err(Fallback::SlotOutOfRange { pc: pc as Pc });
+    for op in ops {
+        let uses = op.slot_uses();
+        for &s in &uses.named {
+            used[s as usize] = true;
+        }
+        for &s in &uses.written {
+            written[s as usize] = true;
+        }
+        if let Some(Block {
+            base,
+            len,
+            written: w,
+        }) = uses.block
+        {
+            // In the file (checked); the code generator also keeps blocks off uniform rows.
+            if base < uniforms {
+                return Err(Fallback::Layout(
+                    "a relatively addressed block in uniform rows",
+                ));
             }
-            used[*s as usize] = true;
-        }
-        if writes.iter().any(|s| *s < uniforms) {
-            return Err(Fallback::WritesUniform { pc: pc as Pc });
-        }
-        let block = match *op {
-            Op::Gather {
-                from: GatherFrom::Block { base, len },
-                ..
-            } => Some((base, len)),
-            Op::Scatter { base, len, .. } => Some((base, len)),
-            _ => None,
-        };
-        if let Some((base, len)) = block {
-            let end = len
-                .checked_mul(4)
-                .and_then(|l| base.checked_add(l))
-                .filter(|&e| e <= slots && len > 0 && base >= uniforms);
-            let Some(end) = end else {
-                return Err(Fallback::SlotOutOfRange { pc: pc as Pc });
-            };
-            for s in base..end {
+            for s in base..base + len * 4 {
                 in_memory[s as usize] = true;
                 used[s as usize] = true;
+                written[s as usize] |= w;
             }
         }
         // Register numbers are added in 32 bits: with offsets and files below 2^24, no sum
@@ -155,45 +123,20 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
                 stages.push(stage);
             }
         }
-        let jump = match *op {
-            Op::If { else_pc, .. } => Some(else_pc as usize),
-            Op::Else { end_pc } => Some(end_pc as usize),
-            Op::Loop { end_pc, .. } => Some(end_pc as usize + 1),
-            Op::EndLoop { body_pc } => Some(body_pc as usize),
-            Op::Break { resume, .. } | Op::Ret { resume } => Some(resume as usize),
-            Op::Call { target, .. } => Some(target as usize),
-            _ => None,
-        };
-        if jump.is_some_and(|j| j >= n) {
-            return Err(bad(pc, "a jump leaves the plan"));
-        }
     }
-    for i in &plan.inputs {
-        for s in i.slots.iter().flatten() {
-            if *s >= slots || *s < uniforms {
-                return Err(Fallback::SlotOutOfRange { pc: 0 });
-            }
-            used[*s as usize] = true;
-        }
-    }
-    for o in &plan.outputs {
-        for s in o.slots.iter().flatten() {
-            if *s >= slots {
-                return Err(Fallback::SlotOutOfRange { pc: n as Pc });
-            }
-            used[*s as usize] = true;
-        }
+    for s in plan
+        .inputs
+        .iter()
+        .flat_map(|i| i.slots)
+        .chain(plan.outputs.iter().flat_map(|o| o.slots))
+        .flatten()
+    {
+        used[s as usize] = true;
     }
     // A memory block written by the shader must not hold inputs: the interpreter re-runs a
     // batch from the same input rows when the budget trips. Input rows nothing writes are
     // read where they are used, straight from the register file (they need no register for
     // the whole chunk).
-    let mut written = vec![false; slots as usize];
-    for op in ops {
-        for s in reads_writes(op).1 {
-            written[s as usize] = true;
-        }
-    }
     for i in &plan.inputs {
         for &s in i.slots.iter().flatten() {
             if in_memory[s as usize] && written[s as usize] {
@@ -359,14 +302,16 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
                     {
                         return Err(bad(pc, "a break outside a loop"));
                     }
-                    check_resume(ops, &stack, pc, resume as usize, func.end as usize)
-                        .map_err(|r| bad(pc, r))?;
+                    if !resume_ok(ops, &stack, pc, resume as usize, func.end as usize) {
+                        return Err(bad(pc, RESUME));
+                    }
                     target[resume as usize] = true;
                     target[pc + 1] = true;
                 }
                 Op::Ret { resume } => {
-                    check_resume(ops, &stack, pc, resume as usize, func.end as usize)
-                        .map_err(|r| bad(pc, r))?;
+                    if !resume_ok(ops, &stack, pc, resume as usize, func.end as usize) {
+                        return Err(bad(pc, RESUME));
+                    }
                     target[resume as usize] = true;
                     target[pc + 1] = true;
                 }
@@ -424,41 +369,6 @@ pub(super) fn analyse(plan: &Plan) -> Result<Analysis, Fallback> {
         max_count,
         stages,
     })
-}
-
-/// A `Break`/`Ret` resumes at the innermost open block's next `Else`/`EndIf`/`EndLoop`, or at
-/// the function's end outside any block.
-fn check_resume(
-    ops: &[Op],
-    stack: &[Pc],
-    pc: usize,
-    resume: usize,
-    end: usize,
-) -> Result<(), &'static str> {
-    let want = match stack.last() {
-        None => Some(end),
-        Some(&o) => match ops[o as usize] {
-            Op::If { else_pc, .. } => {
-                // The if's else (when still before it) or its endif.
-                let e = else_pc as usize;
-                if e > pc {
-                    Some(e)
-                } else {
-                    match ops[e] {
-                        Op::Else { end_pc } => Some(end_pc as usize),
-                        _ => None,
-                    }
-                }
-            }
-            Op::Loop { end_pc, .. } => Some(end_pc as usize),
-            _ => None,
-        },
-    };
-    if want == Some(resume) {
-        Ok(())
-    } else {
-        Err("a break or ret that does not resume at its block's next structural operation")
-    }
 }
 
 fn call_depth(callees: &[Vec<usize>]) -> Result<u32, Fallback> {
@@ -546,6 +456,7 @@ fn function_bound(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{PlanError, PlanRule};
     use crate::{Options, VertexShader};
 
     fn plan(src: &str, budget: u64) -> Plan {
@@ -603,15 +514,33 @@ mod tests {
         {
             dst[0] = far;
         }
-        assert!(matches!(analyse(&q), Err(Fallback::SlotOutOfRange { .. })));
+        assert!(matches!(
+            analyse(&q),
+            Err(Fallback::Malformed(PlanError::Malformed {
+                rule: PlanRule::SlotOutOfRange { .. },
+                ..
+            }))
+        ));
         let mut r = p.clone();
         r.slots = 0;
-        assert!(matches!(analyse(&r), Err(Fallback::Layout(_))));
+        assert!(matches!(
+            analyse(&r),
+            Err(Fallback::Malformed(PlanError::Malformed {
+                rule: PlanRule::Rows { .. },
+                ..
+            }))
+        ));
         if let Some(Op::Loop { end_pc, .. }) =
             p.ops.iter_mut().find(|o| matches!(o, Op::Loop { .. }))
         {
             *end_pc = 10_000;
         }
-        assert!(matches!(analyse(&p), Err(Fallback::Unstructured { .. })));
+        assert!(matches!(
+            analyse(&p),
+            Err(Fallback::Malformed(PlanError::Malformed {
+                rule: PlanRule::JumpOutOfRange { .. },
+                ..
+            }))
+        ));
     }
 }

@@ -50,6 +50,10 @@ use thiserror::Error;
 /// Why a plan runs on the interpreter instead of compiled code.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum Fallback {
+    /// The plan breaks a rule of [`Plan::check`] (a plan built by hand): it runs nowhere, and
+    /// [`Compiled::run_plan`] returns the error.
+    #[error("{0}")]
+    Malformed(crate::PlanError),
     /// Control flow the code generator cannot map (cannot happen for lowered shaders).
     #[error("operation {pc}: {reason}")]
     Unstructured {
@@ -57,18 +61,6 @@ pub enum Fallback {
         pc: Pc,
         /// What is wrong.
         reason: &'static str,
-    },
-    /// An operation names a slot outside the register file (a hand-built plan).
-    #[error("operation {pc} names a slot outside the register file")]
-    SlotOutOfRange {
-        /// The operation.
-        pc: Pc,
-    },
-    /// An operation writes a uniform row.
-    #[error("operation {pc} writes a uniform row")]
-    WritesUniform {
-        /// The operation.
-        pc: Pc,
     },
     /// The register file's layout breaks an assumption of the code generator.
     #[error("register layout: {0}")]
@@ -226,7 +218,8 @@ impl Compiled {
     /// four), as [`crate::VertexShader::run`] and [`crate::PixelShader::run`] do. `plan` should be
     /// the plan the code was compiled from; given another, the results are unspecified but
     /// nothing outside the run's buffers is touched (every size the code relies on is checked
-    /// before it runs).
+    /// before it runs). A plan that fails [`Plan::check`] is not run:
+    /// [`crate::ExecError::Plan`] names the place and the rule.
     pub fn run_plan(
         &self,
         plan: &Plan,
@@ -234,6 +227,8 @@ impl Compiled {
         inputs: &[crate::io::Attribute],
         resources: &crate::Resources,
     ) -> Result<crate::Outputs, crate::ExecError> {
+        // The plan comes from the caller: nothing runs it before it passes.
+        plan.check()?;
         let mut out = crate::Outputs::default();
         let mut killed = vec![false; if plan.version.is_pixel() { count } else { 0 }];
         crate::exec::run(

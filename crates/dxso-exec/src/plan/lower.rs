@@ -1398,7 +1398,7 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
                 _ => 8,
             }
         });
-    Ok(Plan {
+    let plan = Plan {
         version: shader.version,
         ops,
         slots,
@@ -1420,7 +1420,11 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
         budget: opts.budget,
         max_call_depth,
         lanes: opts.lanes,
-    })
+    };
+    // Once per lowering: what the engines rely on holds (a breach is a lowering bug, reported
+    // rather than run).
+    plan.check()?;
+    Ok(plan)
 }
 
 /// The parts of a finished lowering.

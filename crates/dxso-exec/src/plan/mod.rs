@@ -14,6 +14,7 @@
 //! operation is either straight-line arithmetic over slots or one of these structured jumps, and
 //! sampling is the plain function [`crate::sampler::sample_lanes`].
 
+pub(crate) mod check;
 pub(crate) mod layout;
 pub(crate) mod lower;
 mod ps1;
