@@ -13,7 +13,7 @@ mod exec_inputs;
 use arbitrary::{Arbitrary, Unstructured};
 use dxso_exec::plan::{Op, Plan};
 use dxso_exec::*;
-use exec_inputs::{resources, vec4};
+use exec_inputs::{attributes, resources};
 use libfuzzer_sys::fuzz_target;
 
 /// Rewrites slots, jump targets, loop counts and offsets of a plan from the fuzzer's bytes.
@@ -88,14 +88,7 @@ fuzz_target!(|data: &[u8]| {
     let res = resources(&mut u, &plan);
     let count = 1 + u.int_in_range(0..=20).unwrap_or(0) as usize;
     let invocations = if vertex { count } else { count * 4 };
-    let inputs: Vec<Attribute> = plan
-        .inputs
-        .iter()
-        .map(|i| Attribute {
-            register: i.register,
-            values: (0..invocations).map(|_| vec4(&mut u)).collect(),
-        })
-        .collect();
+    let inputs = attributes(&mut u, &plan, invocations);
     let coverage: Vec<bool> = if vertex {
         Vec::new()
     } else {

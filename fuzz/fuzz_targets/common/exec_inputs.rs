@@ -91,6 +91,19 @@ fn sampler(u: &mut Unstructured<'_>, dim: Dimension) -> Sampler {
     s
 }
 
+/// Values for every input register `plan` loads, `invocations` of each (for `run_plan`; the
+/// `exec` target fills batches instead, so this module is compiled there without a caller).
+#[allow(dead_code)]
+pub fn attributes(u: &mut Unstructured<'_>, plan: &Plan, invocations: usize) -> Vec<Attribute> {
+    plan.inputs
+        .iter()
+        .map(|i| Attribute {
+            register: i.register,
+            values: (0..invocations).map(|_| vec4(u)).collect(),
+        })
+        .collect()
+}
+
 /// Constants (float, int with loop counts near the limits, bool) and a sampler for every
 /// sampler `plan` reads.
 pub fn resources(u: &mut Unstructured<'_>, plan: &Plan) -> Resources {
