@@ -33,25 +33,26 @@ fuzz_target!(|data: &[u8]| {
         zero_times_anything: mode & 0x10 != 0,
         ..Options::default()
     };
-    let plan = if shader.version.is_vertex() {
-        VertexShader::with_options(&shader, &options).map(|s| s.plan().clone())
-    } else {
-        PixelShader::with_options(&shader, &options).map(|s| s.plan().clone())
-    };
-    let Ok(plan) = plan else { return };
-    let res = resources(&mut u, &plan);
-    let count = 1 + u.int_in_range(0..=20).unwrap_or(0) as usize;
+    // Lowered once, by the shader object that runs it.
     let result = if shader.version.is_vertex() {
-        let vs = VertexShader::with_options(&shader, &options).expect("lowered above");
+        let Ok(vs) = VertexShader::with_options(&shader, &options) else {
+            return;
+        };
+        let res = resources(&mut u, vs.plan());
+        let count = 1 + u.int_in_range(0..=20).unwrap_or(0) as usize;
         let mut batch = VertexBatch::new(count);
-        for i in &plan.inputs {
+        for i in &vs.plan().inputs {
             batch.set(i.register, (0..count).map(|_| vec4(&mut u)).collect());
         }
         vs.run(&batch, &res)
     } else {
-        let ps = PixelShader::with_options(&shader, &options).expect("lowered above");
+        let Ok(ps) = PixelShader::with_options(&shader, &options) else {
+            return;
+        };
+        let res = resources(&mut u, ps.plan());
+        let count = 1 + u.int_in_range(0..=20).unwrap_or(0) as usize;
         let mut batch = QuadBatch::new(count);
-        for i in &plan.inputs {
+        for i in &ps.plan().inputs {
             batch.set(i.register, (0..count * 4).map(|_| vec4(&mut u)).collect());
         }
         batch.coverage = (0..count * 4).map(|_| u.arbitrary().unwrap_or(true)).collect();

@@ -79,11 +79,7 @@ fuzz_target!(|data: &[u8]| {
         ..Options::default()
     };
     let vertex = shader.version.is_vertex();
-    let plan = if vertex {
-        VertexShader::with_options(&shader, &options).map(|s| s.plan().clone())
-    } else {
-        PixelShader::with_options(&shader, &options).map(|s| s.plan().clone())
-    };
+    let plan = Plan::lower(&shader, &options);
     let Ok(mut plan) = plan else { return };
     let res = resources(&mut u, &plan);
     let count = 1 + u.int_in_range(0..=20).unwrap_or(0) as usize;

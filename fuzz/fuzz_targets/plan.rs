@@ -148,11 +148,7 @@ fuzz_target!(|data: &[u8]| {
         ..Options::default()
     };
     let vertex = shader.version.is_vertex();
-    let plan = if vertex {
-        VertexShader::with_options(&shader, &options).map(|s| s.plan().clone())
-    } else {
-        PixelShader::with_options(&shader, &options).map(|s| s.plan().clone())
-    };
+    let plan = Plan::lower(&shader, &options);
     let Ok(mut plan) = plan else { return };
     assert_eq!(plan.check(), Ok(()), "a lowered plan passes its check");
     let res = resources(&mut u, &plan);

@@ -4,12 +4,8 @@ fn main() {
     let path = std::env::args().nth(1).expect("usage: plan_dump FILE.asm");
     let src = std::fs::read_to_string(path).expect("readable");
     let shader = dxso_text::parse(&src).expect("assembles");
-    let plan = if shader.version.is_vertex() {
-        dxso_exec::VertexShader::new(&shader).map(|s| s.plan().clone())
-    } else {
-        dxso_exec::PixelShader::new(&shader).map(|s| s.plan().clone())
-    }
-    .expect("lowers");
+    let plan =
+        dxso_exec::plan::Plan::lower(&shader, &dxso_exec::Options::default()).expect("lowers");
     for (i, op) in plan.ops.iter().enumerate() {
         println!("{i:4} {op:?}");
     }

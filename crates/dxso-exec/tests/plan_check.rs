@@ -6,14 +6,6 @@
 use dxso_exec::plan::Plan;
 use dxso_exec::*;
 
-fn lower(shader: &dxso::Shader, options: &Options) -> Result<Plan, PlanError> {
-    if shader.version.is_vertex() {
-        VertexShader::with_options(shader, options).map(|s| s.plan().clone())
-    } else {
-        PixelShader::with_options(shader, options).map(|s| s.plan().clone())
-    }
-}
-
 #[test]
 fn corpus_plans_pass_check() {
     let Some(dir) = dxso_corpus::corpus_or_skip("corpus_plans_pass_check") else {
@@ -35,7 +27,7 @@ fn corpus_plans_pass_check() {
                 lanes,
                 ..Options::default()
             };
-            lower(&shader, &options)?.check()
+            Plan::lower(&shader, &options)?.check()
         });
         match result {
             Ok(()) => passed += 1,
@@ -206,7 +198,7 @@ mod damaged {
                     lanes: 8,
                     ..Options::default()
                 };
-                lower(&shader, &options).expect("lowers")
+                Plan::lower(&shader, &options).expect("lowers")
             })
             .collect()
     }

@@ -1255,6 +1255,15 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+impl Plan {
+    /// Lowers a validated shader of either kind to its plan, as [`crate::VertexShader`] and
+    /// [`crate::PixelShader`] do (without compiling it): for tools that inspect plans and for
+    /// callers of [`crate::jit::Compiled::run_plan`].
+    pub fn lower(shader: &Shader, options: &Options) -> Result<Plan, PlanError> {
+        lower(shader, options)
+    }
+}
+
 /// Lowers a validated shader.
 pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> {
     if ![8, 16, 32, 64].contains(&opts.lanes) {
