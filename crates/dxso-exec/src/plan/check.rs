@@ -40,26 +40,8 @@ impl Op {
         let mut named = Vec::new();
         let mut copy = *self;
         copy.map_slots(|s| named.push(*s));
-        let masked = |mask: u8, dst: &[Slot; 4]| -> Vec<Slot> {
-            (0..4)
-                .filter(|c| mask & (1 << c) != 0)
-                .map(|c| dst[c])
-                .collect()
-        };
-        let written: Vec<Slot> = match self {
-            Op::Arith { mask, dst, .. }
-            | Op::Dot { mask, dst, .. }
-            | Op::Matrix { mask, dst, .. }
-            | Op::Cross { mask, dst, .. }
-            | Op::Lit { mask, dst, .. }
-            | Op::Gather { mask, dst, .. }
-            | Op::Store { mask, dst, .. }
-            | Op::Deriv { mask, dst, .. } => masked(*mask, dst),
-            Op::Reflect { dst, .. } | Op::ProjectStage { dst, .. } => dst.to_vec(),
-            Op::Sample { dst, .. } => dst.to_vec(),
-            Op::Depth { dst, .. } => vec![*dst],
-            _ => Vec::new(),
-        };
+        let mut written = Vec::new();
+        self.for_each_write(|s, _| written.push(s));
         let block = match *self {
             Op::Gather {
                 from: GatherFrom::Block { base, len },

@@ -222,10 +222,21 @@ impl Op {
     /// Calls `f` on every slot the operation writes in every active lane (partial writes:
     /// predicated stores, scatters, are not listed).
     pub fn for_each_full_write(&self, mut f: impl FnMut(Slot)) {
-        let masked = |mask: u8, dst: &[Slot], f: &mut dyn FnMut(Slot)| {
+        self.for_each_write(|s, full| {
+            if full {
+                f(s)
+            }
+        });
+    }
+
+    /// Calls `f` on every slot the operation writes (components in its mask), with whether the
+    /// write reaches every active lane (`false` for a predicated store). Scatters, which write
+    /// a relatively addressed block, are not listed.
+    pub(crate) fn for_each_write(&self, mut f: impl FnMut(Slot, bool)) {
+        let mut masked = |mask: u8, dst: &[Slot], full: bool| {
             for (c, s) in dst.iter().enumerate() {
                 if mask & (1 << c) != 0 {
-                    f(*s);
+                    f(*s, full);
                 }
             }
         };
@@ -236,18 +247,13 @@ impl Op {
             | Op::Cross { mask, dst, .. }
             | Op::Lit { mask, dst, .. }
             | Op::Deriv { mask, dst, .. }
-            | Op::Gather { mask, dst, .. } => masked(*mask, dst, &mut f),
+            | Op::Gather { mask, dst, .. } => masked(*mask, dst, true),
             Op::Store {
-                mask,
-                dst,
-                pred: None,
-                ..
-            } => masked(*mask, dst, &mut f),
-            Op::Reflect { dst, .. } | Op::ProjectStage { dst, .. } => {
-                dst.iter().for_each(|s| f(*s))
-            }
-            Op::Depth { dst, .. } => f(*dst),
-            Op::Sample { dst, .. } => dst.iter().for_each(|s| f(*s)),
+                mask, dst, pred, ..
+            } => masked(*mask, dst, pred.is_none()),
+            Op::Reflect { dst, .. } | Op::ProjectStage { dst, .. } => masked(0x7, dst, true),
+            Op::Sample { dst, .. } => masked(0xF, dst, true),
+            Op::Depth { dst, .. } => masked(1, &[*dst], true),
             _ => {}
         }
     }
