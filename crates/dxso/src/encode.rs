@@ -7,6 +7,7 @@ use crate::instruction::{Extra, Instruction, Item, Shader};
 use crate::opcode::END_TOKEN;
 use crate::param::Relative;
 use crate::version::Version;
+use std::borrow::Cow;
 
 /// What a DWORD of the stream is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,12 +146,16 @@ pub fn encode_words(shader: &Shader) -> Vec<u32> {
 
 /// Encodes a shader to little-endian bytes; `encode(&decode(b)?) == b` for every valid `b`.
 pub fn encode(shader: &Shader) -> Vec<u8> {
-    let words = encode_words(shader);
+    le_bytes_of(&encode_words(shader)).into_owned()
+}
+
+/// DWORDs as little-endian bytes (the mirror of [`crate::decode::words_of`]): borrowed on
+/// little-endian machines, where the DWORDs in memory already are those bytes.
+pub(crate) fn le_bytes_of(words: &[u32]) -> Cow<'_, [u8]> {
     if cfg!(target_endian = "little") {
-        // The DWORDs in memory are the little-endian bytes already: one copy.
-        bytemuck::cast_slice(&words).to_vec()
+        Cow::Borrowed(bytemuck::cast_slice(words))
     } else {
-        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+        Cow::Owned(words.iter().flat_map(|w| w.to_le_bytes()).collect())
     }
 }
 

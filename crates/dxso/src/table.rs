@@ -74,11 +74,7 @@ pub struct TableLayout {
 /// The table bytes after a FOURCC, from a comment payload that starts with it: borrowed on
 /// little-endian machines, where the DWORDs in memory already are those bytes.
 pub(crate) fn payload_bytes(comment: &[u32]) -> Cow<'_, [u8]> {
-    if cfg!(target_endian = "little") {
-        Cow::Borrowed(bytemuck::cast_slice(&comment[1..]))
-    } else {
-        Cow::Owned(comment[1..].iter().flat_map(|w| w.to_le_bytes()).collect())
-    }
+    crate::encode::le_bytes_of(&comment[1..])
 }
 
 /// A comment payload: the FOURCC, then the bytes zero-padded to whole DWORDs.
