@@ -86,8 +86,13 @@ pub fn is_texture(op: Opcode, version: Version) -> bool {
     } else if version.is_sm1() {
         is_texture_address(op)
     } else {
-        matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl)
+        samples_texture(op)
     }
+}
+
+/// `true` for the instructions that count against the texture slots from ps_2_0 on.
+const fn samples_texture(op: Opcode) -> bool {
+    matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl)
 }
 
 /// In [`SLOTS`]: the opcode is a ps_1_x texture-address instruction.
@@ -107,7 +112,7 @@ const SLOTS: [u8; Opcode::ALL.len()] = {
         if is_texture_address(op) {
             entry |= TEXTURE_ADDRESS;
         }
-        if matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) {
+        if samples_texture(op) {
             entry |= TEXTURE_SAMPLE;
         }
         table[op.index()] = entry;
