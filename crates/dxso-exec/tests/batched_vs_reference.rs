@@ -412,3 +412,14 @@ fn every_version_agrees() {
     }
     println!("batched == reference: {n}/{n} programs");
 }
+
+/// A vs_2_x whose subroutine read `c14[a0.w]` after the main program had (later in the stream)
+/// gathered it: lowering reused the main program's copy, which the subroutine ran before. The
+/// subroutine read a slot not yet written (zero, or the previous batch row's value): the JIT and
+/// the interpreter disagreed with the reference and with each other (tests/relative.rs has the
+/// small case).
+#[test]
+fn a_subroutine_does_not_reuse_relative_reads_the_main_program_gathered() {
+    let config = no_derivatives(dxso_smith::Config::differential());
+    check(3518544405184661814, 1145403334591720875, &config).unwrap();
+}

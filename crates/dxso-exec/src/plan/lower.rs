@@ -194,7 +194,11 @@ impl<'a> Lowerer<'a> {
         self.ops.len() - 1
     }
 
+    /// Starts a straight-line block. Relative reads gathered before it are forgotten: a block
+    /// after flow control or at a label (a subroutine, entered with any `a0` and `aL`) cannot
+    /// rely on them.
     fn begin_block(&mut self) {
+        self.gathered.clear();
         self.count_op = self.emit(Op::Count(0));
     }
 
@@ -207,7 +211,6 @@ impl<'a> Lowerer<'a> {
     /// Emits a flow-control operation: it ends the straight-line block (and with it what
     /// relative reads it gathered: `aL` and the lanes may change).
     fn flow(&mut self, op: Op) -> usize {
-        self.gathered.clear();
         let pc = self.emit(op);
         self.begin_block();
         pc
