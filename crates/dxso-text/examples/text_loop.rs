@@ -1,5 +1,6 @@
 //! A fixed text workload for profilers: every `*.dxso` of a corpus folder disassembled
-//! (`decode` + `print`) or its listing assembled (`parse` + `encode`), N times.
+//! (`disasm`: `decode` + `print`) or its listing assembled (`asm`: `assemble`, text to bytes;
+//! `parse`: `parse` + `encode`), N times.
 //!
 //! ```text
 //! cargo run --release -p dxso-text --example text_loop -- disasm ../shared/corpus 20
@@ -25,13 +26,17 @@ fn main() {
         .map(|s| dxso_text::print(&s))
         .collect();
     let (bytes, what) = match mode.as_str() {
-        "asm" => (listings.iter().map(String::len).sum::<usize>(), "text"),
+        "asm" | "parse" => (listings.iter().map(String::len).sum::<usize>(), "text"),
         _ => (blobs.iter().map(Vec::len).sum::<usize>(), "bytecode"),
     };
     let mut fastest = f64::INFINITY;
     for _ in 0..runs {
         let start = Instant::now();
         if mode == "asm" {
+            for t in &listings {
+                black_box(dxso_text::assemble(black_box(t)).ok());
+            }
+        } else if mode == "parse" {
             for t in &listings {
                 if let Ok(s) = dxso_text::parse(black_box(t)) {
                     black_box(dxso::encode(&s));

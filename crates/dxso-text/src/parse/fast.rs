@@ -15,21 +15,25 @@
 use super::assemble::parse_line;
 use super::lexer::tokenize;
 use super::preprocess::Sources;
+use super::sink::Sink;
 use super::words::{self, source_modifier};
+use dxso::ctab::ConstantTable;
 use dxso::{
-    DstParam, Extra, Instruction, Item, Operands, Register, Shader, SrcModifier, SrcParam, Swizzle,
-    Version, WriteMask,
+    DstParam, Extra, Instruction, Operands, Register, SrcModifier, SrcParam, Swizzle, Version,
+    WriteMask,
 };
 
-/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise. Reading
-/// starts at `from` (the start of a line; what comes before is comments and blank lines). With
-/// `leading_comment`, the first item is an empty comment for the caller to fill.
-pub(super) fn assemble(
+/// Assembles `text` into `out` when it needs no preprocessor and has no error; `None`
+/// otherwise (`out` then holds part of the text). Reading starts at `from` (the start of a
+/// line; what comes before is comments and blank lines); `table` goes first, as the sink
+/// places it.
+pub(super) fn assemble<O: Sink>(
     text: &str,
     from: usize,
     strict: bool,
-    leading_comment: bool,
-) -> Option<Shader> {
+    table: Option<ConstantTable>,
+    out: &mut O,
+) -> Option<()> {
     let mut lines = Lines { text, pos: from };
     let mut buffer = LineBuffer::new();
     let version = loop {
@@ -48,17 +52,13 @@ pub(super) fn assemble(
         strict,
         spellings: words::allowed_spellings(version),
     };
-    let mut shader = Shader::new(version);
     // Instruction lines of listings run to about 20-30 bytes; reserving for 16 each keeps
-    // the vector from growing (each growth copies every item so far).
-    shader
-        .items
-        .reserve((text.len() - lines.pos.min(text.len())) / 16 + 2);
-    if leading_comment {
-        shader
-            .items
-            .push(Item::Comment(dxso::Comment { data: Vec::new() }));
-    }
+    // the output from growing (each growth copies everything so far).
+    out.start(
+        version,
+        table,
+        (text.len() - lines.pos.min(text.len())) / 16 + 1,
+    );
     // The full text as a source, made the first time a line needs the line parser.
     let mut sources: Option<Sources> = None;
     let mut line_parser = |line: &str, start: usize| {
@@ -73,9 +73,7 @@ pub(super) fn assemble(
         let Some(mut cursor) = buffer.cursor(line, &text.as_bytes()[start..]) else {
             // Too long for the buffer: blank, a comment, or the line parser's.
             if !code_of(line)?.bytes().all(is_space) {
-                shader
-                    .items
-                    .push(Item::Instruction(line_parser(line, start)?));
+                out.instruction(line_parser(line, start)?);
             }
             continue;
         };
@@ -88,21 +86,13 @@ pub(super) fn assemble(
             }
             return None;
         }
-        // The instruction is built in its slot of the item vector (built elsewhere and moved
-        // in, its narrow field stores are read back as wide moves: a store-forwarding stall).
-        shader.items.push(BLANK);
-        let Some(Item::Instruction(slot)) = shader.items.last_mut() else {
-            unreachable!("just pushed an instruction")
-        };
-        if cursor.instruction(&ctx, slot).is_none() {
-            *slot = line_parser(line, start)?;
+        if cursor.instruction(&ctx, out).is_none() {
+            out.cancel();
+            out.instruction(line_parser(line, start)?);
         }
     }
-    Some(shader)
+    Some(())
 }
-
-/// What each new item slot starts as.
-const BLANK: Item = Item::Instruction(Instruction::new(dxso::Opcode::Nop));
 
 /// A line the cursor does not read, through the full path's lexer and line parser; `None` when
 /// the line needs more than that (see [`code_of`]) or has an error.
@@ -477,71 +467,72 @@ impl<'a> Cursor<'a> {
         word
     }
 
+    /// Reads the line's instruction into `out` (begun, not ended); `None` (with part of it
+    /// given to `out`) when the line is not in a form the cursor reads.
     #[inline(always)]
-    /// Reads the line's instruction into `inst` (a blank one); `None` (with `inst` partly
-    /// written) when the line is not in a form the cursor reads.
-    fn instruction(&mut self, ctx: &Context, inst: &mut Instruction) -> Option<()> {
+    fn instruction<O: Sink>(&mut self, ctx: &Context, out: &mut O) -> Option<()> {
         let coissue = self.eat(b'+');
         let word = self.mnemonic(ctx)?;
-        inst.opcode = word.opcode;
-        inst.coissue = coissue;
-        inst.control = word.control;
         let rest = &self.s.as_bytes()[self.i..];
-        let shape = words::shape(inst.opcode.info(), ctx.version, || {
+        let shape = words::shape(word.opcode.info(), ctx.version, || {
             1 + rest.iter().filter(|&&c| c == b',').count()
         });
+        out.begin(word.opcode, word.control, coissue);
         match shape {
             Operands::None => {}
             Operands::Dcl => {
-                inst.dst = Some(self.dst(ctx)?);
-                inst.extra = Extra::Dcl(word.dcl.unwrap_or_default());
+                out.dcl(word.dcl.unwrap_or_default());
+                out.dst(self.dst(ctx, &word)?);
             }
             Operands::Def => {
-                inst.dst = Some(self.dst(ctx)?);
+                out.dst(self.dst(ctx, &word)?);
                 let mut v = [0u32; 4];
                 for slot in &mut v {
                     self.comma()?;
                     *slot = self.float()?.to_bits();
                 }
-                inst.extra = Extra::Def(v);
+                out.def(Extra::Def(v));
             }
             Operands::DefI => {
-                inst.dst = Some(self.dst(ctx)?);
+                out.dst(self.dst(ctx, &word)?);
                 let mut v = [0i32; 4];
                 for slot in &mut v {
                     self.comma()?;
                     *slot = self.int()?;
                 }
-                inst.extra = Extra::DefI(v);
+                out.def(Extra::DefI(v));
             }
             Operands::DefB => {
-                inst.dst = Some(self.dst(ctx)?);
+                out.dst(self.dst(ctx, &word)?);
                 self.comma()?;
-                inst.extra = Extra::DefB(self.boolean()?);
+                out.def(Extra::DefB(self.boolean()?));
             }
             Operands::DstSrc(count) => {
-                inst.dst = Some(self.dst(ctx)?);
+                if count as usize > dxso::Sources::CAPACITY {
+                    return None;
+                }
+                out.dst(self.dst(ctx, &word)?);
                 for _ in 0..count {
                     self.comma()?;
-                    inst.srcs.push(self.src(ctx)?).ok()?;
+                    out.src(self.src(ctx)?);
                 }
             }
             Operands::Src(count) => {
+                if count as usize > dxso::Sources::CAPACITY {
+                    return None;
+                }
                 for i in 0..count {
                     if i > 0 {
                         self.comma()?;
                     }
-                    inst.srcs.push(self.src(ctx)?).ok()?;
+                    out.src(self.src(ctx)?);
                 }
             }
         }
         if !self.at_end() {
             return None;
         }
-        if let Some(d) = &mut inst.dst {
-            d.modifiers = d.modifiers.union(word.modifiers);
-            d.shift = word.shift;
-        }
+        out.end();
         Some(())
     }
 
@@ -639,13 +630,16 @@ impl<'a> Cursor<'a> {
         (n > 0).then_some((sel, n))
     }
 
+    /// A destination, with the result modifiers and shift of the mnemonic `word`.
     #[inline(always)]
-    fn dst(&mut self, ctx: &Context) -> Option<DstParam> {
+    fn dst(&mut self, ctx: &Context, word: &words::MnemonicWord) -> Option<DstParam> {
         let (register, suffix) = self.register(ctx)?;
         if !suffix.is_empty() {
             return None;
         }
         let mut dst = DstParam::new(register, WriteMask::ALL);
+        dst.modifiers = word.modifiers;
+        dst.shift = word.shift;
         if self.dot() {
             let (sel, n) = self.components(true)?;
             dst.mask = WriteMask(sel[..n].iter().fold(0, |m, &c| m | 1 << c));
