@@ -19,8 +19,8 @@ use super::sink::Sink;
 use super::words::{self, source_modifier};
 use dxso::ctab::ConstantTable;
 use dxso::{
-    DstParam, Extra, Instruction, Operands, Register, SrcModifier, SrcParam, Swizzle, Version,
-    WriteMask,
+    DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,
+    SrcModifier, SrcParam, Swizzle, Version, WriteMask,
 };
 
 /// Assembles `text` into `out` when it needs no preprocessor and has no error; `None`
@@ -541,12 +541,12 @@ impl<'a> Cursor<'a> {
         self.eat(b',').then_some(())
     }
 
-    /// A register word with a number (and no `[`: relative addresses are the line parser's),
-    /// and the `_suffix` part of the word. Letters and digits (`r0`, `c12`, `oT3`, `oPos`,
+    /// A register word, the `_suffix` part of the word, and whether it has a number (which
+    /// only a register with a relative address may lack: see [`Cursor::relative`]). Letters and digits (`r0`, `c12`, `oT3`, `oPos`,
     /// `v3_bx2`) are read here, through the spellings the version allows
     /// ([`words::spelling_of_key`]); any other word by [`words::register_word`].
     #[inline(always)]
-    fn register(&mut self, ctx: &Context) -> Option<(Register, &'a str)> {
+    fn register(&mut self, ctx: &Context) -> Option<(Register, &'a str, bool)> {
         let start = self.i;
         let mut j = start;
         let mut packed = 0u64;
@@ -581,7 +581,7 @@ impl<'a> Cursor<'a> {
             Some((_, None)) if digits > 0 => Some(num),
             _ => None,
         };
-        let (register, suffix) = match (spelling, number) {
+        let register = match (spelling, number) {
             (Some((ty, _)), Some(num)) => {
                 let mut end = j;
                 if next == b'_' {
@@ -593,18 +593,86 @@ impl<'a> Cursor<'a> {
                 self.skip_space();
                 // Most registers have no suffix: no slice to check then.
                 let suffix = if end == j { "" } else { &self.s[j..end] };
-                (words::make_register(ty, num)?, suffix)
+                (words::make_register(ty, num)?, suffix, true)
             }
             _ => {
                 let (register, has_number, suffix) =
                     words::register_word(self.word()?, ctx.version).ok()?;
-                if !has_number {
-                    return None;
-                }
-                (register, suffix)
+                (register, suffix, has_number)
             }
         };
-        (self.peek() != b'[').then_some((register, suffix))
+        Some(register)
+    }
+
+    /// What follows a register word: a relative address in `[...]` (the register then needs
+    /// no number), or nothing (it then must have one).
+    #[inline(always)]
+    fn relative(
+        &mut self,
+        ctx: &Context,
+        register: &mut Register,
+        has_number: bool,
+    ) -> Option<Option<Relative>> {
+        if self.peek() != b'[' {
+            return has_number.then_some(None);
+        }
+        self.relative_address(ctx, register).map(Some)
+    }
+
+    /// `[a0.x]`, `[aL]`, `[a0.x + 12]` (a decimal offset), applied to `register` as the line
+    /// parser applies it ([`super::assemble`]): the index moved by the offset, then an address
+    /// token (shader model 2 and later) or the implicit `a0.x` of shader model 1. Any other
+    /// form is the line parser's.
+    fn relative_address(&mut self, ctx: &Context, register: &mut Register) -> Option<Relative> {
+        self.i += 1;
+        self.skip_space();
+        let (address, suffix, has_number) = self.register(ctx)?;
+        let is_address = if ctx.version.is_sm1() {
+            address.ty == RegisterType::Addr
+        } else {
+            address.ty == RegisterType::Loop
+                || (address.ty == RegisterType::Addr && ctx.version.is_vertex())
+        };
+        if !is_address || !suffix.is_empty() || !has_number {
+            return None;
+        }
+        let swizzle = self.swizzle()?;
+        let mut offset = 0u32;
+        if self.eat(b'+') {
+            let start = self.i;
+            let digits = self.digits();
+            let next = self.peek();
+            // `017` is octal to the line parser, `4u` and `4.5` other numbers.
+            if digits == 0
+                || digits > 5
+                || (digits > 1 && self.at(start) == b'0')
+                || is_word_byte(next)
+                || next == b'.'
+            {
+                return None;
+            }
+            offset = self.s[start..self.i].parse().ok()?;
+            self.skip_space();
+        }
+        if !self.eat(b']') {
+            return None;
+        }
+        let base = if register.ty.is_float_const() {
+            RegisterType::Const
+        } else {
+            register.ty
+        };
+        *register = words::make_register(base, register.index() + offset)?;
+        Some(if ctx.version.is_sm1() {
+            Relative::Implicit
+        } else {
+            Relative::Token(RelativeToken {
+                register: address,
+                swizzle,
+                modifier: 0,
+                reserved: 0,
+            })
+        })
     }
 
     /// The components after a `.`: one to four letters, each a component, and with `mask` in
@@ -630,14 +698,29 @@ impl<'a> Cursor<'a> {
         (n > 0).then_some((sel, n))
     }
 
+    /// A `.` and a swizzle (one to four components, the last repeated), or the identity
+    /// when no `.` comes.
+    #[inline(always)]
+    fn swizzle(&mut self) -> Option<Swizzle> {
+        if !self.dot() {
+            return Some(Swizzle::IDENTITY);
+        }
+        let (sel, n) = self.components(false)?;
+        let last = sel[n - 1];
+        let pick = |i: usize| if i < n { sel[i] } else { last };
+        Some(Swizzle::new(pick(0), pick(1), pick(2), pick(3)))
+    }
+
     /// A destination, with the result modifiers and shift of the mnemonic `word`.
     #[inline(always)]
     fn dst(&mut self, ctx: &Context, word: &words::MnemonicWord) -> Option<DstParam> {
-        let (register, suffix) = self.register(ctx)?;
+        let (mut register, suffix, has_number) = self.register(ctx)?;
         if !suffix.is_empty() {
             return None;
         }
+        let relative = self.relative(ctx, &mut register, has_number)?;
         let mut dst = DstParam::new(register, WriteMask::ALL);
+        dst.relative = relative;
         dst.modifiers = word.modifiers;
         dst.shift = word.shift;
         if self.dot() {
@@ -670,16 +753,11 @@ impl<'a> Cursor<'a> {
             }
             _ => {}
         }
-        let (register, suffix) = self.register(ctx)?;
-        let swizzle = if self.dot() {
-            let (sel, n) = self.components(false)?;
-            let last = sel[n - 1];
-            let pick = |i: usize| if i < n { sel[i] } else { last };
-            Swizzle::new(pick(0), pick(1), pick(2), pick(3))
-        } else {
-            Swizzle::IDENTITY
-        };
+        let (mut register, suffix, has_number) = self.register(ctx)?;
+        let relative = self.relative(ctx, &mut register, has_number)?;
+        let swizzle = self.swizzle()?;
         let mut src = SrcParam::new(register, swizzle);
+        src.relative = relative;
         src.modifier = match (suffix, negate, complement, not) {
             ("", false, false, false) => SrcModifier::None,
             ("", true, false, false) => SrcModifier::Neg,

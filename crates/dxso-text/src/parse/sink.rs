@@ -10,7 +10,8 @@ use dxso::ctab::ConstantTable;
 use dxso::encode::{comment_token, le_bytes_of, InstructionToken};
 use dxso::opcode::END_TOKEN;
 use dxso::{
-    Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Shader, SrcParam, Version,
+    Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam,
+    Version,
 };
 
 /// The receiver of the single-pass assembler's instructions.
@@ -218,6 +219,9 @@ impl Sink for Bytes {
     #[inline(always)]
     fn dst(&mut self, dst: DstParam) {
         self.push(dst.to_token());
+        if let Some(Relative::Token(t)) = dst.relative {
+            self.push(t.to_token());
+        }
     }
 
     #[inline(always)]
@@ -233,6 +237,9 @@ impl Sink for Bytes {
     #[inline(always)]
     fn src(&mut self, src: SrcParam) {
         self.push(src.to_token());
+        if let Some(Relative::Token(t)) = src.relative {
+            self.push(t.to_token());
+        }
     }
 
     #[inline(always)]

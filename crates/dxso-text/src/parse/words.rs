@@ -187,27 +187,47 @@ pub(super) fn comparison(s: &str) -> Option<u8> {
         .map(|i| i as u8 + 1)
 }
 
-/// `position1`, `texcoord`, `2d`, `cube`, `volume` after `dcl_`.
+/// `position1`, `texcoord`, `2d`, `cube`, `volume` after `dcl_` (any case), by [`key`]: the
+/// names compared as integers, without lowering the text or comparing strings.
 pub(super) fn dcl_suffix(s: &str) -> Option<DclToken> {
-    let lower = lowercase(s);
-    match &*lower {
-        "1d" => return Some(DclToken::sampler(dxso::TextureType::Texture1D)),
-        "2d" => return Some(DclToken::sampler(dxso::TextureType::Texture2D)),
-        "cube" => return Some(DclToken::sampler(dxso::TextureType::Cube)),
-        "volume" => return Some(DclToken::sampler(dxso::TextureType::Volume)),
-        _ => {}
+    const fn k(word: &str) -> u128 {
+        match key(word.as_bytes()) {
+            Some(k) => k,
+            None => panic!("short"),
+        }
     }
-    let digits_at = lower
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(lower.len());
-    let (name, digits) = lower.split_at(digits_at);
-    let usage = DeclUsage::ALL.iter().find(|u| u.name() == name)?;
+    const SAMPLERS: [(u128, dxso::TextureType); 4] = [
+        (k("1d"), dxso::TextureType::Texture1D),
+        (k("2d"), dxso::TextureType::Texture2D),
+        (k("cube"), dxso::TextureType::Cube),
+        (k("volume"), dxso::TextureType::Volume),
+    ];
+    const USAGES: [u128; DeclUsage::ALL.len()] = {
+        let mut keys = [0; DeclUsage::ALL.len()];
+        let mut i = 0;
+        while i < keys.len() {
+            keys[i] = k(DeclUsage::ALL[i].name());
+            i += 1;
+        }
+        keys
+    };
+    let b = s.as_bytes();
+    if let Some(whole) = key(b) {
+        if let Some((_, t)) = SAMPLERS.iter().find(|(k, _)| *k == whole) {
+            return Some(DclToken::sampler(*t));
+        }
+    }
+    let digits_at = b.iter().position(u8::is_ascii_digit).unwrap_or(b.len());
+    // No usage name is longer than a key holds.
+    let name = key(&b[..digits_at])?;
+    let usage = USAGES.iter().position(|&k| k == name)?;
+    let digits = &s[digits_at..];
     let index: u8 = if digits.is_empty() {
         0
     } else {
         digits.parse().ok().filter(|i| *i < 16)?
     };
-    Some(DclToken::usage(*usage, index))
+    Some(DclToken::usage(DeclUsage::ALL[usage], index))
 }
 
 /// The source modifier for a prefix (`-`, `1-`, `!`) and a suffix (`_bx2`, ...).
