@@ -126,7 +126,12 @@ fn header_lines(text: &str) -> (Vec<Line<'_>>, usize, usize) {
             line_end -= 1;
         }
         let line = &text[start..line_end];
-        let trimmed = trim_start(line);
+        // Listings start every header line with `//`: no space to skip.
+        let trimmed = if line.starts_with("//") {
+            line
+        } else {
+            trim_start(line)
+        };
         let plain = if let Some(content) = trimmed.strip_prefix("//") {
             let at = start + (line.len() - trimmed.len()) + 2;
             lines.push(Line {
@@ -169,7 +174,9 @@ pub fn from_listing(
 /// Gives a table from [`from_header`] the target and version of the shader it describes.
 pub(crate) fn set_version(table: &mut ConstantTable, version: Version) {
     table.version = version.to_token();
-    table.target = CtabString(version.to_string().into_bytes());
+    let mut target = Vec::with_capacity(8);
+    crate::print::push_version(&mut target, version);
+    table.target = CtabString(target);
 }
 
 /// [`from_listing`] before the shader's version is known (the table's version and target are
@@ -740,6 +747,21 @@ mod tests {
         let tex = &t.constants[3];
         assert_eq!(tex.ty.ty(), Some(ParameterType::Sampler2D));
         assert_eq!(tex.register_set(), Some(RegisterSet::Sampler));
+    }
+
+    #[test]
+    fn the_target_is_the_version_as_displayed() {
+        let mut t = from_listing(HEADER, Version::vs(2, 0)).unwrap().unwrap();
+        for kind in [dxso::ShaderKind::Vertex, dxso::ShaderKind::Pixel] {
+            for major in [0, 1, 2, 3, 10, 255] {
+                for minor in [0, 1, 2, 4, 10, Version::SOFTWARE_MINOR] {
+                    let v = Version::new(kind, major, minor);
+                    set_version(&mut t, v);
+                    assert_eq!(t.target.as_str(), v.to_string(), "{v:?}");
+                    assert_eq!(t.version, v.to_token());
+                }
+            }
+        }
     }
 
     #[test]

@@ -139,10 +139,11 @@ impl Sink for Items {
     }
 }
 
-/// Writes the encoded shader: little-endian DWORDs, the version token first and the end token
-/// last ([`Bytes::finish`]).
+/// Writes the encoded shader: DWORDs, the version token first and the end token last, as
+/// little-endian bytes at the end ([`Bytes::finish`]: one copy, which costs less than
+/// appending each DWORD as four bytes).
 pub(super) struct Bytes {
-    out: Vec<u8>,
+    out: Vec<u32>,
     version: Version,
     /// Shader model 2 or later: the instruction token counts the DWORDs after it.
     counts_length: bool,
@@ -172,13 +173,13 @@ impl Bytes {
 
     #[inline(always)]
     fn push(&mut self, token: u32) {
-        self.out.extend_from_slice(&token.to_le_bytes());
+        self.out.push(token);
     }
 
     /// The bytes, with the end token.
     pub(super) fn finish(mut self) -> Vec<u8> {
         self.push(END_TOKEN);
-        self.out
+        le_bytes_of(&self.out).into_owned()
     }
 }
 
@@ -187,13 +188,13 @@ impl Sink for Bytes {
         self.version = version;
         self.counts_length = !version.is_sm1();
         // Instructions take three to five DWORDs mostly.
-        self.out.reserve(8 + 20 * capacity);
+        self.out.reserve(8 + 5 * capacity);
         self.push(version.to_token());
         if let Some(mut table) = table {
             crate::ctab::set_version(&mut table, version);
             let data = table.to_words();
             self.push(comment_token(data.len()));
-            self.out.extend_from_slice(&le_bytes_of(&data));
+            self.out.extend_from_slice(&data);
         }
     }
 
@@ -248,13 +249,15 @@ impl Sink for Bytes {
             return;
         };
         if self.counts_length {
-            let length = ((self.out.len() - at) / 4 - 1) as u32;
+            let length = (self.out.len() - at - 1) as u32;
             let token = InstructionToken {
                 length,
                 ..self.token
             }
             .to_token();
-            self.out[at..at + 4].copy_from_slice(&token.to_le_bytes());
+            if let Some(slot) = self.out.get_mut(at) {
+                *slot = token;
+            }
         }
     }
 

@@ -429,7 +429,7 @@ pub(super) fn mnemonic_word(
 /// A mnemonic word without `_` suffixes, by its [`key`]: a table lookup alone, and `None`
 /// whenever [`mnemonic_word`] would do more than that (a comparable mnemonic, `texldp`/`texldb`
 /// before ps_2_0, a strict check that fails, an unknown word), so the caller then asks it.
-#[inline]
+#[inline(always)]
 pub(super) fn plain_mnemonic_of_key(
     k: u128,
     version: Version,
