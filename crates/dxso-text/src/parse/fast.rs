@@ -47,10 +47,18 @@ pub(super) fn assemble<O: Sink>(
             break words::version_word(&squeezed).ok()?;
         }
     };
+    let spellings = words::allowed_spellings(version);
+    let letters = std::array::from_fn(|i| {
+        match words::spelling_of_key(b'a' as u64 + i as u64).and_then(|s| spellings[s]) {
+            Some((ty, None)) => Some(ty),
+            _ => None,
+        }
+    });
     let ctx = Context {
         version,
         strict,
-        spellings: words::allowed_spellings(version),
+        spellings,
+        letters,
     };
     // Instruction lines of listings run to about 20-30 bytes; reserving for 16 each keeps
     // the output from growing (each growth copies everything so far).
@@ -152,6 +160,9 @@ struct Context {
     strict: bool,
     /// [`words::allowed_spellings`] of the version.
     spellings: words::AllowedSpellings,
+    /// By lower-case letter: the register file the letter names when digits follow it (`r3`,
+    /// `c12`), from `spellings`.
+    letters: [Option<RegisterType>; 26],
 }
 
 /// What a byte can be, as bit flags.
@@ -294,6 +305,10 @@ impl LineBuffer {
             len,
             i: 0,
         };
+        // Listings indent every line by four blanks: skipped at once.
+        if len >= 4 && self.0[..4] == *b"    " {
+            c.i = 4;
+        }
         c.skip_space();
         Some(c)
     }
@@ -548,6 +563,24 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     fn register(&mut self, ctx: &Context) -> Option<(Register, &'a str, bool)> {
         let start = self.i;
+        // Most registers are one letter and a number, with nothing after them in the word:
+        // the letter's file from a table, no spelling hash. Anything else reads as below.
+        let first = self.at(start);
+        if class(first) & LETTER != 0 && class(self.at(start + 1)) & DIGIT != 0 {
+            if let Some(ty) = ctx.letters[((first | 0x20) - b'a') as usize] {
+                let mut j = start + 1;
+                let mut num = 0u32;
+                while class(self.at(j)) & DIGIT != 0 && j - start <= 5 {
+                    num = num * 10 + (self.at(j) - b'0') as u32;
+                    j += 1;
+                }
+                if !is_word_byte(self.at(j)) {
+                    self.i = j;
+                    self.skip_space();
+                    return Some((words::make_register(ty, num)?, "", true));
+                }
+            }
+        }
         let mut j = start;
         let mut packed = 0u64;
         loop {
