@@ -114,7 +114,9 @@ fn split_words<'a>(s: &'a str, out: &mut Vec<&'a str>) {
 /// its line feed and one carriage return before it).
 fn header_lines(text: &str) -> (Vec<Line<'_>>, usize, usize) {
     let assembler_space = |c: &u8| matches!(c, b' ' | b'\t' | 0x0B | 0x0C);
-    let mut lines = Vec::with_capacity(64);
+    // Most texts have a header of a few to a few dozen lines; texts without one allocate
+    // nothing.
+    let mut lines = Vec::new();
     let b = text.as_bytes();
     let mut start = 0;
     let mut end = 0;
@@ -134,6 +136,9 @@ fn header_lines(text: &str) -> (Vec<Line<'_>>, usize, usize) {
         };
         let plain = if let Some(content) = trimmed.strip_prefix("//") {
             let at = start + (line.len() - trimmed.len()) + 2;
+            if lines.is_empty() {
+                lines.reserve(32);
+            }
             lines.push(Line {
                 text: content,
                 start: at,

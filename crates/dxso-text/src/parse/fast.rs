@@ -42,23 +42,22 @@ pub(super) fn assemble<O: Sink>(
             continue;
         }
         let code = code_of(line)?;
-        if !code.bytes().all(is_space) {
-            let squeezed: String = code.chars().filter(|&c| !is_space(c as u8)).collect();
-            break words::version_word(&squeezed).ok()?;
+        let word = code.trim_matches(|c: char| is_space(c as u8));
+        if !word.is_empty() {
+            // The version's tokens without the space between them (`vs_2_0`, `ps . 1 . 4`).
+            break if word.bytes().any(is_space) {
+                let squeezed: String = word.chars().filter(|&c| !is_space(c as u8)).collect();
+                words::version_word(&squeezed)
+            } else {
+                words::version_word(word)
+            }
+            .ok()?;
         }
     };
-    let spellings = words::allowed_spellings(version);
-    let letters = std::array::from_fn(|i| {
-        match words::spelling_of_key(b'a' as u64 + i as u64).and_then(|s| spellings[s]) {
-            Some((ty, None)) => Some(ty),
-            _ => None,
-        }
-    });
     let ctx = Context {
         version,
         strict,
-        spellings,
-        letters,
+        spellings: words::register_spellings(version),
     };
     // Instruction lines of listings run to about 20-30 bytes; reserving for 16 each keeps
     // the output from growing (each growth copies everything so far).
@@ -158,11 +157,8 @@ fn is_line_directive(buffer: &mut LineBuffer, line: &str) -> Option<bool> {
 struct Context {
     version: Version,
     strict: bool,
-    /// [`words::allowed_spellings`] of the version.
-    spellings: words::AllowedSpellings,
-    /// By lower-case letter: the register file the letter names when digits follow it (`r3`,
-    /// `c12`), from `spellings`.
-    letters: [Option<RegisterType>; 26],
+    /// [`words::register_spellings`] of the version.
+    spellings: &'static words::RegisterSpellings,
 }
 
 /// What a byte can be, as bit flags.
@@ -306,7 +302,9 @@ impl LineBuffer {
             i: 0,
         };
         // Listings indent every line by four blanks: skipped at once.
-        if len >= 4 && self.0[..4] == *b"    " {
+        if len >= 4
+            && u32::from_le_bytes([self.0[0], self.0[1], self.0[2], self.0[3]]) == 0x2020_2020
+        {
             c.i = 4;
         }
         c.skip_space();
@@ -565,9 +563,10 @@ impl<'a> Cursor<'a> {
         let start = self.i;
         // Most registers are one letter and a number, with nothing after them in the word:
         // the letter's file from a table, no spelling hash. Anything else reads as below.
-        let first = self.at(start);
-        if class(first) & LETTER != 0 && class(self.at(start + 1)) & DIGIT != 0 {
-            if let Some(ty) = ctx.letters[((first | 0x20) - b'a') as usize] {
+        if class(self.at(start + 1)) & DIGIT != 0 {
+            // Only a letter's byte with bit 5 set is `a` to `z`.
+            let letter = (self.at(start) | 0x20).wrapping_sub(b'a');
+            if let Some(&Some(ty)) = ctx.spellings.letters.get(letter as usize) {
                 let mut j = start + 1;
                 let mut num = 0u32;
                 while class(self.at(j)) & DIGIT != 0 && j - start <= 5 {
@@ -605,7 +604,7 @@ impl<'a> Cursor<'a> {
         let next = self.at(j);
         let plain = letters_end > start && digits <= 5 && !(is_word_byte(next) && next != b'_');
         let spelling = if plain {
-            words::spelling_of_key(packed).and_then(|i| ctx.spellings[i])
+            words::spelling_of_key(packed).and_then(|i| ctx.spellings.allowed[i])
         } else {
             None
         };
@@ -791,9 +790,9 @@ impl<'a> Cursor<'a> {
         let swizzle = self.swizzle()?;
         let mut src = SrcParam::new(register, swizzle);
         src.relative = relative;
-        src.modifier = match (suffix, negate, complement, not) {
-            ("", false, false, false) => SrcModifier::None,
-            ("", true, false, false) => SrcModifier::Neg,
+        src.modifier = match (suffix.is_empty(), negate, complement, not) {
+            (true, false, false, false) => SrcModifier::None,
+            (true, true, false, false) => SrcModifier::Neg,
             _ => source_modifier(suffix, negate, complement, not)?,
         };
         Some(src)

@@ -69,22 +69,7 @@ fn register_prefix(name: &str) -> Option<usize> {
 /// looks only at the shader kind and whether the major version is at least 3 (a test checks
 /// the table against the rule for every version).
 fn prefix_allowed(index: usize, version: Version) -> bool {
-    static CLASSES: OnceLock<[Vec<bool>; 4]> = OnceLock::new();
-    let classes = CLASSES.get_or_init(|| {
-        [
-            Version::vs(2, 0),
-            Version::vs(3, 0),
-            Version::ps(2, 0),
-            Version::ps(3, 0),
-        ]
-        .map(|v| {
-            REGISTER_PREFIXES
-                .iter()
-                .map(|(spelling, _, _)| register_allowed(spelling, v))
-                .collect()
-        })
-    });
-    classes[version.is_pixel() as usize * 2 + (version.major >= 3) as usize][index]
+    register_spellings(version).allowed[index].is_some()
 }
 
 /// What a mnemonic spelling means.
@@ -529,14 +514,42 @@ pub(super) fn register_word(
 /// register file and fixed number.
 pub(super) type AllowedSpellings = [Option<(RegisterType, Option<u16>)>; REGISTER_PREFIXES.len()];
 
-/// [`AllowedSpellings`] of `version`.
-pub(super) fn allowed_spellings(version: Version) -> AllowedSpellings {
-    let mut out = [None; REGISTER_PREFIXES.len()];
-    for (i, slot) in out.iter_mut().enumerate() {
-        let (_, ty, fixed) = REGISTER_PREFIXES[i];
-        *slot = prefix_allowed(i, version).then_some((ty, fixed));
-    }
-    out
+/// What the single-pass assembler looks register words up in, for one version.
+pub(super) struct RegisterSpellings {
+    /// The spellings allowed, by table index.
+    pub(super) allowed: AllowedSpellings,
+    /// By lower-case letter: the register file the letter names when digits follow it (`r3`,
+    /// `C12`), from `allowed`.
+    pub(super) letters: [Option<RegisterType>; 26],
+}
+
+/// [`RegisterSpellings`] of `version`: built once per version class (the allowed spellings
+/// depend only on the shader kind and whether the major version is at least 3; a test checks
+/// [`prefix_allowed`] against [`register_allowed`] for every version), not once per text.
+pub(super) fn register_spellings(version: Version) -> &'static RegisterSpellings {
+    static CLASSES: OnceLock<[RegisterSpellings; 4]> = OnceLock::new();
+    let classes = CLASSES.get_or_init(|| {
+        [
+            Version::vs(2, 0),
+            Version::vs(3, 0),
+            Version::ps(2, 0),
+            Version::ps(3, 0),
+        ]
+        .map(|v| {
+            let mut allowed = [None; REGISTER_PREFIXES.len()];
+            for (slot, &(spelling, ty, fixed)) in allowed.iter_mut().zip(REGISTER_PREFIXES) {
+                *slot = register_allowed(spelling, v).then_some((ty, fixed));
+            }
+            let letters = std::array::from_fn(|i| {
+                match spelling_of_key(b'a' as u64 + i as u64).and_then(|s| allowed[s]) {
+                    Some((ty, None)) => Some(ty),
+                    _ => None,
+                }
+            });
+            RegisterSpellings { allowed, letters }
+        })
+    });
+    &classes[version.is_pixel() as usize * 2 + (version.major >= 3) as usize]
 }
 
 /// The spellings of [`REGISTER_PREFIXES`] packed like [`key`] without the length byte: a
@@ -649,7 +662,7 @@ fn lowercase(s: &str) -> Cow<'_, str> {
 /// The version statement (`vs_1_1`, `vs.1.1`, `ps_2_x`, `vs_3_sw`, any case), given as the
 /// text of its tokens without the spaces between them.
 pub(super) fn version_word(text: &str) -> Result<Version, WordError> {
-    let text = text.to_ascii_lowercase();
+    let text = lowercase(text);
     let bad = || {
         (
             Rule::MissingVersion,
