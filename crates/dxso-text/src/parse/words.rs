@@ -24,12 +24,23 @@ pub(super) const fn key(word: &[u8]) -> Option<u128> {
     let mut k = 0u128;
     let mut i = 0;
     while i < word.len() {
-        k = k << 8 | word[i].to_ascii_lowercase() as u128;
+        k = k << 8 | LOWER[word[i] as usize] as u128;
         i += 1;
     }
     // The length tells `ab` from `\0ab`.
     Some(k << 8 | word.len() as u128)
 }
+
+/// `u8::to_ascii_lowercase` as a table: one load per byte of a [`key`].
+const LOWER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).to_ascii_lowercase();
+        b += 1;
+    }
+    t
+};
 
 /// The indices of the [`REGISTER_PREFIXES`] entries that start with each lower-case letter,
 /// in table order (so the longest spelling comes first); `u8::MAX` ends a list.
@@ -197,9 +208,12 @@ pub(super) fn dcl_suffix(s: &str) -> Option<DclToken> {
         keys
     };
     let b = s.as_bytes();
-    if let Some(whole) = key(b) {
-        if let Some((_, t)) = SAMPLERS.iter().find(|(k, _)| *k == whole) {
-            return Some(DclToken::sampler(*t));
+    // The sampler types are two, four or six letters long.
+    if matches!(b.len(), 2 | 4 | 6) {
+        if let Some(whole) = key(b) {
+            if let Some((_, t)) = SAMPLERS.iter().find(|(k, _)| *k == whole) {
+                return Some(DclToken::sampler(*t));
+            }
         }
     }
     let digits_at = b.iter().position(u8::is_ascii_digit).unwrap_or(b.len());
@@ -283,6 +297,31 @@ pub fn parse_float(text: &str) -> Option<f32> {
     t.parse::<f32>().ok()
 }
 
+/// The `_`-separated parts after a mnemonic's base (`sat`, `pp` of `mad_sat_pp`), found byte
+/// by byte (cheaper than `str::split` on words this short).
+struct Suffixes<'a> {
+    /// What follows the last `_` read; `None` when done.
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Suffixes<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.bytes().position(|b| b == b'_') {
+            Some(i) => {
+                self.rest = Some(&rest[i + 1..]);
+                Some(&rest[..i])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
 /// What a mnemonic word (`texldp`, `mad_sat_pp`, `if_gt`, `dcl_texcoord1`) says.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MnemonicWord {
@@ -305,7 +344,7 @@ pub(super) fn mnemonic_word(
         Some(i) => (&text[..i], Some(&text[i + 1..])),
         None => (text, None),
     };
-    let parts = rest.into_iter().flat_map(|r| r.split('_'));
+    let parts = Suffixes { rest };
     // The lower-case base, for messages.
     let base = || base_word.to_ascii_lowercase();
     let Some(mut mn) = mnemonic(base_word.as_bytes()) else {
