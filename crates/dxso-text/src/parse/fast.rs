@@ -456,20 +456,30 @@ impl<'a> Cursor<'a> {
             return None;
         }
         let start = self.i;
-        let mut key = 0u128;
-        let mut plain = true;
+        // Letters and digits, lowered (`| 0x20` lowers a letter and keeps a digit), packed as
+        // [`words::key`] packs them: a mnemonic of up to seven of them fits 64 bits.
+        let mut packed = 0u64;
         loop {
             let c = self.at(self.i);
-            if !is_word_byte(c) {
+            if class(c) & (LETTER | DIGIT) == 0 {
                 break;
             }
-            plain &= class(c) & (LETTER | DIGIT) != 0;
-            key = key << 8 | c.to_ascii_lowercase() as u128;
+            packed = packed << 8 | (c | 0x20) as u64;
             self.i += 1;
+        }
+        let plain = !is_word_byte(self.at(self.i));
+        if !plain {
+            while is_word_byte(self.at(self.i)) {
+                self.i += 1;
+            }
         }
         let len = self.i - start;
         if plain && len <= 15 {
-            let key = key << 8 | len as u128;
+            let key = if len <= 7 {
+                (packed << 8 | len as u64) as u128
+            } else {
+                words::key(&self.s.as_bytes()[start..self.i])?
+            };
             if let Some(word) = words::plain_mnemonic_of_key(key, ctx.version, ctx.strict) {
                 self.skip_space();
                 return Some(word);
