@@ -180,7 +180,7 @@ pub fn from_listing(
 pub(crate) fn set_version(table: &mut ConstantTable, version: Version) {
     table.version = version.to_token();
     let mut target = Vec::with_capacity(8);
-    crate::print::push_version(&mut target, version);
+    crate::print::push_version(&mut target, false, version);
     table.target = CtabString(target);
 }
 

@@ -73,8 +73,7 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
     // The body is written as bytes (see `line`) and checked as UTF-8 once at the end.
     let mut out = header.into_bytes();
     let version = shader.version;
-    out.extend_from_slice(b"    ");
-    push_version(&mut out, version);
+    push_version(&mut out, true, version);
     out.push(b'\n');
     // Two copies of the body loop: shaders without debug lines run one whose hooks are empty.
     // The listing moves in and out by value so that the loop keeps it in registers.
@@ -448,10 +447,19 @@ pub fn push_u32(out: &mut String, v: u32) {
 }
 
 /// The version as Microsoft spells it (`vs_2_0`, `ps_2_x`, `vs_3_sw`: `Version`'s `Display`),
-/// written byte by byte (the formatting machinery costs more than the rest of a short listing
-/// line, and the assembler spells the CTAB target of every shader with it).
-pub(crate) fn push_version(out: &mut impl Text, version: Version) {
-    out.text(if version.is_vertex() { "vs_" } else { "ps_" });
+/// after the four-blank indent of a listing line when `indented`; written byte by byte (the
+/// formatting machinery costs more than the rest of a short listing line, and the assembler
+/// spells the CTAB target of every shader with it).
+#[inline(always)]
+pub(crate) fn push_version(out: &mut impl Text, indented: bool, version: Version) {
+    // One append for the indent and the kind (the listing's version line is written once per
+    // shader; two appends showed in the disassembler's profile).
+    out.text(match (indented, version.is_vertex()) {
+        (false, true) => "vs_",
+        (false, false) => "ps_",
+        (true, true) => "    vs_",
+        (true, false) => "    ps_",
+    });
     push_number(out, version.major as u32);
     out.byte(b'_');
     match version.minor {
