@@ -427,8 +427,18 @@ impl<'a> Declarations<'a> {
                     continue;
                 }
                 let start = i;
-                while i < b.len() && !is_punctuation(b[i]) && space_at(s, i).is_none() {
-                    i += s[i..].chars().next().map_or(1, char::len_utf8);
+                // ASCII a byte at a time (no character decoding); anything else by character.
+                while let Some(&c) = b.get(i) {
+                    if c < 0x80 {
+                        if is_ascii_space(c) || is_punctuation(c) {
+                            break;
+                        }
+                        i += 1;
+                    } else if space_at(s, i).is_some() {
+                        break;
+                    } else {
+                        i += s[i..].chars().next().map_or(1, char::len_utf8);
+                    }
                 }
                 words.push(Word {
                     text: &s[start..i],

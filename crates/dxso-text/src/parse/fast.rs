@@ -607,7 +607,9 @@ impl<'a> Cursor<'a> {
             if class(d) & DIGIT == 0 {
                 break;
             }
-            num = num * 10 + (d - b'0') as u32;
+            // Wrapping: a number of more than five digits is not read here (`plain` below), but
+            // the run is measured whole (found by the fuzzer: `r99999999999` overflowed).
+            num = num.wrapping_mul(10).wrapping_add((d - b'0') as u32);
             j += 1;
         }
         let digits = j - letters_end;

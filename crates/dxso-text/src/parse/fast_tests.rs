@@ -279,3 +279,17 @@ fn a_line_given_up_on_drops_only_what_it_began() {
         assert!(agree(text, false, text), "{text}");
     }
 }
+
+/// A register number too long for 32 bits is the full path's error, not an overflow in the
+/// single-pass reader (found by the `asm` fuzz target).
+#[test]
+fn register_numbers_longer_than_32_bits_give_up() {
+    for text in [
+        "ps_2_0\nmov r0, c99999999999\n",
+        "ps_2_0\nmov r99999999999999999999, c0\n",
+        "vs_2_0\nmov oT99999999999, v0\n",
+        "vs_2_0\nmov r0, c[a0.x + 99999999999]\n",
+    ] {
+        assert!(!agree(text, false, text), "{text}");
+    }
+}
