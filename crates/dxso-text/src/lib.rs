@@ -6,7 +6,7 @@
 //!   the constant-table header, the instructions, and the instruction-slot footer, byte for byte.
 //! - [`parse()`] reads Microsoft's assembly syntax (what `D3DXAssembleShader` accepts, preprocessor
 //!   included) into a [`dxso::Shader`] that encodes to the bytes Microsoft's assembler writes.
-//! - [`assemble()`] gives those bytes directly (what `parse` then [`dxso::encode`] give, and
+//! - [`assemble()`] gives those bytes directly (what `parse` then [`dxso::encode()`] give, and
 //!   the same diagnostics), without building the shader when the text needs no preprocessor.
 //!
 //! ```

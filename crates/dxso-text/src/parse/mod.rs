@@ -1,5 +1,7 @@
-//! Microsoft assembly text to [`dxso::Shader`]: [`preprocess`] turns the text (and its
-//! `#include`s) into tokens of active lines, [`assemble`] turns each line into an instruction.
+//! Microsoft assembly text to [`dxso::Shader`] ([`parse()`]) or to its bytecode
+//! ([`assemble()`]): [`preprocess`] turns the text (and its `#include`s) into tokens of active
+//! lines, [`mod@assemble`] turns each line into an instruction; text that needs no
+//! preprocessor takes a single pass over its bytes instead, which gives the same result.
 //! Errors are collected as [`Diagnostics`]; a run reports every line it could not assemble.
 
 pub mod assemble;
@@ -68,7 +70,7 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
 }
 
 /// Assembles Microsoft assembly text to bytecode with default [`ParseOptions`]: the bytes of
-/// [`dxso::encode`] of what [`parse()`] gives, and the same [`Diagnostics`] when it fails.
+/// [`dxso::encode()`] of what [`parse()`] gives, and the same [`Diagnostics`] when it fails.
 ///
 /// Text that needs no preprocessor is assembled straight to its DWORDs in one pass, without
 /// building a [`Shader`]; use this rather than `parse` then `encode` when only the bytes are
@@ -84,7 +86,7 @@ pub fn assemble(text: &str) -> Result<Vec<u8>, Diagnostics> {
     assemble_with(text, &ParseOptions::default())
 }
 
-/// Assembles Microsoft assembly text to bytecode: [`parse_with`] then [`dxso::encode`], in
+/// Assembles Microsoft assembly text to bytecode: [`parse_with`] then [`dxso::encode()`], in
 /// one pass for text that needs no preprocessor (see [`assemble()`]).
 pub fn assemble_with(text: &str, options: &ParseOptions<'_>) -> Result<Vec<u8>, Diagnostics> {
     if options.defines.is_empty() {

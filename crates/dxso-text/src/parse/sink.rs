@@ -1,6 +1,6 @@
 //! Where the single-pass assembler ([`super::fast`]) puts what it reads: one parser, two
 //! outputs. [`Items`] builds the [`Shader`] that [`crate::parse()`] returns; [`Bytes`] writes
-//! the DWORDs [`dxso::encode`] would write for that shader straight into the output, so that
+//! the DWORDs [`dxso::encode()`] would write for that shader straight into the output, so that
 //! [`crate::assemble()`] neither builds an [`Instruction`] per line nor walks them again. The
 //! parser is instantiated once per output (no dynamic calls), and every call comes in stream
 //! order: `begin`, then `dcl`, the destination, `def` values, the sources, then `end` (or

@@ -14,8 +14,9 @@ use std::process::ExitCode;
 /// both `dxso_text::assemble` and `MOJOSHADER_assemble`, each text to bytecode (dxso's bytes
 /// are those of `parse` + `encode`, with the CTAB rebuilt from the listing's header; MojoShader
 /// ignores the header and writes its own creator comment); both are timed on the listings
-/// MojoShader accepts (MB/s of text). `ratio` is the smaller of the two dxso/MojoShader ratios; both are
-/// reported. dxso and MojoShader passes alternate so that both see the same machine load.
+/// MojoShader accepts (MB/s of text). `ratio` is the smaller of the two dxso/MojoShader
+/// ratios; both are reported. dxso and MojoShader passes alternate so that both see the same
+/// machine load.
 /// MojoShader is measured only in builds with the `peer-mojoshader` feature; without it every
 /// listing is measured, the MojoShader figures and the ratios are null, and the table says so.
 ///
