@@ -3,6 +3,7 @@
 
 use crate::domain::Domain;
 use thiserror::Error;
+use wide::f32x4;
 
 /// `D3DBASISTYPE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -327,77 +328,105 @@ pub fn normal_at(
 }
 
 fn normal_of_weights(wu: &Weights, wv: &Weights, width: usize, channel: &[[f32; 4]]) -> [f32; 3] {
-    let (mut du, mut dv) = ([0.0; 4], [0.0; 4]);
+    // 4-lane sums (the same products and order as four scalar lanes).
+    let (mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO);
     for b in 0..wv.n {
         for a in 0..wu.n {
-            let cp = &channel[(wv.first + b) * width + wu.first + a];
-            mad(&mut du, wu.dw[a] * wv.w[b], cp);
-            mad(&mut dv, wu.w[a] * wv.dw[b], cp);
+            let cp = f32x4::from(channel[(wv.first + b) * width + wu.first + a]);
+            du += f32x4::splat(wu.dw[a] * wv.w[b]) * cp;
+            dv += f32x4::splat(wu.w[a] * wv.dw[b]) * cp;
         }
     }
-    unit_normal(&du, &dv)
+    unit_normal_x4(du, dv)
 }
 
-/// The `N` column curves starting at `first` as a fixed-size window (zeros if the weights
-/// ever pointed outside the grid, which [`Axis::weights`] rules out).
+/// The `N` columns (each paired with its v-derivative) from `first`, if the row has them
+/// ([`Axis::weights`] makes sure it does).
 #[inline(always)]
-fn window<'a, T, const N: usize>(curves: &'a [T], first: usize, zero: &'a [T; N]) -> &'a [T; N] {
-    curves
-        .get(first..first + N)
-        .and_then(|s| s.try_into().ok())
-        .unwrap_or(zero)
+fn columns_at<const N: usize>(pairs: &[[f32x4; 2]], first: usize) -> Option<&[[f32x4; 2]; N]> {
+    pairs.get(first..first.checked_add(N)?)?.try_into().ok()
 }
 
-/// The sum of `N` curve values with `N` weights (each repeated in four lanes), accumulated in
-/// index order from zero: the order every path uses, so results match to the bit.
+/// The value, du and dv of one vertex from the `N` columns its u weights apply to: `N`-term
+/// sums accumulated in index order from zero, the order every path uses, so results match to
+/// the bit. The 4-lane type keeps the sums whole-vector (one add and one multiply per term
+/// and output) whatever uses them. Zero without the columns (as the sums over zeros are).
 #[inline(always)]
-fn combine_splat<const N: usize>(weights: &[[f32; 4]; 6], curves: &[[f32; 4]; N]) -> [f32; 4] {
-    let mut acc = [0.0; 4];
-    for i in 0..N.min(6) {
-        for k in 0..4 {
-            acc[k] += weights[i][k] * curves[i][k];
-        }
-    }
-    acc
-}
-
-/// [`combine_splat`] for the value, du and dv at once, from columns paired with their
-/// v-derivatives: each of the three sums adds the same terms in the same order.
-#[inline(always)]
-fn value_and_derivatives<const N: usize>(
+fn vertex_sums<const N: usize>(
     sw: &SplatWeights,
-    columns: &[[[f32; 4]; 2]; N],
-) -> [[f32; 4]; 3] {
-    let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
-    for ((w, dw), [c, cv]) in sw.w.iter().zip(&sw.dw).zip(columns) {
-        for k in 0..4 {
-            val[k] += w[k] * c[k];
-            du[k] += dw[k] * c[k];
-            dv[k] += w[k] * cv[k];
+    pairs: &[[f32x4; 2]],
+    first: usize,
+) -> [f32x4; 3] {
+    let (mut val, mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO, f32x4::ZERO);
+    // A branch, not a select per load: the sums run only on columns that exist.
+    if let Some(columns) = columns_at::<N>(pairs, first) {
+        // A counted loop over a constant `N` (a zip with the 6-long weights is not unrolled).
+        for i in 0..N.min(6) {
+            let [c, cv] = columns[i];
+            val += sw.w[i] * c;
+            du += sw.dw[i] * c;
+            dv += sw.w[i] * cv;
         }
     }
     [val, du, dv]
 }
 
+/// [`vertex_sums`] for the value alone.
+#[inline(always)]
+fn vertex_value<const N: usize>(sw: &SplatWeights, pairs: &[[f32x4; 2]], first: usize) -> f32x4 {
+    let mut val = f32x4::ZERO;
+    if let Some(columns) = columns_at::<N>(pairs, first) {
+        for i in 0..N.min(6) {
+            val += sw.w[i] * columns[i][0];
+        }
+    }
+    val
+}
+
+/// [`unit_normal`] of two 4-lane tangents.
+#[inline(always)]
+fn unit_normal_x4(du: f32x4, dv: f32x4) -> [f32; 3] {
+    unit_normal(&du.to_array(), &dv.to_array())
+}
+
+/// [`unit_normal`] of four vertices at once, one per lane of `x`, `y` and `z` after a
+/// transpose of their tangents (each vertex's cross product is then whole-vector arithmetic
+/// instead of lane shuffles); the same operations in the same order, so the same bits. The
+/// result is transposed back: vertex `i`'s normal is the first three lanes of `[i]`.
+#[inline(always)]
+fn unit_normals_x4(du: [f32x4; 4], dv: [f32x4; 4]) -> [f32x4; 4] {
+    let [ux, uy, uz, _] = f32x4::transpose(du);
+    let [vx, vy, vz, _] = f32x4::transpose(dv);
+    let nx = uy * vz - uz * vy;
+    let ny = uz * vx - ux * vz;
+    let nz = ux * vy - uy * vx;
+    let len2 = nx * nx + ny * ny + nz * nz;
+    let inv = f32x4::ONE / len2.sqrt();
+    // len2 is a sum of squares: not below zero, so `> 1e-30 && < inf` is unit_normal's test.
+    let ok = len2.simd_gt(f32x4::splat(1e-30)) & len2.simd_lt(f32x4::splat(f32::INFINITY));
+    let nan = f32x4::splat(f32::NAN);
+    f32x4::transpose([
+        ok.bitselect(nx * inv, nan),
+        ok.bitselect(ny * inv, nan),
+        ok.bitselect(nz * inv, nan),
+        f32x4::ZERO,
+    ])
+}
+
 /// Buffers a caller keeps across rect-patch evaluations ([`evaluate_rect_with`]) so that
-/// evaluating allocates nothing: the per-row combinations of the control columns and a
-/// row's values and derivatives.
+/// evaluating allocates nothing: a row's combinations of the control columns.
 #[derive(Clone, Debug, Default)]
 pub struct RectScratch {
-    q: Vec<[f32; 4]>,
-    qv: Vec<[f32; 4]>,
-    pairs: Vec<[[f32; 4]; 2]>,
-    row: Vec<[[f32; 4]; 3]>,
+    pairs: Vec<[f32x4; 2]>,
+    /// A row's du and dv, padded with zeros to a whole number of groups of four.
+    tangents: Vec<[f32x4; 2]>,
 }
 
 /// One channel over a whole grid, separably: per row, the control columns are combined with
-/// that row's v-weights once (`q` values, `qv` v-derivatives), then each vertex is an `N`-term
-/// sum across them (`N` = weights per u). With a normal to form, one pass over the row sums
-/// value, du and dv (one window of columns per vertex) into a row buffer, and the outputs
-/// are copied and the normals formed from it; the outputs go into arrays reserved for the
-/// whole grid (and, through [`evaluate_rect_into`], kept from earlier draws). (Forming the
-/// normal in the summing pass, or writing three outputs by index from it, measured 20 to
-/// 100% more instructions.)
+/// that row's v-weights once (each column's value paired with its v-derivative), then each
+/// vertex is an `N`-term sum across them (`N` = weights per u), written straight into its
+/// slot of the output arrays (sized for the whole grid; through [`evaluate_rect_into`] kept
+/// from earlier draws).
 fn grid_channel<const N: usize>(
     gw: &GridWeights,
     width: usize,
@@ -406,13 +435,22 @@ fn grid_channel<const N: usize>(
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
-    let zero = [[0.0f32; 4]; N];
-    let RectScratch { q, qv, pairs, row } = scratch;
-    q.clear();
-    q.resize(width, [0.0; 4]);
-    qv.clear();
-    qv.resize(width, [0.0; 4]);
-    for wv in &gw.v {
+    let columns = gw.u.len();
+    let count = columns * gw.v.len();
+    o.value.resize(count, [0.0; 4]);
+    if need.normal {
+        o.normal.resize(count, [0.0; 3]);
+    }
+    if need.partials {
+        o.du.resize(count, [0.0; 4]);
+        o.dv.resize(count, [0.0; 4]);
+    }
+    let RectScratch { pairs, tangents } = scratch;
+    pairs.clear();
+    pairs.resize(width, [f32x4::ZERO; 2]);
+    tangents.clear();
+    tangents.resize(columns.div_ceil(4) * 4, [f32x4::ZERO; 2]);
+    for (r, wv) in gw.v.iter().enumerate() {
         // The control rows this row's v-weights apply to, each exactly `width` long.
         let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
             std::array::from_fn(|b| {
@@ -424,67 +462,64 @@ fn grid_channel<const N: usize>(
             // As many rows as u weights (the v axis has the u axis's degree, as in nearly
             // every patch): a fixed number of terms, and no index check per control point.
             Some(rows) if rows.iter().all(|r| r.len() == width) => {
-                for (col, (qc, qvc)) in q.iter_mut().zip(qv.iter_mut()).enumerate() {
-                    let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
-                    for (b, row) in rows.iter().enumerate() {
-                        let p = &row[col];
-                        mad(&mut acc, wv.w[b], p);
-                        mad(&mut accv, wv.dw[b], p);
+                let w: [f32x4; N] = std::array::from_fn(|b| f32x4::splat(wv.w[b]));
+                let dw: [f32x4; N] = std::array::from_fn(|b| f32x4::splat(wv.dw[b]));
+                for (col, pair) in pairs.iter_mut().enumerate() {
+                    let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
+                    for b in 0..N {
+                        let p = f32x4::from(rows[b][col]);
+                        acc += w[b] * p;
+                        accv += dw[b] * p;
                     }
-                    *qc = acc;
-                    *qvc = accv;
+                    *pair = [acc, accv];
                 }
             }
             _ => {
-                for (col, (qc, qvc)) in q.iter_mut().zip(qv.iter_mut()).enumerate() {
-                    let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
+                for (col, pair) in pairs.iter_mut().enumerate() {
+                    let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
                     for b in 0..wv.n {
-                        let p = &ch[(wv.first + b) * width + col];
-                        mad(&mut acc, wv.w[b], p);
-                        mad(&mut accv, wv.dw[b], p);
+                        let p = f32x4::from(ch[(wv.first + b) * width + col]);
+                        acc += f32x4::splat(wv.w[b]) * p;
+                        accv += f32x4::splat(wv.dw[b]) * p;
                     }
-                    *qc = acc;
-                    *qvc = accv;
+                    *pair = [acc, accv];
                 }
             }
         }
-        let (q, qv) = (&q[..], &qv[..]);
-        let rows = gw.u.iter().zip(&gw.splat_u);
-        let value = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.w, window::<_, N>(q, wu.first, &zero))
-        };
-        let du = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.dw, window::<_, N>(q, wu.first, &zero))
-        };
-        let dv = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.w, window::<_, N>(qv, wu.first, &zero))
-        };
-        if !need.normal {
-            o.value.extend(rows.clone().map(value));
-            if need.partials {
-                o.du.extend(rows.clone().map(du));
-                o.dv.extend(rows.clone().map(dv));
+        let pairs = &pairs[..];
+        let row = r * columns..(r + 1) * columns;
+        let weights = gw.u.iter().zip(&gw.splat_u);
+        let values = &mut o.value[row.clone()];
+        if !(need.normal || need.partials) {
+            for ((wu, sw), val) in weights.zip(values) {
+                *val = vertex_value::<N>(sw, pairs, wu.first).to_array();
             }
             continue;
         }
-        // Value and both derivatives in one pass (one window per vertex) through memory:
-        // as whole 4-lane rows their sums stay vector code, where feeding them straight
-        // into the cross product (which reads only x, y, z) compiles to partial-lane
-        // shuffles costing about twice as much.
-        pairs.clear();
-        pairs.extend(q.iter().zip(qv).map(|(c, cv)| [*c, *cv]));
-        let zero_pairs = [[[0.0f32; 4]; 2]; N];
-        row.clear();
-        row.extend(rows.clone().map(|(wu, sw)| {
-            value_and_derivatives(sw, window::<_, N>(pairs, wu.first, &zero_pairs))
-        }));
-        o.value.extend(row.iter().map(|[val, _, _]| *val));
-        if need.partials {
-            o.du.extend(row.iter().map(|[_, du, _]| *du));
-            o.dv.extend(row.iter().map(|[_, _, dv]| *dv));
+        // Values out, tangents into the row buffer; then the normals four at a time.
+        for (((wu, sw), val), t) in weights.zip(values).zip(tangents.iter_mut()) {
+            let [v, du, dv] = vertex_sums::<N>(sw, pairs, wu.first);
+            *val = v.to_array();
+            *t = [du, dv];
         }
-        o.normal
-            .extend(row.iter().map(|[_, du, dv]| unit_normal(du, dv)));
+        if need.partials {
+            let (du_row, dv_row) = (&mut o.du[row.clone()], &mut o.dv[row.clone()]);
+            for ((du, dv), [tu, tv]) in du_row.iter_mut().zip(dv_row).zip(tangents.iter()) {
+                *du = tu.to_array();
+                *dv = tv.to_array();
+            }
+        }
+        if need.normal {
+            let normals = &mut o.normal[row];
+            for (group, out) in tangents.chunks_exact(4).zip(normals.chunks_mut(4)) {
+                let du = std::array::from_fn(|i| group[i][0]);
+                let dv = std::array::from_fn(|i| group[i][1]);
+                for (slot, n) in out.iter_mut().zip(unit_normals_x4(du, dv)) {
+                    let [x, y, z, _] = n.to_array();
+                    *slot = [x, y, z];
+                }
+            }
+        }
     }
 }
 
@@ -508,15 +543,15 @@ pub struct GridWeights {
 /// [`Weights::w`] and [`Weights::dw`] with every weight repeated in four lanes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct SplatWeights {
-    w: [[f32; 4]; 6],
-    dw: [[f32; 4]; 6],
+    w: [f32x4; 6],
+    dw: [f32x4; 6],
 }
 
 impl SplatWeights {
     fn new(w: &Weights) -> Self {
         SplatWeights {
-            w: w.w.map(|x| [x; 4]),
-            dw: w.dw.map(|x| [x; 4]),
+            w: w.w.map(f32x4::splat),
+            dw: w.dw.map(f32x4::splat),
         }
     }
 }
