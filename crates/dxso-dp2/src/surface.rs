@@ -301,6 +301,24 @@ impl Evaluated {
         self.normal.reserve(cap(need.normal));
     }
 
+    /// Empties the arrays this channel does not fill on a grid; the others keep their
+    /// contents, which the grid pass overwrites whole after sizing them (so arrays already
+    /// the grid's size are not written twice).
+    fn keep_for_grid(&mut self, need: Need, present: bool) {
+        for (array, on) in [
+            (&mut self.value, present),
+            (&mut self.du, present && need.partials),
+            (&mut self.dv, present && need.partials),
+        ] {
+            if !on {
+                array.clear();
+            }
+        }
+        if !(present && need.normal) {
+            self.normal.clear();
+        }
+    }
+
     #[inline(always)]
     fn push(&mut self, need: Need, val: [f32; 4], du: [f32; 4], dv: [f32; 4]) {
         self.value.push(val);
@@ -328,6 +346,13 @@ pub fn normal_at(
 }
 
 fn normal_of_weights(wu: &Weights, wv: &Weights, width: usize, channel: &[[f32; 4]]) -> [f32; 3] {
+    let fixed = match (wu.n, wv.n) {
+        (4, 4) => normal_of_fixed_weights::<4>(wu, wv, width, channel),
+        _ => None,
+    };
+    if let Some(n) = fixed {
+        return n;
+    }
     // 4-lane sums (the same products and order as four scalar lanes).
     let (mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO);
     for b in 0..wv.n {
@@ -338,6 +363,27 @@ fn normal_of_weights(wu: &Weights, wv: &Weights, width: usize, channel: &[[f32; 
         }
     }
     unit_normal_x4(du, dv)
+}
+
+/// [`normal_of_weights`] with `N` weights on both axes (bicubic patches): the same sums
+/// unrolled, each control row read as one slice; `None` if a row is not in `channel`.
+fn normal_of_fixed_weights<const N: usize>(
+    wu: &Weights,
+    wv: &Weights,
+    width: usize,
+    channel: &[[f32; 4]],
+) -> Option<[f32; 3]> {
+    let (mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO);
+    for b in 0..N.min(6) {
+        let start = (wv.first + b) * width + wu.first;
+        let row: &[[f32; 4]; N] = channel.get(start..start.checked_add(N)?)?.try_into().ok()?;
+        for a in 0..N.min(6) {
+            let cp = f32x4::from(row[a]);
+            du += f32x4::splat(wu.dw[a] * wv.w[b]) * cp;
+            dv += f32x4::splat(wu.w[a] * wv.dw[b]) * cp;
+        }
+    }
+    Some(unit_normal_x4(du, dv))
 }
 
 /// The `N` columns (each paired with its v-derivative) from `first`, if the row has them
@@ -418,7 +464,7 @@ fn unit_normals_x4(du: [f32x4; 4], dv: [f32x4; 4]) -> [f32x4; 4] {
 #[derive(Clone, Debug, Default)]
 pub struct RectScratch {
     pairs: Vec<[f32x4; 2]>,
-    /// A row's du and dv, padded with zeros to a whole number of groups of four.
+    /// The grid's du and dv, padded with zeros to a whole number of groups of four.
     tangents: Vec<[f32x4; 2]>,
 }
 
@@ -445,11 +491,14 @@ fn grid_channel<const N: usize>(
         o.du.resize(count, [0.0; 4]);
         o.dv.resize(count, [0.0; 4]);
     }
+    // Every row overwrites the column pairs and every vertex its tangents (the padding
+    // lanes only feed normals that are not kept), so stale contents are never read.
     let RectScratch { pairs, tangents } = scratch;
-    pairs.clear();
     pairs.resize(width, [f32x4::ZERO; 2]);
-    tangents.clear();
-    tangents.resize(columns.div_ceil(4) * 4, [f32x4::ZERO; 2]);
+    let tangent_rows = need.normal || need.partials;
+    if tangent_rows {
+        tangents.resize(count.div_ceil(4) * 4, [f32x4::ZERO; 2]);
+    }
     for (r, wv) in gw.v.iter().enumerate() {
         // The control rows this row's v-weights apply to, each exactly `width` long.
         let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
@@ -490,34 +539,33 @@ fn grid_channel<const N: usize>(
         let row = r * columns..(r + 1) * columns;
         let weights = gw.u.iter().zip(&gw.splat_u);
         let values = &mut o.value[row.clone()];
-        if !(need.normal || need.partials) {
+        if !tangent_rows {
             for ((wu, sw), val) in weights.zip(values) {
                 *val = vertex_value::<N>(sw, pairs, wu.first).to_array();
             }
             continue;
         }
-        // Values out, tangents into the row buffer; then the normals four at a time.
-        for (((wu, sw), val), t) in weights.zip(values).zip(tangents.iter_mut()) {
+        // Values out, tangents into the grid's tangent buffer.
+        for (((wu, sw), val), t) in weights.zip(values).zip(&mut tangents[row]) {
             let [v, du, dv] = vertex_sums::<N>(sw, pairs, wu.first);
             *val = v.to_array();
             *t = [du, dv];
         }
-        if need.partials {
-            let (du_row, dv_row) = (&mut o.du[row.clone()], &mut o.dv[row.clone()]);
-            for ((du, dv), [tu, tv]) in du_row.iter_mut().zip(dv_row).zip(tangents.iter()) {
-                *du = tu.to_array();
-                *dv = tv.to_array();
-            }
+    }
+    if need.partials {
+        for ((du, dv), [tu, tv]) in o.du.iter_mut().zip(&mut o.dv).zip(tangents.iter()) {
+            *du = tu.to_array();
+            *dv = tv.to_array();
         }
-        if need.normal {
-            let normals = &mut o.normal[row];
-            for (group, out) in tangents.chunks_exact(4).zip(normals.chunks_mut(4)) {
-                let du = std::array::from_fn(|i| group[i][0]);
-                let dv = std::array::from_fn(|i| group[i][1]);
-                for (slot, n) in out.iter_mut().zip(unit_normals_x4(du, dv)) {
-                    let [x, y, z, _] = n.to_array();
-                    *slot = [x, y, z];
-                }
+    }
+    if need.normal {
+        // The normals four at a time over the whole grid (row-major, as the tangents are).
+        for (group, out) in tangents.chunks_exact(4).zip(o.normal.chunks_mut(4)) {
+            let du = std::array::from_fn(|i| group[i][0]);
+            let dv = std::array::from_fn(|i| group[i][1]);
+            for (slot, n) in out.iter_mut().zip(unit_normals_x4(du, dv)) {
+                let [x, y, z, _] = n.to_array();
+                *slot = [x, y, z];
             }
         }
     }
@@ -655,10 +703,15 @@ pub fn evaluate_rect_with(
 ) {
     let count = domain.points.len();
     out.resize_with(channels.len().min(needs.len()), Evaluated::default);
+    let grid = domain.grid.is_some();
     for ((o, c), &n) in out.iter_mut().zip(channels).zip(needs) {
-        o.reset(count, n, !c.is_empty());
+        if grid {
+            o.keep_for_grid(n, !c.is_empty());
+        } else {
+            o.reset(count, n, !c.is_empty());
+        }
     }
-    if domain.grid.is_some() {
+    if grid {
         let computed;
         let gw = match weights {
             Some(w) => w,

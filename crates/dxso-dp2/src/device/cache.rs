@@ -117,10 +117,16 @@ pub(super) const SPARE_MESHES: usize = 256;
 
 impl Device {
     /// Takes back draws the caller is done with: meshes no longer shared (with other reports
-    /// or the patch cache) are kept, emptied, to be filled by later draws.
+    /// or the patch cache) are kept, emptied, to be filled by later draws, and so are the
+    /// reports' segment lists.
     pub fn recycle(&mut self, draws: Vec<DrawReport>) {
         for d in draws {
             self.retire(d.mesh);
+            let mut segments = d.segments;
+            if self.spare_segments.len() < SPARE_MESHES && segments.capacity() > 0 {
+                segments.clear();
+                self.spare_segments.push(segments);
+            }
         }
     }
 

@@ -76,6 +76,8 @@ pub struct Device {
     /// Meshes no one refers to any more, emptied, kept for their capacity (at most
     /// [`SPARE_MESHES`]).
     spare: Vec<Arc<Mesh>>,
+    /// Recycled reports' segment lists, emptied (at most [`SPARE_MESHES`]).
+    spare_segments: Vec<Vec<u32>>,
     /// Captured patches a replaced cache entry left, kept for their arrays (captures read the
     /// device through `&self`, hence the cell).
     spare_patches: std::cell::RefCell<Vec<Arc<PatchData>>>,
@@ -170,6 +172,7 @@ impl Device {
             meshes: HashMap::new(),
             weights: HashMap::new(),
             spare: Vec::new(),
+            spare_segments: Vec::new(),
             spare_patches: Default::default(),
             scratch: Vec::new(),
             rows: RectScratch::default(),
