@@ -476,6 +476,7 @@ pub struct RectScratch {
 /// way every output is written straight into its slot of arrays sized for the whole grid
 /// (through [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same
 /// order, so the same bits.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
 fn grid_channel<const N: usize>(
     gw: &GridWeights,
     width: usize,
@@ -498,26 +499,28 @@ fn grid_channel<const N: usize>(
     let pairs = &mut scratch.pairs;
     pairs.resize(width, [f32x4::ZERO; 2]);
     let tangent_rows = need.normal || need.partials;
+    // The columns of a run of four, each component repeated in four lanes (filled per row).
+    let mut splat = [[[f32x4::ZERO; 4]; 2]; N];
     for (r, wv) in gw.v.iter().enumerate() {
-        // The control rows this row's v-weights apply to, each exactly `width` long.
-        let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
-            std::array::from_fn(|b| {
-                let start = (wv.first + b) * width;
-                ch.get(start..start + width).unwrap_or(&[])
-            })
+        // The control rows this row's v-weights apply to, each exactly `width` long: one
+        // range check for the block of `N` rows.
+        let block = (wv.n == N && width > 0)
+            .then(|| ch.get(wv.first.checked_mul(width)?..)?.get(..N * width))
+            .flatten();
+        let control_rows: Option<[&[[f32; 4]]; N]> = block.map(|block| {
+            let mut rows = block.chunks_exact(width);
+            std::array::from_fn(|_| rows.next().unwrap_or(&[]))
         });
-        match control_rows {
+        match (control_rows, gw.splat_v.get(r)) {
             // As many rows as u weights (the v axis has the u axis's degree, as in nearly
             // every patch): a fixed number of terms, and no index check per control point.
-            Some(rows) if rows.iter().all(|r| r.len() == width) => {
-                let w: [f32x4; N] = std::array::from_fn(|b| f32x4::splat(wv.w[b]));
-                let dw: [f32x4; N] = std::array::from_fn(|b| f32x4::splat(wv.dw[b]));
+            (Some(rows), Some(sv)) if rows.iter().all(|r| r.len() == width) => {
                 for (col, pair) in pairs.iter_mut().enumerate() {
                     let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
-                    for b in 0..N {
+                    for b in 0..N.min(6) {
                         let p = f32x4::from(rows[b][col]);
-                        acc += w[b] * p;
-                        accv += dw[b] * p;
+                        acc += sv.w[b] * p;
+                        accv += sv.dw[b] * p;
                     }
                     *pair = [acc, accv];
                 }
@@ -549,7 +552,6 @@ fn grid_channel<const N: usize>(
         };
         // Four vertices at a time where four u parameters share their columns.
         let mut splat_first = None;
-        let mut splat = [[[f32x4::ZERO; 4]; 2]; N];
         for quad in &gw.quads {
             if splat_first != Some(quad.first) {
                 splat_first = Some(quad.first);
@@ -673,6 +675,8 @@ pub struct GridWeights {
     /// Per u parameter, its weights and derivative weights each repeated in four lanes, so
     /// that a sum over 4-lane curve values multiplies lane by lane (no broadcast per term).
     splat_u: Vec<SplatWeights>,
+    /// The same per v parameter.
+    splat_v: Vec<SplatWeights>,
     /// Runs of four consecutive u parameters whose weights apply to the same columns: their
     /// vertices are evaluated together, one per lane ([`QuadWeights`]).
     quads: Vec<QuadWeights>,
@@ -759,9 +763,11 @@ impl GridWeights {
         match &domain.grid {
             Some((us, vs)) => {
                 let u: Vec<Weights> = us.iter().map(|&u| u_axis.weights(u)).collect();
+                let v: Vec<Weights> = vs.iter().map(|&v| v_axis.weights(v)).collect();
                 let (quads, singles) = quads_of(&u);
                 GridWeights {
-                    v: vs.iter().map(|&v| v_axis.weights(v)).collect(),
+                    splat_v: v.iter().map(SplatWeights::new).collect(),
+                    v,
                     inward_u: us.iter().map(|&u| u_axis.weights(inward(u))).collect(),
                     inward_v: vs.iter().map(|&v| v_axis.weights(inward(v))).collect(),
                     splat_u: u.iter().map(SplatWeights::new).collect(),

@@ -71,7 +71,7 @@ impl Device {
     ) -> Result<DrawReport, ExecError> {
         let segs = self.segments(ctx, p.segments)?;
         let style = self.edge_style(ctx)?;
-        let (data, action) = self.resolve(
+        let (data, action, shared) = self.resolve(
             ctx,
             p.handle,
             p.info.is_some(),
@@ -87,7 +87,7 @@ impl Device {
                 self.check_output(ctx, domain::rect_vertex_bound(counts))?;
                 let key = DomainKey::rect(segs, style, max);
                 let d = self.domain(key, || domain::rect(segs, style, max));
-                let mesh = self.mesh_for(p.handle, key, action, |dev| {
+                let mesh = self.mesh_for(p.handle, key, shared, |dev| {
                     // Only a draw that tessellates needs the grid weights.
                     let w = match data.shape {
                         PatchShape::Rect { u, v, .. } if d.grid.is_some() => {
@@ -128,7 +128,7 @@ impl Device {
     ) -> Result<DrawReport, ExecError> {
         let segs = self.segments(ctx, p.segments)?;
         let style = self.edge_style(ctx)?;
-        let (data, action) = self.resolve(
+        let (data, action, shared) = self.resolve(
             ctx,
             p.handle,
             p.info.is_some(),
@@ -142,7 +142,7 @@ impl Device {
                 self.check_output(ctx, domain::tri_vertex_bound(counts))?;
                 let key = DomainKey::tri(segs, style, max);
                 let d = self.domain(key, || domain::tri(segs, style, max));
-                let mesh = self.mesh_for(p.handle, key, action, |_| {
+                let mesh = self.mesh_for(p.handle, key, shared, |_| {
                     Ok(Arc::new(tessellate_tri(&data, &d)))
                 })?;
                 (self.segment_list(&d.edge_segments), mesh)

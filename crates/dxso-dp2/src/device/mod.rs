@@ -39,7 +39,7 @@ use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::Mesh;
 use crate::surface::{Axis, Evaluated, GridWeights, RectScratch};
 use crate::texture::Texture;
-use cache::DomainKey;
+use cache::{CachedPatch, DomainKey};
 use state::{store, Stream};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -68,10 +68,10 @@ pub struct Device {
     textures: HashMap<u32, (u32, Arc<Texture>)>,
     /// Texture-stage and sampler states set, by (stage, state).
     stage_values: HashMap<(u32, u32), u32>,
-    patches: HashMap<u32, Arc<PatchData>>,
+    /// The patch cache: per handle, the captured patch and the mesh last drawn from it.
+    patches: HashMap<u32, CachedPatch>,
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
-    meshes: HashMap<u32, (DomainKey, Arc<Mesh>)>,
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
     /// Meshes no one refers to any more, emptied, kept for their capacity (at most
     /// [`SPARE_MESHES`]).
@@ -169,7 +169,6 @@ impl Device {
             patches: HashMap::new(),
             total_vertices: 0,
             domains: HashMap::new(),
-            meshes: HashMap::new(),
             weights: HashMap::new(),
             spare: Vec::new(),
             spare_segments: Vec::new(),
@@ -240,7 +239,7 @@ impl Device {
 
     /// The cached patch under `handle`.
     pub fn cached_patch(&self, handle: u32) -> Option<&PatchData> {
-        self.patches.get(&handle).map(|p| p.as_ref())
+        self.patches.get(&handle).map(|p| p.data.as_ref())
     }
 
     /// How many handles the cache holds.
@@ -314,7 +313,6 @@ impl Device {
                 for &(state, value) in v {
                     if state == rs::DELETERTPATCH {
                         self.patches.remove(&value);
-                        self.meshes.remove(&value);
                     } else {
                         self.render_states.insert(state, value);
                     }
