@@ -502,14 +502,12 @@ fn grid_channel<const N: usize>(
     // The columns of a run of four, each component repeated in four lanes (filled per row).
     let mut splat = [[[f32x4::ZERO; 4]; 2]; N];
     for (r, wv) in gw.v.iter().enumerate() {
-        // The control rows this row's v-weights apply to, each exactly `width` long: one
-        // range check for the block of `N` rows.
-        let block = (wv.n == N && width > 0)
-            .then(|| ch.get(wv.first.checked_mul(width)?..)?.get(..N * width))
-            .flatten();
-        let control_rows: Option<[&[[f32; 4]]; N]> = block.map(|block| {
-            let mut rows = block.chunks_exact(width);
-            std::array::from_fn(|_| rows.next().unwrap_or(&[]))
+        // The control rows this row's v-weights apply to, each exactly `width` long.
+        let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
+            std::array::from_fn(|b| {
+                let start = (wv.first + b) * width;
+                ch.get(start..start + width).unwrap_or(&[])
+            })
         });
         match (control_rows, gw.splat_v.get(r)) {
             // As many rows as u weights (the v axis has the u axis's degree, as in nearly
