@@ -88,6 +88,8 @@ pub struct Device {
     /// and comparing keys is cheaper than hashing them.
     last_domain: Option<(DomainKey, Arc<Domain>)>,
     last_weights: Option<((DomainKey, Axis, Axis), Arc<GridWeights>)>,
+    /// How many draws the last [`Device::run_capture`] returned.
+    last_draw_count: usize,
 }
 
 /// Whoever turns a device's draws into something (pixels, files, counts), called in stream
@@ -177,6 +179,7 @@ impl Device {
             rows: RectScratch::default(),
             last_domain: None,
             last_weights: None,
+            last_draw_count: 0,
         }
     }
 
@@ -187,8 +190,11 @@ impl Device {
     /// runs many captures hands each run's draws back with [`Device::recycle`] so their
     /// meshes' memory is reused instead of allocated again.
     pub fn run_capture(&mut self, capture: &Capture) -> Result<Vec<DrawReport>, RunError> {
-        let mut draws = Collect(Vec::new());
+        // Room for as many draws as the last run had (capped), so that a stream run again
+        // and again does not grow its report list step by step each time.
+        let mut draws = Collect(Vec::with_capacity(self.last_draw_count.min(4096)));
         self.run_capture_with(capture, &mut draws)?;
+        self.last_draw_count = draws.0.len();
         Ok(draws.0)
     }
 
