@@ -3,6 +3,7 @@
 
 use crate::domain::Domain;
 use thiserror::Error;
+use wide::f32x4;
 
 /// `D3DBASISTYPE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -300,6 +301,24 @@ impl Evaluated {
         self.normal.reserve(cap(need.normal));
     }
 
+    /// Empties the arrays this channel does not fill on a grid; the others keep their
+    /// contents, which the grid pass overwrites whole after sizing them (so arrays already
+    /// the grid's size are not written twice).
+    fn keep_for_grid(&mut self, need: Need, present: bool) {
+        for (array, on) in [
+            (&mut self.value, present),
+            (&mut self.du, present && need.partials),
+            (&mut self.dv, present && need.partials),
+        ] {
+            if !on {
+                array.clear();
+            }
+        }
+        if !(present && need.normal) {
+            self.normal.clear();
+        }
+    }
+
     #[inline(always)]
     fn push(&mut self, need: Need, val: [f32; 4], du: [f32; 4], dv: [f32; 4]) {
         self.value.push(val);
@@ -327,77 +346,137 @@ pub fn normal_at(
 }
 
 fn normal_of_weights(wu: &Weights, wv: &Weights, width: usize, channel: &[[f32; 4]]) -> [f32; 3] {
-    let (mut du, mut dv) = ([0.0; 4], [0.0; 4]);
+    let fixed = match (wu.n, wv.n) {
+        (4, 4) => normal_of_fixed_weights::<4>(wu, wv, width, channel),
+        _ => None,
+    };
+    if let Some(n) = fixed {
+        return n;
+    }
+    // 4-lane sums (the same products and order as four scalar lanes).
+    let (mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO);
     for b in 0..wv.n {
         for a in 0..wu.n {
-            let cp = &channel[(wv.first + b) * width + wu.first + a];
-            mad(&mut du, wu.dw[a] * wv.w[b], cp);
-            mad(&mut dv, wu.w[a] * wv.dw[b], cp);
+            let cp = f32x4::from(channel[(wv.first + b) * width + wu.first + a]);
+            du += f32x4::splat(wu.dw[a] * wv.w[b]) * cp;
+            dv += f32x4::splat(wu.w[a] * wv.dw[b]) * cp;
         }
     }
-    unit_normal(&du, &dv)
+    unit_normal_x4(du, dv)
 }
 
-/// The `N` column curves starting at `first` as a fixed-size window (zeros if the weights
-/// ever pointed outside the grid, which [`Axis::weights`] rules out).
-#[inline(always)]
-fn window<'a, T, const N: usize>(curves: &'a [T], first: usize, zero: &'a [T; N]) -> &'a [T; N] {
-    curves
-        .get(first..first + N)
-        .and_then(|s| s.try_into().ok())
-        .unwrap_or(zero)
-}
-
-/// The sum of `N` curve values with `N` weights (each repeated in four lanes), accumulated in
-/// index order from zero: the order every path uses, so results match to the bit.
-#[inline(always)]
-fn combine_splat<const N: usize>(weights: &[[f32; 4]; 6], curves: &[[f32; 4]; N]) -> [f32; 4] {
-    let mut acc = [0.0; 4];
-    for i in 0..N.min(6) {
-        for k in 0..4 {
-            acc[k] += weights[i][k] * curves[i][k];
+/// [`normal_of_weights`] with `N` weights on both axes (bicubic patches): the same sums
+/// unrolled, each control row read as one slice; `None` if a row is not in `channel`.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn normal_of_fixed_weights<const N: usize>(
+    wu: &Weights,
+    wv: &Weights,
+    width: usize,
+    channel: &[[f32; 4]],
+) -> Option<[f32; 3]> {
+    let (mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO);
+    for b in 0..N.min(6) {
+        let start = (wv.first + b) * width + wu.first;
+        let row: &[[f32; 4]; N] = channel.get(start..start.checked_add(N)?)?.try_into().ok()?;
+        for a in 0..N.min(6) {
+            let cp = f32x4::from(row[a]);
+            du += f32x4::splat(wu.dw[a] * wv.w[b]) * cp;
+            dv += f32x4::splat(wu.w[a] * wv.dw[b]) * cp;
         }
     }
-    acc
+    Some(unit_normal_x4(du, dv))
 }
 
-/// [`combine_splat`] for the value, du and dv at once, from columns paired with their
-/// v-derivatives: each of the three sums adds the same terms in the same order.
+/// The `N` columns (each paired with its v-derivative) from `first`, if the row has them
+/// ([`Axis::weights`] makes sure it does).
 #[inline(always)]
-fn value_and_derivatives<const N: usize>(
+fn columns_at<const N: usize>(pairs: &[[f32x4; 2]], first: usize) -> Option<&[[f32x4; 2]; N]> {
+    pairs.get(first..first.checked_add(N)?)?.try_into().ok()
+}
+
+/// The value, du and dv of one vertex from the `N` columns its u weights apply to: `N`-term
+/// sums accumulated in index order from zero, the order every path uses, so results match to
+/// the bit. The 4-lane type keeps the sums whole-vector (one add and one multiply per term
+/// and output) whatever uses them. Zero without the columns (as the sums over zeros are).
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn vertex_sums<const N: usize>(
     sw: &SplatWeights,
-    columns: &[[[f32; 4]; 2]; N],
-) -> [[f32; 4]; 3] {
-    let (mut val, mut du, mut dv) = ([0.0; 4], [0.0; 4], [0.0; 4]);
-    for ((w, dw), [c, cv]) in sw.w.iter().zip(&sw.dw).zip(columns) {
-        for k in 0..4 {
-            val[k] += w[k] * c[k];
-            du[k] += dw[k] * c[k];
-            dv[k] += w[k] * cv[k];
+    pairs: &[[f32x4; 2]],
+    first: usize,
+) -> [f32x4; 3] {
+    let (mut val, mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO, f32x4::ZERO);
+    // A branch, not a select per load: the sums run only on columns that exist.
+    if let Some(columns) = columns_at::<N>(pairs, first) {
+        // A counted loop over a constant `N` (a zip with the 6-long weights is not unrolled).
+        for i in 0..N.min(6) {
+            let [c, cv] = columns[i];
+            val += sw.w[i] * c;
+            du += sw.dw[i] * c;
+            dv += sw.w[i] * cv;
         }
     }
     [val, du, dv]
 }
 
+/// [`vertex_sums`] for the value alone.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn vertex_value<const N: usize>(sw: &SplatWeights, pairs: &[[f32x4; 2]], first: usize) -> f32x4 {
+    let mut val = f32x4::ZERO;
+    if let Some(columns) = columns_at::<N>(pairs, first) {
+        for i in 0..N.min(6) {
+            val += sw.w[i] * columns[i][0];
+        }
+    }
+    val
+}
+
+/// [`unit_normal`] of two 4-lane tangents.
+#[inline(always)]
+fn unit_normal_x4(du: f32x4, dv: f32x4) -> [f32; 3] {
+    unit_normal(&du.to_array(), &dv.to_array())
+}
+
+/// [`unit_normal`] of four vertices at once, one per lane of the tangents' `x`, `y` and `z`
+/// (the cross product is then whole-vector arithmetic instead of lane shuffles); the same
+/// operations in the same order, so the same bits. Returns `[x, y, z, 0]` lane-wise.
+#[inline(always)]
+fn unit_normals_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
+    let ([ux, uy, uz], [vx, vy, vz]) = (du, dv);
+    let nx = uy * vz - uz * vy;
+    let ny = uz * vx - ux * vz;
+    let nz = ux * vy - uy * vx;
+    let len2 = nx * nx + ny * ny + nz * nz;
+    let inv = f32x4::ONE / len2.sqrt();
+    // len2 is a sum of squares: not below zero, so `> 1e-30 && < inf` is unit_normal's test.
+    let ok = len2.simd_gt(f32x4::splat(1e-30)) & len2.simd_lt(f32x4::splat(f32::INFINITY));
+    let nan = f32x4::splat(f32::NAN);
+    [
+        ok.bitselect(nx * inv, nan),
+        ok.bitselect(ny * inv, nan),
+        ok.bitselect(nz * inv, nan),
+        f32x4::ZERO,
+    ]
+}
+
 /// Buffers a caller keeps across rect-patch evaluations ([`evaluate_rect_with`]) so that
-/// evaluating allocates nothing: the per-row combinations of the control columns and a
-/// row's values and derivatives.
+/// evaluating allocates nothing: a row's combinations of the control columns.
 #[derive(Clone, Debug, Default)]
 pub struct RectScratch {
-    q: Vec<[f32; 4]>,
-    qv: Vec<[f32; 4]>,
-    pairs: Vec<[[f32; 4]; 2]>,
-    row: Vec<[[f32; 4]; 3]>,
+    pairs: Vec<[f32x4; 2]>,
 }
 
 /// One channel over a whole grid, separably: per row, the control columns are combined with
-/// that row's v-weights once (`q` values, `qv` v-derivatives), then each vertex is an `N`-term
-/// sum across them (`N` = weights per u). With a normal to form, one pass over the row sums
-/// value, du and dv (one window of columns per vertex) into a row buffer, and the outputs
-/// are copied and the normals formed from it; the outputs go into arrays reserved for the
-/// whole grid (and, through [`evaluate_rect_into`], kept from earlier draws). (Forming the
-/// normal in the summing pass, or writing three outputs by index from it, measured 20 to
-/// 100% more instructions.)
+/// that row's v-weights once (each column's value paired with its v-derivative), then each
+/// vertex is an `N`-term sum across them (`N` = weights per u). Runs of four u parameters
+/// that read the same columns ([`GridWeights`] finds them) are evaluated four vertices to a
+/// vector ([`quad_vertices`]: the columns' components repeated in four lanes, the weights of
+/// the four vertices in the lanes); the rest one vertex to a vector ([`vertex_sums`]). Either
+/// way every output is written straight into its slot of arrays sized for the whole grid
+/// (through [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same
+/// order, so the same bits.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
 fn grid_channel<const N: usize>(
     gw: &GridWeights,
     width: usize,
@@ -406,13 +485,23 @@ fn grid_channel<const N: usize>(
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
-    let zero = [[0.0f32; 4]; N];
-    let RectScratch { q, qv, pairs, row } = scratch;
-    q.clear();
-    q.resize(width, [0.0; 4]);
-    qv.clear();
-    qv.resize(width, [0.0; 4]);
-    for wv in &gw.v {
+    let columns = gw.u.len();
+    let count = columns * gw.v.len();
+    o.value.resize(count, [0.0; 4]);
+    if need.normal {
+        o.normal.resize(count, [0.0; 3]);
+    }
+    if need.partials {
+        o.du.resize(count, [0.0; 4]);
+        o.dv.resize(count, [0.0; 4]);
+    }
+    // Every row overwrites the column pairs, so stale contents are never read.
+    let pairs = &mut scratch.pairs;
+    pairs.resize(width, [f32x4::ZERO; 2]);
+    let tangent_rows = need.normal || need.partials;
+    // The columns of a run of four, each component repeated in four lanes (filled per row).
+    let mut splat = [[[f32x4::ZERO; 4]; 2]; N];
+    for (r, wv) in gw.v.iter().enumerate() {
         // The control rows this row's v-weights apply to, each exactly `width` long.
         let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
             std::array::from_fn(|b| {
@@ -420,71 +509,152 @@ fn grid_channel<const N: usize>(
                 ch.get(start..start + width).unwrap_or(&[])
             })
         });
-        match control_rows {
+        match (control_rows, gw.splat_v.get(r)) {
             // As many rows as u weights (the v axis has the u axis's degree, as in nearly
             // every patch): a fixed number of terms, and no index check per control point.
-            Some(rows) if rows.iter().all(|r| r.len() == width) => {
-                for (col, (qc, qvc)) in q.iter_mut().zip(qv.iter_mut()).enumerate() {
-                    let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
-                    for (b, row) in rows.iter().enumerate() {
-                        let p = &row[col];
-                        mad(&mut acc, wv.w[b], p);
-                        mad(&mut accv, wv.dw[b], p);
+            (Some(rows), Some(sv)) if rows.iter().all(|r| r.len() == width) => {
+                for (col, pair) in pairs.iter_mut().enumerate() {
+                    let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
+                    for b in 0..N.min(6) {
+                        let p = f32x4::from(rows[b][col]);
+                        acc += sv.w[b] * p;
+                        accv += sv.dw[b] * p;
                     }
-                    *qc = acc;
-                    *qvc = accv;
+                    *pair = [acc, accv];
                 }
             }
             _ => {
-                for (col, (qc, qvc)) in q.iter_mut().zip(qv.iter_mut()).enumerate() {
-                    let (mut acc, mut accv) = ([0.0; 4], [0.0; 4]);
+                for (col, pair) in pairs.iter_mut().enumerate() {
+                    let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
                     for b in 0..wv.n {
-                        let p = &ch[(wv.first + b) * width + col];
-                        mad(&mut acc, wv.w[b], p);
-                        mad(&mut accv, wv.dw[b], p);
+                        let p = f32x4::from(ch[(wv.first + b) * width + col]);
+                        acc += f32x4::splat(wv.w[b]) * p;
+                        accv += f32x4::splat(wv.dw[b]) * p;
                     }
-                    *qc = acc;
-                    *qvc = accv;
+                    *pair = [acc, accv];
                 }
             }
         }
-        let (q, qv) = (&q[..], &qv[..]);
-        let rows = gw.u.iter().zip(&gw.splat_u);
-        let value = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.w, window::<_, N>(q, wu.first, &zero))
+        let pairs = &pairs[..];
+        let row = r * columns..(r + 1) * columns;
+        let values = &mut o.value[row.clone()];
+        let normals = if need.normal {
+            &mut o.normal[row.clone()]
+        } else {
+            &mut []
         };
-        let du = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.dw, window::<_, N>(q, wu.first, &zero))
+        let (du_out, dv_out) = if need.partials {
+            (&mut o.du[row.clone()], &mut o.dv[row])
+        } else {
+            (&mut [][..], &mut [][..])
         };
-        let dv = |(wu, sw): (&Weights, &SplatWeights)| {
-            combine_splat(&sw.w, window::<_, N>(qv, wu.first, &zero))
-        };
-        if !need.normal {
-            o.value.extend(rows.clone().map(value));
-            if need.partials {
-                o.du.extend(rows.clone().map(du));
-                o.dv.extend(rows.clone().map(dv));
+        // Four vertices at a time where four u parameters share their columns.
+        let mut splat_first = None;
+        for quad in &gw.quads {
+            if splat_first != Some(quad.first) {
+                splat_first = Some(quad.first);
+                // In place (a whole new array would be copied in).
+                match columns_at::<N>(pairs, quad.first) {
+                    Some(cols) => {
+                        for (to, from) in splat.iter_mut().zip(cols) {
+                            for (to, from) in to.iter_mut().zip(from) {
+                                let from = from.to_array();
+                                for k in 0..4 {
+                                    to[k] = f32x4::splat(from[k]);
+                                }
+                            }
+                        }
+                    }
+                    None => splat = [[[f32x4::ZERO; 4]; 2]; N],
+                }
             }
-            continue;
+            let out = quad.start..quad.start + 4;
+            let quad_values = values.get_mut(out.clone());
+            let quad_normals = normals.get_mut(out.clone());
+            let quad_partials = du_out.get_mut(out.clone()).zip(dv_out.get_mut(out));
+            quad_vertices(quad, &splat, quad_values, quad_normals, quad_partials);
         }
-        // Value and both derivatives in one pass (one window per vertex) through memory:
-        // as whole 4-lane rows their sums stay vector code, where feeding them straight
-        // into the cross product (which reads only x, y, z) compiles to partial-lane
-        // shuffles costing about twice as much.
-        pairs.clear();
-        pairs.extend(q.iter().zip(qv).map(|(c, cv)| [*c, *cv]));
-        let zero_pairs = [[[0.0f32; 4]; 2]; N];
-        row.clear();
-        row.extend(rows.clone().map(|(wu, sw)| {
-            value_and_derivatives(sw, window::<_, N>(pairs, wu.first, &zero_pairs))
-        }));
-        o.value.extend(row.iter().map(|[val, _, _]| *val));
-        if need.partials {
-            o.du.extend(row.iter().map(|[_, du, _]| *du));
-            o.dv.extend(row.iter().map(|[_, _, dv]| *dv));
+        for &i in &gw.singles {
+            let (Some(wu), Some(sw), Some(val)) =
+                (gw.u.get(i), gw.splat_u.get(i), values.get_mut(i))
+            else {
+                continue;
+            };
+            if !tangent_rows {
+                *val = vertex_value::<N>(sw, pairs, wu.first).to_array();
+                continue;
+            }
+            let [v, du, dv] = vertex_sums::<N>(sw, pairs, wu.first);
+            *val = v.to_array();
+            if let Some(n) = normals.get_mut(i) {
+                *n = unit_normal_x4(du, dv);
+            }
+            if let (Some(du_slot), Some(dv_slot)) = (du_out.get_mut(i), dv_out.get_mut(i)) {
+                *du_slot = du.to_array();
+                *dv_slot = dv.to_array();
+            }
         }
-        o.normal
-            .extend(row.iter().map(|[_, du, dv]| unit_normal(du, dv)));
+    }
+}
+
+/// Where four vertices' du and dv go.
+type PartialSlots<'a> = (&'a mut [[f32; 4]], &'a mut [[f32; 4]]);
+
+/// Four vertices of a row at once, one per lane: the value, du and dv sums of each (the
+/// same products added in the same order as [`vertex_sums`]), then the unit normals (the
+/// operations of [`unit_normal`]) with no transpose of the tangents, and the results
+/// transposed into the output slots that are given.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn quad_vertices<const N: usize>(
+    quad: &QuadWeights,
+    splat: &[[[f32x4; 4]; 2]; N],
+    values: Option<&mut [[f32; 4]]>,
+    normals: Option<&mut [[f32; 3]]>,
+    partials: Option<PartialSlots<'_>>,
+) {
+    let mut val = [f32x4::ZERO; 4];
+    for (k, v) in val.iter_mut().enumerate() {
+        for a in 0..N.min(6) {
+            *v += quad.w[a] * splat[a][0][k];
+        }
+    }
+    if let Some(values) = values {
+        for (slot, v) in values.iter_mut().zip(f32x4::transpose(val)) {
+            *slot = v.to_array();
+        }
+    }
+    if normals.is_none() && partials.is_none() {
+        return;
+    }
+    // du and dv of x, y and z (all the normal reads); w only when the partials are kept.
+    let (mut du, mut dv) = ([f32x4::ZERO; 4], [f32x4::ZERO; 4]);
+    let derivative = |du: &mut [f32x4; 4], dv: &mut [f32x4; 4], k: usize| {
+        for a in 0..N.min(6) {
+            du[k] += quad.dw[a] * splat[a][0][k];
+        }
+        for a in 0..N.min(6) {
+            dv[k] += quad.w[a] * splat[a][1][k];
+        }
+    };
+    for k in 0..3 {
+        derivative(&mut du, &mut dv, k);
+    }
+    if let Some((du_out, dv_out)) = partials {
+        derivative(&mut du, &mut dv, 3);
+        for (slot, v) in du_out.iter_mut().zip(f32x4::transpose(du)) {
+            *slot = v.to_array();
+        }
+        for (slot, v) in dv_out.iter_mut().zip(f32x4::transpose(dv)) {
+            *slot = v.to_array();
+        }
+    }
+    if let Some(normals) = normals {
+        let n = unit_normals_soa([du[0], du[1], du[2]], [dv[0], dv[1], dv[2]]);
+        for (slot, v) in normals.iter_mut().zip(f32x4::transpose(n)) {
+            let [x, y, z, _] = v.to_array();
+            *slot = [x, y, z];
+        }
     }
 }
 
@@ -503,20 +673,78 @@ pub struct GridWeights {
     /// Per u parameter, its weights and derivative weights each repeated in four lanes, so
     /// that a sum over 4-lane curve values multiplies lane by lane (no broadcast per term).
     splat_u: Vec<SplatWeights>,
+    /// The same per v parameter.
+    splat_v: Vec<SplatWeights>,
+    /// Runs of four consecutive u parameters whose weights apply to the same columns: their
+    /// vertices are evaluated together, one per lane ([`QuadWeights`]).
+    quads: Vec<QuadWeights>,
+    /// The u parameters in no such run, evaluated one at a time.
+    singles: Vec<usize>,
+}
+
+/// Four consecutive u parameters sharing their first control column: the weights of term
+/// `a` of the four in the four lanes of `w[a]` (and `dw[a]`), so each vertex's sums are
+/// lane-wise products with a control column's component repeated in four lanes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct QuadWeights {
+    /// The first of the four u parameters.
+    start: usize,
+    /// Their shared first column.
+    first: usize,
+    w: [f32x4; 6],
+    dw: [f32x4; 6],
+}
+
+/// Splits the u parameters into runs of four sharing their columns and the rest.
+fn quads_of(u: &[Weights]) -> (Vec<QuadWeights>, Vec<usize>) {
+    let (mut quads, mut singles) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < u.len() {
+        match u.get(i..i + 4) {
+            Some(run)
+                if run
+                    .iter()
+                    .all(|w| w.first == run[0].first && w.n == run[0].n) =>
+            {
+                let lanes = |pick: fn(&Weights) -> &[f32; 6]| -> [f32x4; 6] {
+                    std::array::from_fn(|a| {
+                        f32x4::new([
+                            pick(&run[0])[a],
+                            pick(&run[1])[a],
+                            pick(&run[2])[a],
+                            pick(&run[3])[a],
+                        ])
+                    })
+                };
+                quads.push(QuadWeights {
+                    start: i,
+                    first: run[0].first,
+                    w: lanes(|w| &w.w),
+                    dw: lanes(|w| &w.dw),
+                });
+                i += 4;
+            }
+            _ => {
+                singles.push(i);
+                i += 1;
+            }
+        }
+    }
+    (quads, singles)
 }
 
 /// [`Weights::w`] and [`Weights::dw`] with every weight repeated in four lanes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct SplatWeights {
-    w: [[f32; 4]; 6],
-    dw: [[f32; 4]; 6],
+    w: [f32x4; 6],
+    dw: [f32x4; 6],
 }
 
 impl SplatWeights {
     fn new(w: &Weights) -> Self {
         SplatWeights {
-            w: w.w.map(|x| [x; 4]),
-            dw: w.dw.map(|x| [x; 4]),
+            w: w.w.map(f32x4::splat),
+            dw: w.dw.map(f32x4::splat),
         }
     }
 }
@@ -531,16 +759,21 @@ impl GridWeights {
     /// The weights for a grid domain (empty for a stitched one).
     pub fn new(u_axis: &Axis, v_axis: &Axis, domain: &Domain) -> GridWeights {
         match &domain.grid {
-            Some((us, vs)) => GridWeights {
-                u: us.iter().map(|&u| u_axis.weights(u)).collect(),
-                v: vs.iter().map(|&v| v_axis.weights(v)).collect(),
-                inward_u: us.iter().map(|&u| u_axis.weights(inward(u))).collect(),
-                inward_v: vs.iter().map(|&v| v_axis.weights(inward(v))).collect(),
-                splat_u: us
-                    .iter()
-                    .map(|&u| SplatWeights::new(&u_axis.weights(u)))
-                    .collect(),
-            },
+            Some((us, vs)) => {
+                let u: Vec<Weights> = us.iter().map(|&u| u_axis.weights(u)).collect();
+                let v: Vec<Weights> = vs.iter().map(|&v| v_axis.weights(v)).collect();
+                let (quads, singles) = quads_of(&u);
+                GridWeights {
+                    splat_v: v.iter().map(SplatWeights::new).collect(),
+                    v,
+                    inward_u: us.iter().map(|&u| u_axis.weights(inward(u))).collect(),
+                    inward_v: vs.iter().map(|&v| v_axis.weights(inward(v))).collect(),
+                    splat_u: u.iter().map(SplatWeights::new).collect(),
+                    quads,
+                    singles,
+                    u,
+                }
+            }
             None => GridWeights::default(),
         }
     }
@@ -620,10 +853,15 @@ pub fn evaluate_rect_with(
 ) {
     let count = domain.points.len();
     out.resize_with(channels.len().min(needs.len()), Evaluated::default);
+    let grid = domain.grid.is_some();
     for ((o, c), &n) in out.iter_mut().zip(channels).zip(needs) {
-        o.reset(count, n, !c.is_empty());
+        if grid {
+            o.keep_for_grid(n, !c.is_empty());
+        } else {
+            o.reset(count, n, !c.is_empty());
+        }
     }
-    if domain.grid.is_some() {
+    if grid {
         let computed;
         let gw = match weights {
             Some(w) => w,
@@ -728,6 +966,124 @@ mod tests {
             assert_eq!(out[0].value.len(), d.points.len());
             assert!(out[1].value.is_empty());
         }
+    }
+
+    /// The separable sums written out one scalar at a time, in the order the kernels add
+    /// them (rows of control points first, then across the columns).
+    fn reference_grid(
+        gw: &GridWeights,
+        width: usize,
+        ch: &[[f32; 4]],
+    ) -> Vec<([f32; 4], [f32; 4], [f32; 4])> {
+        let mut out = Vec::new();
+        for wv in &gw.v {
+            let column = |col: usize, weights: &[f32; 6]| -> [f32; 4] {
+                let mut acc = [0.0f32; 4];
+                for b in 0..wv.n {
+                    for k in 0..4 {
+                        acc[k] += weights[b] * ch[(wv.first + b) * width + col][k];
+                    }
+                }
+                acc
+            };
+            let q: Vec<[f32; 4]> = (0..width).map(|c| column(c, &wv.w)).collect();
+            let qv: Vec<[f32; 4]> = (0..width).map(|c| column(c, &wv.dw)).collect();
+            for wu in &gw.u {
+                let (mut val, mut du, mut dv) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
+                for a in 0..wu.n {
+                    for k in 0..4 {
+                        val[k] += wu.w[a] * q[wu.first + a][k];
+                        du[k] += wu.dw[a] * q[wu.first + a][k];
+                        dv[k] += wu.w[a] * qv[wu.first + a][k];
+                    }
+                }
+                out.push((val, du, dv));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn grid_kernels_match_scalar_sums_bit_for_bit() {
+        use crate::domain::{rect, EdgeStyle};
+        let bits4 = |v: &[f32; 4]| v.map(f32::to_bits);
+        let bits3 = |v: &[f32; 3]| v.map(f32::to_bits);
+        let mut quads = 0;
+        for (basis, degree, width, height) in [
+            (Basis::Bezier, 1, 3, 2),
+            (Basis::Bezier, 2, 5, 3),
+            (Basis::Bezier, 3, 7, 4),
+            (Basis::Bezier, 5, 11, 6),
+            (Basis::Bspline, 2, 5, 4),
+            (Basis::Bspline, 3, 6, 5),
+            (Basis::Bspline, 5, 8, 7),
+            (Basis::CatmullRom, 3, 6, 5),
+        ] {
+            let u = Axis::new(basis, degree, width, "width").unwrap();
+            let v = Axis::new(basis, degree, height, "height").unwrap();
+            // Irregular values, negative zeros and one collapsed row (a pole).
+            let points: Vec<[f32; 4]> = (0..width * height)
+                .map(|i| {
+                    let (c, r) = ((i % width) as f32, (i / width) as f32);
+                    if r == 0.0 {
+                        [1.5, -0.0, 0.25, 1.0]
+                    } else {
+                        [
+                            c + 0.3 * (r * c).sin(),
+                            r - 0.2 * c.cos(),
+                            (c * r).sin(),
+                            1.0,
+                        ]
+                    }
+                })
+                .collect();
+            let channels: [&[[f32; 4]]; 1] = [&points];
+            for segments in [1.0f32, 3.0, 7.0, 8.0, 13.0] {
+                let d = rect([segments; 4], EdgeStyle::Discrete, 64);
+                let gw = GridWeights::new(&u, &v, &d);
+                quads += gw.quads.len();
+                let reference = reference_grid(&gw, width as usize, &points);
+                for need in [
+                    Need::default(),
+                    Need {
+                        partials: true,
+                        normal: false,
+                    },
+                    Need {
+                        partials: false,
+                        normal: true,
+                    },
+                    Need {
+                        partials: true,
+                        normal: true,
+                    },
+                ] {
+                    let e =
+                        evaluate_rect(&u, &v, width as usize, &channels, &[need], &d, Some(&gw));
+                    let e = &e[0];
+                    assert_eq!(e.value.len(), reference.len());
+                    for (i, (val, du, dv)) in reference.iter().enumerate() {
+                        let at = format!("{basis:?} {degree} {segments} {need:?} vertex {i}");
+                        assert_eq!(bits4(&e.value[i]), bits4(val), "value, {at}");
+                        if need.partials {
+                            assert_eq!(bits4(&e.du[i]), bits4(du), "du, {at}");
+                            assert_eq!(bits4(&e.dv[i]), bits4(dv), "dv, {at}");
+                        } else {
+                            assert!(e.du.is_empty() && e.dv.is_empty(), "{at}");
+                        }
+                        if need.normal {
+                            let n = unit_normal(du, dv);
+                            assert_eq!(bits3(&e.normal[i]), bits3(&n), "normal, {at}");
+                        } else {
+                            assert!(e.normal.is_empty(), "{at}");
+                        }
+                    }
+                }
+            }
+        }
+        // Runs of four u parameters sharing their columns were exercised, and so were the
+        // vertices left over.
+        assert!(quads > 0, "no four-vertex runs were evaluated");
     }
 
     #[test]

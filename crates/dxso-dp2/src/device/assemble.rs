@@ -96,9 +96,9 @@ pub(super) fn assemble_into(
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
-                for i in 0..evaluated[c].normal.len() {
-                    if evaluated[c].normal[i][0].is_nan() {
-                        evaluated[c].normal[i] = fix_normal(c, i);
+                for (i, n) in evaluated[c].normal.iter_mut().enumerate() {
+                    if n[0].is_nan() {
+                        *n = fix_normal(c, i);
                     }
                 }
                 if matches!(slot, Slot::Normal) && !normals {

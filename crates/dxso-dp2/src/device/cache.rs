@@ -112,15 +112,37 @@ impl PatchShape {
     }
 }
 
+/// A cached handle: its captured patch and the mesh it was last drawn with, if any (with
+/// the domain that mesh was tessellated over).
+#[derive(Clone, Debug)]
+pub(super) struct CachedPatch {
+    pub(super) data: Arc<PatchData>,
+    pub(super) mesh: Option<(DomainKey, Arc<Mesh>)>,
+}
+
+/// What [`Device::resolve`] found: the patch to draw, what the cache did, and a cached
+/// draw's previous mesh.
+pub(super) type Resolved = (
+    Option<Arc<PatchData>>,
+    CacheAction,
+    Option<(DomainKey, Arc<Mesh>)>,
+);
+
 /// How many retired meshes a device keeps for reuse.
 pub(super) const SPARE_MESHES: usize = 256;
 
 impl Device {
     /// Takes back draws the caller is done with: meshes no longer shared (with other reports
-    /// or the patch cache) are kept, emptied, to be filled by later draws.
+    /// or the patch cache) are kept, emptied, to be filled by later draws, and so are the
+    /// reports' segment lists.
     pub fn recycle(&mut self, draws: Vec<DrawReport>) {
         for d in draws {
             self.retire(d.mesh);
+            let mut segments = d.segments;
+            if self.spare_segments.len() < SPARE_MESHES && segments.capacity() > 0 {
+                segments.clear();
+                self.spare_segments.push(segments);
+            }
         }
     }
 
@@ -233,8 +255,8 @@ impl Device {
         Ok(patch)
     }
 
-    /// The cache protocol shared by rect and tri draws: returns the patch to draw (if any)
-    /// and what the cache did.
+    /// The cache protocol shared by rect and tri draws: returns the patch to draw (if any),
+    /// what the cache did, and for a cached draw the mesh its handle was last drawn with.
     pub(super) fn resolve(
         &mut self,
         ctx: &Ctx,
@@ -242,56 +264,64 @@ impl Device {
         has_info: bool,
         capture: impl FnOnce(&Self) -> Result<Arc<PatchData>, ExecError>,
         kind: &'static str,
-    ) -> Result<(Option<Arc<PatchData>>, CacheAction), ExecError> {
+    ) -> Result<Resolved, ExecError> {
         if !has_info {
             return match self.patches.get(&handle) {
                 Some(p) if handle != 0 => {
-                    if p.shape.name() != kind {
+                    if p.data.shape.name() != kind {
                         return Err(ctx.err(ExecErrorKind::KindMismatch {
                             handle,
-                            held: p.shape.name(),
+                            held: p.data.shape.name(),
                             drawn: kind,
                         }));
                     }
-                    Ok((Some(Arc::clone(p)), CacheAction::Cached))
+                    Ok((
+                        Some(Arc::clone(&p.data)),
+                        CacheAction::Cached,
+                        p.mesh.clone(),
+                    ))
                 }
-                _ => Ok((None, CacheAction::Ignored)),
+                _ => Ok((None, CacheAction::Ignored, None)),
             };
         }
         let data = capture(self)?;
         if handle == 0 {
-            return Ok((Some(data), CacheAction::Dynamic));
+            return Ok((Some(data), CacheAction::Dynamic, None));
         }
-        let action = match self.patches.insert(handle, Arc::clone(&data)) {
+        // The new capture forgets the handle's mesh (one lookup for both).
+        let entry = CachedPatch {
+            data: Arc::clone(&data),
+            mesh: None,
+        };
+        let action = match self.patches.insert(handle, entry) {
             Some(old) => {
-                self.retire_patch(old);
+                self.retire_patch(old.data);
+                if let Some((_, mesh)) = old.mesh {
+                    self.retire(mesh);
+                }
                 CacheAction::Updated
             }
             None => CacheAction::Created,
         };
-        if let Some((_, old)) = self.meshes.remove(&handle) {
-            self.retire(old);
-        }
-        Ok((Some(data), action))
+        Ok((Some(data), action, None))
     }
 
-    /// The mesh of a patch draw: a cached handle redrawn with the same domain shares the mesh of
-    /// its previous draw; otherwise `tessellate` builds it and the handle remembers it.
+    /// The mesh of a patch draw: a cached handle redrawn with the same domain shares the mesh
+    /// of its previous draw (`shared`, from [`Device::resolve`]); otherwise `tessellate`
+    /// builds it and the handle remembers it.
     pub(super) fn mesh_for(
         &mut self,
         handle: u32,
         key: DomainKey,
-        action: CacheAction,
+        shared: Option<(DomainKey, Arc<Mesh>)>,
         tessellate: impl FnOnce(&mut Self) -> Result<Arc<Mesh>, ExecError>,
     ) -> Result<Arc<Mesh>, ExecError> {
-        // Only a cached draw can share a mesh (a capture forgot the handle's mesh).
-        let shared = match action {
-            CacheAction::Cached => self.meshes.get(&handle),
-            _ => None,
-        };
         let mesh = match shared {
-            Some((k, m)) if *k == key => Arc::clone(m),
-            _ => {
+            Some((k, m)) if k == key => m,
+            stale => {
+                // Let go of a mesh for other segments first, so that when the handle
+                // replaces it, it is the last reference and can be kept for reuse.
+                drop(stale);
                 let m = tessellate(self)?;
                 self.remember(handle, key, &m);
                 m
@@ -303,10 +333,15 @@ impl Device {
 
     /// Keeps the mesh a cacheable handle was last drawn with (handle 0 is never cached).
     pub(super) fn remember(&mut self, handle: u32, key: DomainKey, mesh: &Arc<Mesh>) {
-        if handle != 0 {
-            if let Some((_, old)) = self.meshes.insert(handle, (key, Arc::clone(mesh))) {
-                self.retire(old);
-            }
+        if handle == 0 {
+            return;
+        }
+        let old = self
+            .patches
+            .get_mut(&handle)
+            .and_then(|p| p.mesh.replace((key, Arc::clone(mesh))));
+        if let Some((_, old)) = old {
+            self.retire(old);
         }
     }
 

@@ -71,7 +71,7 @@ impl Device {
     ) -> Result<DrawReport, ExecError> {
         let segs = self.segments(ctx, p.segments)?;
         let style = self.edge_style(ctx)?;
-        let (data, action) = self.resolve(
+        let (data, action, shared) = self.resolve(
             ctx,
             p.handle,
             p.info.is_some(),
@@ -87,13 +87,14 @@ impl Device {
                 self.check_output(ctx, domain::rect_vertex_bound(counts))?;
                 let key = DomainKey::rect(segs, style, max);
                 let d = self.domain(key, || domain::rect(segs, style, max));
-                let w = match data.shape {
-                    PatchShape::Rect { u, v, .. } if d.grid.is_some() => {
-                        Some(self.grid_weights(key, u, v, &d))
-                    }
-                    _ => None,
-                };
-                let mesh = self.mesh_for(p.handle, key, action, |dev| {
+                let mesh = self.mesh_for(p.handle, key, shared, |dev| {
+                    // Only a draw that tessellates needs the grid weights.
+                    let w = match data.shape {
+                        PatchShape::Rect { u, v, .. } if d.grid.is_some() => {
+                            Some(dev.grid_weights(key, u, v, &d))
+                        }
+                        _ => None,
+                    };
                     let mut mesh = dev.spare_mesh();
                     let m = Arc::get_mut(&mut mesh).expect("spare meshes are unshared");
                     tessellate_rect(
@@ -106,11 +107,18 @@ impl Device {
                     )?;
                     Ok(mesh)
                 })?;
-                (d.edge_segments.clone(), mesh)
+                (self.segment_list(&d.edge_segments), mesh)
             }
-            None => (counts.to_vec(), Arc::default()),
+            None => (self.segment_list(&counts), Arc::default()),
         };
         Ok(patch_report(ctx, p.handle, action, segments, mesh))
+    }
+
+    /// A report's segment list: a recycled report's vector if one is kept (no allocation).
+    fn segment_list(&mut self, segments: &[u32]) -> Vec<u32> {
+        let mut list = self.spare_segments.pop().unwrap_or_default();
+        list.extend_from_slice(segments);
+        list
     }
 
     pub(super) fn draw_tri_patch(
@@ -120,7 +128,7 @@ impl Device {
     ) -> Result<DrawReport, ExecError> {
         let segs = self.segments(ctx, p.segments)?;
         let style = self.edge_style(ctx)?;
-        let (data, action) = self.resolve(
+        let (data, action, shared) = self.resolve(
             ctx,
             p.handle,
             p.info.is_some(),
@@ -134,12 +142,12 @@ impl Device {
                 self.check_output(ctx, domain::tri_vertex_bound(counts))?;
                 let key = DomainKey::tri(segs, style, max);
                 let d = self.domain(key, || domain::tri(segs, style, max));
-                let mesh = self.mesh_for(p.handle, key, action, |_| {
+                let mesh = self.mesh_for(p.handle, key, shared, |_| {
                     Ok(Arc::new(tessellate_tri(&data, &d)))
                 })?;
-                (d.edge_segments.clone(), mesh)
+                (self.segment_list(&d.edge_segments), mesh)
             }
-            None => (counts.to_vec(), Arc::default()),
+            None => (self.segment_list(&counts), Arc::default()),
         };
         Ok(patch_report(ctx, p.handle, action, segments, mesh))
     }

@@ -39,7 +39,7 @@ use crate::limits::{Limits, MAX_STREAMS};
 use crate::mesh::Mesh;
 use crate::surface::{Axis, Evaluated, GridWeights, RectScratch};
 use crate::texture::Texture;
-use cache::DomainKey;
+use cache::{CachedPatch, DomainKey};
 use state::{store, Stream};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -68,14 +68,16 @@ pub struct Device {
     textures: HashMap<u32, (u32, Arc<Texture>)>,
     /// Texture-stage and sampler states set, by (stage, state).
     stage_values: HashMap<(u32, u32), u32>,
-    patches: HashMap<u32, Arc<PatchData>>,
+    /// The patch cache: per handle, the captured patch and the mesh last drawn from it.
+    patches: HashMap<u32, CachedPatch>,
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
-    meshes: HashMap<u32, (DomainKey, Arc<Mesh>)>,
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
     /// Meshes no one refers to any more, emptied, kept for their capacity (at most
     /// [`SPARE_MESHES`]).
     spare: Vec<Arc<Mesh>>,
+    /// Recycled reports' segment lists, emptied (at most [`SPARE_MESHES`]).
+    spare_segments: Vec<Vec<u32>>,
     /// Captured patches a replaced cache entry left, kept for their arrays (captures read the
     /// device through `&self`, hence the cell).
     spare_patches: std::cell::RefCell<Vec<Arc<PatchData>>>,
@@ -86,6 +88,8 @@ pub struct Device {
     /// and comparing keys is cheaper than hashing them.
     last_domain: Option<(DomainKey, Arc<Domain>)>,
     last_weights: Option<((DomainKey, Axis, Axis), Arc<GridWeights>)>,
+    /// How many draws the last [`Device::run_capture`] returned.
+    last_draw_count: usize,
 }
 
 /// Whoever turns a device's draws into something (pixels, files, counts), called in stream
@@ -167,14 +171,15 @@ impl Device {
             patches: HashMap::new(),
             total_vertices: 0,
             domains: HashMap::new(),
-            meshes: HashMap::new(),
             weights: HashMap::new(),
             spare: Vec::new(),
+            spare_segments: Vec::new(),
             spare_patches: Default::default(),
             scratch: Vec::new(),
             rows: RectScratch::default(),
             last_domain: None,
             last_weights: None,
+            last_draw_count: 0,
         }
     }
 
@@ -185,8 +190,11 @@ impl Device {
     /// runs many captures hands each run's draws back with [`Device::recycle`] so their
     /// meshes' memory is reused instead of allocated again.
     pub fn run_capture(&mut self, capture: &Capture) -> Result<Vec<DrawReport>, RunError> {
-        let mut draws = Collect(Vec::new());
+        // Room for as many draws as the last run had (capped), so that a stream run again
+        // and again does not grow its report list step by step each time.
+        let mut draws = Collect(Vec::with_capacity(self.last_draw_count.min(4096)));
         self.run_capture_with(capture, &mut draws)?;
+        self.last_draw_count = draws.0.len();
         Ok(draws.0)
     }
 
@@ -237,7 +245,7 @@ impl Device {
 
     /// The cached patch under `handle`.
     pub fn cached_patch(&self, handle: u32) -> Option<&PatchData> {
-        self.patches.get(&handle).map(|p| p.as_ref())
+        self.patches.get(&handle).map(|p| p.data.as_ref())
     }
 
     /// How many handles the cache holds.
@@ -311,7 +319,6 @@ impl Device {
                 for &(state, value) in v {
                     if state == rs::DELETERTPATCH {
                         self.patches.remove(&value);
-                        self.meshes.remove(&value);
                     } else {
                         self.render_states.insert(state, value);
                     }
