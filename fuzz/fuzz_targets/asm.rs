@@ -1,7 +1,8 @@
 //! Any text: `parse` returns `Ok` or `Err`, never panics or hangs; the single-pass assembler
 //! (tried when no macro is defined) and the full path (forced by defining one the text does not
-//! use) accept the same texts and give the same shaders; an assembled shader prints to a
-//! listing that assembles back to the same shader.
+//! use) accept the same texts and give the same shaders; `assemble_with` (text straight to
+//! bytes) gives the bytes of `encode` of that shader, or the same diagnostics; an assembled
+//! shader prints to a listing that assembles back to the same shader.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -16,6 +17,17 @@ fuzz_target!(|data: &[u8]| {
         ..Default::default()
     };
     let parsed = dxso_text::parse_with(&text, &options);
+    match (dxso_text::assemble_with(&text, &options), &parsed) {
+        (Ok(bytes), Ok(shader)) => {
+            assert_eq!(bytes, dxso::encode(shader), "assemble_with and parse + encode differ")
+        }
+        (Err(a), Err(b)) => assert_eq!(&a, b, "assemble_with and parse report differently"),
+        (a, b) => panic!(
+            "assemble_with and parse disagree: {:?} / {:?}",
+            a.is_ok(),
+            b.is_ok()
+        ),
+    }
     const UNUSED: &str = "DXSO_FUZZ_FULL_PATH";
     if !text.contains(UNUSED) {
         let full = dxso_text::parse_with(

@@ -6,6 +6,8 @@
 //!   the constant-table header, the instructions, and the instruction-slot footer, byte for byte.
 //! - [`parse()`] reads Microsoft's assembly syntax (what `D3DXAssembleShader` accepts, preprocessor
 //!   included) into a [`dxso::Shader`] that encodes to the bytes Microsoft's assembler writes.
+//! - [`assemble()`] gives those bytes directly (what `parse` then [`dxso::encode()`] give, and
+//!   the same diagnostics), without building the shader when the text needs no preprocessor.
 //!
 //! ```
 //! let shader = dxso_text::parse("vs_1_1\ndcl_position v0\nmov oPos, v0\n")?;
@@ -22,5 +24,7 @@ pub mod parse;
 pub mod print;
 pub mod syntax;
 
-pub use parse::{parse, parse_with, Diagnostic, Diagnostics, ParseOptions, Rule};
+pub use parse::{
+    assemble, assemble_with, parse, parse_with, Diagnostic, Diagnostics, ParseOptions, Rule,
+};
 pub use print::{print, print_with, PrintOptions};

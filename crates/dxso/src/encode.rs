@@ -44,12 +44,15 @@ impl Instruction {
         } else {
             self.operand_token_count() & 0xF
         };
-        self.opcode.raw() as u32
-            | (self.control as u32) << 16
-            | length << 24
-            | (self.predicate.is_some() as u32) << 28
-            | (self.reserved as u32) << 29
-            | (self.coissue as u32) << 30
+        InstructionToken {
+            opcode: self.opcode,
+            control: self.control,
+            length,
+            predicated: self.predicate.is_some(),
+            reserved: self.reserved,
+            coissue: self.coissue,
+        }
+        .to_token()
     }
 
     /// Calls `f` with every DWORD of the encoded instruction, in stream order, and its role.
@@ -88,6 +91,39 @@ impl Instruction {
             f(TokenRole::Src(i as u8), s.to_token());
             relative(&mut f, s.relative);
         }
+    }
+}
+
+/// The fields of an instruction token, for writers that produce the operand tokens themselves
+/// (an assembler writing DWORDs as it reads, without an [`Instruction`]); [`Instruction::token`]
+/// is built on it, so the bit layout lives here alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InstructionToken {
+    /// The opcode.
+    pub opcode: crate::opcode::Opcode,
+    /// Bits 16-23: comparison, `texld` mode.
+    pub control: u8,
+    /// Bits 24-27: the DWORDs after the instruction token in shader model 2 and later, the
+    /// unused field of shader model 1 (masked to four bits).
+    pub length: u32,
+    /// Bit 28: a predicate source follows the destination.
+    pub predicated: bool,
+    /// Bit 29, reserved.
+    pub reserved: bool,
+    /// Bit 30: ps_1_x co-issue.
+    pub coissue: bool,
+}
+
+impl InstructionToken {
+    /// The DWORD.
+    #[inline]
+    pub const fn to_token(self) -> u32 {
+        self.opcode.raw() as u32
+            | (self.control as u32) << 16
+            | (self.length & 0xF) << 24
+            | (self.predicated as u32) << 28
+            | (self.reserved as u32) << 29
+            | (self.coissue as u32) << 30
     }
 }
 
@@ -151,7 +187,7 @@ pub fn encode(shader: &Shader) -> Vec<u8> {
 
 /// DWORDs as little-endian bytes (the mirror of [`crate::decode::words_of`]): borrowed on
 /// little-endian machines, where the DWORDs in memory already are those bytes.
-pub(crate) fn le_bytes_of(words: &[u32]) -> Cow<'_, [u8]> {
+pub fn le_bytes_of(words: &[u32]) -> Cow<'_, [u8]> {
     if cfg!(target_endian = "little") {
         Cow::Borrowed(bytemuck::cast_slice(words))
     } else {

@@ -258,6 +258,7 @@ impl DclToken {
     }
 
     /// Encodes the token.
+    #[inline(always)]
     pub const fn to_token(self) -> u32 {
         (self.usage_raw as u32 & 0x1F)
             | (self.usage_index as u32 & 0xF) << 16

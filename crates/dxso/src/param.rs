@@ -424,6 +424,7 @@ impl DstParam {
     }
 
     /// Encodes the token (not the relative-address token that may follow it).
+    #[inline(always)]
     pub const fn to_token(&self) -> u32 {
         register_bits(self.register)
             | relative_bit(self.relative.is_some())
@@ -477,6 +478,7 @@ impl SrcParam {
     }
 
     /// Encodes the token (not the relative-address token that may follow it).
+    #[inline(always)]
     pub const fn to_token(&self) -> u32 {
         register_bits(self.register)
             | relative_bit(self.relative.is_some())

@@ -14,7 +14,8 @@ use std::process::ExitCode;
 /// reported with the file, line, column and the rule broken; every bad line is reported, not
 /// only the first. The result is validated as D3DXAssembleShader validates it: findings are
 /// printed, and an invalid shader is not written (--no-validate skips this, as
-/// D3DXSHADER_SKIPVALIDATION does). When the text carries the `// Parameters:` and
+/// D3DXSHADER_SKIPVALIDATION does; with raw output and no --listing, the text then goes
+/// straight to bytes, the same bytes, without building the shader). When the text carries the `// Parameters:` and
 /// `// Registers:` header that `dxso disasm` and fxc print, the constant table (CTAB) is
 /// rebuilt from it, so `dxso disasm x.dxso | dxso asm` gives back a shader D3DX can read the
 /// constants of.
@@ -91,6 +92,15 @@ impl Opts {
         };
         if self.format == Format::Bin {
             self.output.check_binary(s)?;
+        }
+        if self.no_validate && self.format == Format::Bin && self.listing.is_none() {
+            // Only the bytes are wanted: text to bytecode without building the shader.
+            let bytes = source.assemble_bytes(options)?;
+            if let Some(path) = &self.output.output {
+                super::disasm::refuse_overwriting_input(&source, path)?;
+            }
+            self.output.write_binary(s, &bytes)?;
+            return Ok(ExitCode::SUCCESS);
         }
         let shader = source.assemble(options)?;
         if !self.no_validate {

@@ -125,14 +125,28 @@ impl Source {
 
     /// Assembles the text with `options` (its path set to this file's, for `#include`s and
     /// messages); errors are every diagnostic of the run ([`CliError::Assembly`]).
-    pub fn assemble(&self, mut options: dxso_text::ParseOptions<'_>) -> Result<dxso::Shader> {
+    pub fn assemble(&self, options: dxso_text::ParseOptions<'_>) -> Result<dxso::Shader> {
+        self.assemble_by(options, dxso_text::parse_with)
+    }
+
+    /// [`Source::assemble`] to the encoded bytes alone (`dxso_text::assemble_with`: the same
+    /// bytes and errors, without building the shader when the text needs no preprocessor).
+    pub fn assemble_bytes(&self, options: dxso_text::ParseOptions<'_>) -> Result<Vec<u8>> {
+        self.assemble_by(options, dxso_text::assemble_with)
+    }
+
+    fn assemble_by<T>(
+        &self,
+        mut options: dxso_text::ParseOptions<'_>,
+        assemble: impl FnOnce(&str, &dxso_text::ParseOptions<'_>) -> Result<T, dxso_text::Diagnostics>,
+    ) -> Result<T> {
         self.expect(&[Kind::Assembly])?;
         let text = self.text()?;
         if self.path.is_some() {
             options.path = self.path.clone();
         }
         crate::session::timed(format_args!("assembling {}", self.name), || {
-            dxso_text::parse_with(text, &options)
+            assemble(text, &options)
         })
         .map_err(|diagnostics| {
             CliError::Assembly {

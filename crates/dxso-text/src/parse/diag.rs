@@ -124,6 +124,30 @@ pub struct Diagnostic {
     pub(crate) file_index: u32,
 }
 
+/// Two diagnostics are equal when they say the same thing at the same place (rule, message,
+/// file, line, column, span); the source text they show is not compared.
+impl PartialEq for Diagnostic {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.rule,
+            &self.message,
+            &self.file,
+            self.line,
+            self.column,
+            &self.span,
+        ) == (
+            other.rule,
+            &other.message,
+            &other.file,
+            other.line,
+            other.column,
+            &other.span,
+        )
+    }
+}
+
+impl Eq for Diagnostic {}
+
 impl Diagnostic {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
@@ -190,7 +214,7 @@ impl miette::Diagnostic for Diagnostic {
 }
 
 /// Every error of one [`crate::parse()`] run (at least one).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostics {
     /// The errors, in source order of discovery.
     pub errors: Vec<Diagnostic>,

@@ -15,21 +15,25 @@
 use super::assemble::parse_line;
 use super::lexer::tokenize;
 use super::preprocess::Sources;
+use super::sink::Sink;
 use super::words::{self, source_modifier};
+use dxso::ctab::ConstantTable;
 use dxso::{
-    DstParam, Extra, Instruction, Item, Operands, Register, Shader, SrcModifier, SrcParam, Swizzle,
-    Version, WriteMask,
+    DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,
+    SrcModifier, SrcParam, Swizzle, Version, WriteMask,
 };
 
-/// Assembles `text` when it needs no preprocessor and has no error; `None` otherwise. Reading
-/// starts at `from` (the start of a line; what comes before is comments and blank lines). With
-/// `leading_comment`, the first item is an empty comment for the caller to fill.
-pub(super) fn assemble(
+/// Assembles `text` into `out` when it needs no preprocessor and has no error; `None`
+/// otherwise (`out` then holds part of the text). Reading starts at `from` (the start of a
+/// line; what comes before is comments and blank lines); `table` goes first, as the sink
+/// places it.
+pub(super) fn assemble<O: Sink>(
     text: &str,
     from: usize,
     strict: bool,
-    leading_comment: bool,
-) -> Option<Shader> {
+    table: Option<ConstantTable>,
+    out: &mut O,
+) -> Option<()> {
     let mut lines = Lines { text, pos: from };
     let mut buffer = LineBuffer::new();
     let version = loop {
@@ -38,27 +42,30 @@ pub(super) fn assemble(
             continue;
         }
         let code = code_of(line)?;
-        if !code.bytes().all(is_space) {
-            let squeezed: String = code.chars().filter(|&c| !is_space(c as u8)).collect();
-            break words::version_word(&squeezed).ok()?;
+        let word = code.trim_matches(|c: char| is_space(c as u8));
+        if !word.is_empty() {
+            // The version's tokens without the space between them (`vs_2_0`, `ps . 1 . 4`).
+            break if word.bytes().any(is_space) {
+                let squeezed: String = word.chars().filter(|&c| !is_space(c as u8)).collect();
+                words::version_word(&squeezed)
+            } else {
+                words::version_word(word)
+            }
+            .ok()?;
         }
     };
     let ctx = Context {
         version,
         strict,
-        spellings: words::allowed_spellings(version),
+        spellings: words::register_spellings(version),
     };
-    let mut shader = Shader::new(version);
     // Instruction lines of listings run to about 20-30 bytes; reserving for 16 each keeps
-    // the vector from growing (each growth copies every item so far).
-    shader
-        .items
-        .reserve((text.len() - lines.pos.min(text.len())) / 16 + 2);
-    if leading_comment {
-        shader
-            .items
-            .push(Item::Comment(dxso::Comment { data: Vec::new() }));
-    }
+    // the output from growing (each growth copies everything so far).
+    out.start(
+        version,
+        table,
+        (text.len() - lines.pos.min(text.len())) / 16 + 1,
+    );
     // The full text as a source, made the first time a line needs the line parser.
     let mut sources: Option<Sources> = None;
     let mut line_parser = |line: &str, start: usize| {
@@ -73,9 +80,7 @@ pub(super) fn assemble(
         let Some(mut cursor) = buffer.cursor(line, &text.as_bytes()[start..]) else {
             // Too long for the buffer: blank, a comment, or the line parser's.
             if !code_of(line)?.bytes().all(is_space) {
-                shader
-                    .items
-                    .push(Item::Instruction(line_parser(line, start)?));
+                out.instruction(line_parser(line, start)?);
             }
             continue;
         };
@@ -88,21 +93,13 @@ pub(super) fn assemble(
             }
             return None;
         }
-        // The instruction is built in its slot of the item vector (built elsewhere and moved
-        // in, its narrow field stores are read back as wide moves: a store-forwarding stall).
-        shader.items.push(BLANK);
-        let Some(Item::Instruction(slot)) = shader.items.last_mut() else {
-            unreachable!("just pushed an instruction")
-        };
-        if cursor.instruction(&ctx, slot).is_none() {
-            *slot = line_parser(line, start)?;
+        if cursor.instruction(&ctx, out).is_none() {
+            out.cancel();
+            out.instruction(line_parser(line, start)?);
         }
     }
-    Some(shader)
+    Some(())
 }
-
-/// What each new item slot starts as.
-const BLANK: Item = Item::Instruction(Instruction::new(dxso::Opcode::Nop));
 
 /// A line the cursor does not read, through the full path's lexer and line parser; `None` when
 /// the line needs more than that (see [`code_of`]) or has an error.
@@ -160,8 +157,8 @@ fn is_line_directive(buffer: &mut LineBuffer, line: &str) -> Option<bool> {
 struct Context {
     version: Version,
     strict: bool,
-    /// [`words::allowed_spellings`] of the version.
-    spellings: words::AllowedSpellings,
+    /// [`words::register_spellings`] of the version.
+    spellings: &'static words::RegisterSpellings,
 }
 
 /// What a byte can be, as bit flags.
@@ -304,6 +301,12 @@ impl LineBuffer {
             len,
             i: 0,
         };
+        // Listings indent every line by four blanks: skipped at once.
+        if len >= 4
+            && u32::from_le_bytes([self.0[0], self.0[1], self.0[2], self.0[3]]) == 0x2020_2020
+        {
+            c.i = 4;
+        }
         c.skip_space();
         Some(c)
     }
@@ -453,20 +456,30 @@ impl<'a> Cursor<'a> {
             return None;
         }
         let start = self.i;
-        let mut key = 0u128;
-        let mut plain = true;
+        // Letters and digits, lowered (`| 0x20` lowers a letter and keeps a digit), packed as
+        // [`words::key`] packs them: a mnemonic of up to seven of them fits 64 bits.
+        let mut packed = 0u64;
         loop {
             let c = self.at(self.i);
-            if !is_word_byte(c) {
+            if class(c) & (LETTER | DIGIT) == 0 {
                 break;
             }
-            plain &= class(c) & (LETTER | DIGIT) != 0;
-            key = key << 8 | c.to_ascii_lowercase() as u128;
+            packed = packed << 8 | (c | 0x20) as u64;
             self.i += 1;
+        }
+        let plain = !is_word_byte(self.at(self.i));
+        if !plain {
+            while is_word_byte(self.at(self.i)) {
+                self.i += 1;
+            }
         }
         let len = self.i - start;
         if plain && len <= 15 {
-            let key = key << 8 | len as u128;
+            let key = if len <= 7 {
+                (packed << 8 | len as u64) as u128
+            } else {
+                words::key(&self.s.as_bytes()[start..self.i])?
+            };
             if let Some(word) = words::plain_mnemonic_of_key(key, ctx.version, ctx.strict) {
                 self.skip_space();
                 return Some(word);
@@ -477,71 +490,72 @@ impl<'a> Cursor<'a> {
         word
     }
 
+    /// Reads the line's instruction into `out` (begun, not ended); `None` (with part of it
+    /// given to `out`) when the line is not in a form the cursor reads.
     #[inline(always)]
-    /// Reads the line's instruction into `inst` (a blank one); `None` (with `inst` partly
-    /// written) when the line is not in a form the cursor reads.
-    fn instruction(&mut self, ctx: &Context, inst: &mut Instruction) -> Option<()> {
+    fn instruction<O: Sink>(&mut self, ctx: &Context, out: &mut O) -> Option<()> {
         let coissue = self.eat(b'+');
         let word = self.mnemonic(ctx)?;
-        inst.opcode = word.opcode;
-        inst.coissue = coissue;
-        inst.control = word.control;
         let rest = &self.s.as_bytes()[self.i..];
-        let shape = words::shape(inst.opcode.info(), ctx.version, || {
+        let shape = words::shape(word.opcode.info(), ctx.version, || {
             1 + rest.iter().filter(|&&c| c == b',').count()
         });
+        out.begin(word.opcode, word.control, coissue);
         match shape {
             Operands::None => {}
             Operands::Dcl => {
-                inst.dst = Some(self.dst(ctx)?);
-                inst.extra = Extra::Dcl(word.dcl.unwrap_or_default());
+                out.dcl(word.dcl.unwrap_or_default());
+                out.dst(self.dst(ctx, &word)?);
             }
             Operands::Def => {
-                inst.dst = Some(self.dst(ctx)?);
+                out.dst(self.dst(ctx, &word)?);
                 let mut v = [0u32; 4];
                 for slot in &mut v {
                     self.comma()?;
                     *slot = self.float()?.to_bits();
                 }
-                inst.extra = Extra::Def(v);
+                out.def(Extra::Def(v));
             }
             Operands::DefI => {
-                inst.dst = Some(self.dst(ctx)?);
+                out.dst(self.dst(ctx, &word)?);
                 let mut v = [0i32; 4];
                 for slot in &mut v {
                     self.comma()?;
                     *slot = self.int()?;
                 }
-                inst.extra = Extra::DefI(v);
+                out.def(Extra::DefI(v));
             }
             Operands::DefB => {
-                inst.dst = Some(self.dst(ctx)?);
+                out.dst(self.dst(ctx, &word)?);
                 self.comma()?;
-                inst.extra = Extra::DefB(self.boolean()?);
+                out.def(Extra::DefB(self.boolean()?));
             }
             Operands::DstSrc(count) => {
-                inst.dst = Some(self.dst(ctx)?);
+                if count as usize > dxso::Sources::CAPACITY {
+                    return None;
+                }
+                out.dst(self.dst(ctx, &word)?);
                 for _ in 0..count {
                     self.comma()?;
-                    inst.srcs.push(self.src(ctx)?).ok()?;
+                    out.src(self.src(ctx)?);
                 }
             }
             Operands::Src(count) => {
+                if count as usize > dxso::Sources::CAPACITY {
+                    return None;
+                }
                 for i in 0..count {
                     if i > 0 {
                         self.comma()?;
                     }
-                    inst.srcs.push(self.src(ctx)?).ok()?;
+                    out.src(self.src(ctx)?);
                 }
             }
         }
         if !self.at_end() {
             return None;
         }
-        if let Some(d) = &mut inst.dst {
-            d.modifiers = d.modifiers.union(word.modifiers);
-            d.shift = word.shift;
-        }
+        out.end();
         Some(())
     }
 
@@ -550,13 +564,32 @@ impl<'a> Cursor<'a> {
         self.eat(b',').then_some(())
     }
 
-    /// A register word with a number (and no `[`: relative addresses are the line parser's),
-    /// and the `_suffix` part of the word. Letters and digits (`r0`, `c12`, `oT3`, `oPos`,
+    /// A register word, the `_suffix` part of the word, and whether it has a number (which
+    /// only a register with a relative address may lack: see [`Cursor::relative`]). Letters and digits (`r0`, `c12`, `oT3`, `oPos`,
     /// `v3_bx2`) are read here, through the spellings the version allows
     /// ([`words::spelling_of_key`]); any other word by [`words::register_word`].
     #[inline(always)]
-    fn register(&mut self, ctx: &Context) -> Option<(Register, &'a str)> {
+    fn register(&mut self, ctx: &Context) -> Option<(Register, &'a str, bool)> {
         let start = self.i;
+        // Most registers are one letter and a number, with nothing after them in the word:
+        // the letter's file from a table, no spelling hash. Anything else reads as below.
+        if class(self.at(start + 1)) & DIGIT != 0 {
+            // Only a letter's byte with bit 5 set is `a` to `z`.
+            let letter = (self.at(start) | 0x20).wrapping_sub(b'a');
+            if let Some(&Some(ty)) = ctx.spellings.letters.get(letter as usize) {
+                let mut j = start + 1;
+                let mut num = 0u32;
+                while class(self.at(j)) & DIGIT != 0 && j - start <= 5 {
+                    num = num * 10 + (self.at(j) - b'0') as u32;
+                    j += 1;
+                }
+                if !is_word_byte(self.at(j)) {
+                    self.i = j;
+                    self.skip_space();
+                    return Some((words::make_register(ty, num)?, "", true));
+                }
+            }
+        }
         let mut j = start;
         let mut packed = 0u64;
         loop {
@@ -574,14 +607,16 @@ impl<'a> Cursor<'a> {
             if class(d) & DIGIT == 0 {
                 break;
             }
-            num = num * 10 + (d - b'0') as u32;
+            // Wrapping: a number of more than five digits is not read here (`plain` below), but
+            // the run is measured whole (found by the fuzzer: `r99999999999` overflowed).
+            num = num.wrapping_mul(10).wrapping_add((d - b'0') as u32);
             j += 1;
         }
         let digits = j - letters_end;
         let next = self.at(j);
         let plain = letters_end > start && digits <= 5 && !(is_word_byte(next) && next != b'_');
         let spelling = if plain {
-            words::spelling_of_key(packed).and_then(|i| ctx.spellings[i])
+            words::spelling_of_key(packed).and_then(|i| ctx.spellings.allowed[i])
         } else {
             None
         };
@@ -590,7 +625,7 @@ impl<'a> Cursor<'a> {
             Some((_, None)) if digits > 0 => Some(num),
             _ => None,
         };
-        let (register, suffix) = match (spelling, number) {
+        let register = match (spelling, number) {
             (Some((ty, _)), Some(num)) => {
                 let mut end = j;
                 if next == b'_' {
@@ -602,18 +637,86 @@ impl<'a> Cursor<'a> {
                 self.skip_space();
                 // Most registers have no suffix: no slice to check then.
                 let suffix = if end == j { "" } else { &self.s[j..end] };
-                (words::make_register(ty, num)?, suffix)
+                (words::make_register(ty, num)?, suffix, true)
             }
             _ => {
                 let (register, has_number, suffix) =
                     words::register_word(self.word()?, ctx.version).ok()?;
-                if !has_number {
-                    return None;
-                }
-                (register, suffix)
+                (register, suffix, has_number)
             }
         };
-        (self.peek() != b'[').then_some((register, suffix))
+        Some(register)
+    }
+
+    /// What follows a register word: a relative address in `[...]` (the register then needs
+    /// no number), or nothing (it then must have one).
+    #[inline(always)]
+    fn relative(
+        &mut self,
+        ctx: &Context,
+        register: &mut Register,
+        has_number: bool,
+    ) -> Option<Option<Relative>> {
+        if self.peek() != b'[' {
+            return has_number.then_some(None);
+        }
+        self.relative_address(ctx, register).map(Some)
+    }
+
+    /// `[a0.x]`, `[aL]`, `[a0.x + 12]` (a decimal offset), applied to `register` as the line
+    /// parser applies it ([`super::assemble`]): the index moved by the offset, then an address
+    /// token (shader model 2 and later) or the implicit `a0.x` of shader model 1. Any other
+    /// form is the line parser's.
+    fn relative_address(&mut self, ctx: &Context, register: &mut Register) -> Option<Relative> {
+        self.i += 1;
+        self.skip_space();
+        let (address, suffix, has_number) = self.register(ctx)?;
+        let is_address = if ctx.version.is_sm1() {
+            address.ty == RegisterType::Addr
+        } else {
+            address.ty == RegisterType::Loop
+                || (address.ty == RegisterType::Addr && ctx.version.is_vertex())
+        };
+        if !is_address || !suffix.is_empty() || !has_number {
+            return None;
+        }
+        let swizzle = self.swizzle()?;
+        let mut offset = 0u32;
+        if self.eat(b'+') {
+            let start = self.i;
+            let digits = self.digits();
+            let next = self.peek();
+            // `017` is octal to the line parser, `4u` and `4.5` other numbers.
+            if digits == 0
+                || digits > 5
+                || (digits > 1 && self.at(start) == b'0')
+                || is_word_byte(next)
+                || next == b'.'
+            {
+                return None;
+            }
+            offset = self.s[start..self.i].parse().ok()?;
+            self.skip_space();
+        }
+        if !self.eat(b']') {
+            return None;
+        }
+        let base = if register.ty.is_float_const() {
+            RegisterType::Const
+        } else {
+            register.ty
+        };
+        *register = words::make_register(base, register.index() + offset)?;
+        Some(if ctx.version.is_sm1() {
+            Relative::Implicit
+        } else {
+            Relative::Token(RelativeToken {
+                register: address,
+                swizzle,
+                modifier: 0,
+                reserved: 0,
+            })
+        })
     }
 
     /// The components after a `.`: one to four letters, each a component, and with `mask` in
@@ -639,13 +742,31 @@ impl<'a> Cursor<'a> {
         (n > 0).then_some((sel, n))
     }
 
+    /// A `.` and a swizzle (one to four components, the last repeated), or the identity
+    /// when no `.` comes.
     #[inline(always)]
-    fn dst(&mut self, ctx: &Context) -> Option<DstParam> {
-        let (register, suffix) = self.register(ctx)?;
+    fn swizzle(&mut self) -> Option<Swizzle> {
+        if !self.dot() {
+            return Some(Swizzle::IDENTITY);
+        }
+        let (sel, n) = self.components(false)?;
+        let last = sel[n - 1];
+        let pick = |i: usize| if i < n { sel[i] } else { last };
+        Some(Swizzle::new(pick(0), pick(1), pick(2), pick(3)))
+    }
+
+    /// A destination, with the result modifiers and shift of the mnemonic `word`.
+    #[inline(always)]
+    fn dst(&mut self, ctx: &Context, word: &words::MnemonicWord) -> Option<DstParam> {
+        let (mut register, suffix, has_number) = self.register(ctx)?;
         if !suffix.is_empty() {
             return None;
         }
+        let relative = self.relative(ctx, &mut register, has_number)?;
         let mut dst = DstParam::new(register, WriteMask::ALL);
+        dst.relative = relative;
+        dst.modifiers = word.modifiers;
+        dst.shift = word.shift;
         if self.dot() {
             let (sel, n) = self.components(true)?;
             dst.mask = WriteMask(sel[..n].iter().fold(0, |m, &c| m | 1 << c));
@@ -676,19 +797,14 @@ impl<'a> Cursor<'a> {
             }
             _ => {}
         }
-        let (register, suffix) = self.register(ctx)?;
-        let swizzle = if self.dot() {
-            let (sel, n) = self.components(false)?;
-            let last = sel[n - 1];
-            let pick = |i: usize| if i < n { sel[i] } else { last };
-            Swizzle::new(pick(0), pick(1), pick(2), pick(3))
-        } else {
-            Swizzle::IDENTITY
-        };
+        let (mut register, suffix, has_number) = self.register(ctx)?;
+        let relative = self.relative(ctx, &mut register, has_number)?;
+        let swizzle = self.swizzle()?;
         let mut src = SrcParam::new(register, swizzle);
-        src.modifier = match (suffix, negate, complement, not) {
-            ("", false, false, false) => SrcModifier::None,
-            ("", true, false, false) => SrcModifier::Neg,
+        src.relative = relative;
+        src.modifier = match (suffix.is_empty(), negate, complement, not) {
+            (true, false, false, false) => SrcModifier::None,
+            (true, true, false, false) => SrcModifier::Neg,
             _ => source_modifier(suffix, negate, complement, not)?,
         };
         Some(src)

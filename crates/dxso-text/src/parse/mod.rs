@@ -1,5 +1,7 @@
-//! Microsoft assembly text to [`dxso::Shader`]: [`preprocess`] turns the text (and its
-//! `#include`s) into tokens of active lines, [`assemble`] turns each line into an instruction.
+//! Microsoft assembly text to [`dxso::Shader`] ([`parse()`]) or to its bytecode
+//! ([`assemble()`]): [`preprocess`] turns the text (and its `#include`s) into tokens of active
+//! lines, [`mod@assemble`] turns each line into an instruction; text that needs no
+//! preprocessor takes a single pass over its bytes instead, which gives the same result.
 //! Errors are collected as [`Diagnostics`]; a run reports every line it could not assemble.
 
 pub mod assemble;
@@ -9,6 +11,7 @@ mod fast;
 mod fast_tests;
 pub mod lexer;
 pub mod preprocess;
+mod sink;
 mod words;
 
 pub use diag::{Diagnostic, Diagnostics, Rule};
@@ -59,22 +62,50 @@ pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diag
     // anything else takes the full path below, which gives the same shader (and the
     // diagnostics).
     if options.defines.is_empty() {
-        if let Some(shader) = fast_path(text, options) {
+        if let Some(shader) = fast_shader(text, options) {
             return Ok(shader);
         }
     }
     parse_full(text, options)
 }
 
+/// Assembles Microsoft assembly text to bytecode with default [`ParseOptions`]: the bytes of
+/// [`dxso::encode()`] of what [`parse()`] gives, and the same [`Diagnostics`] when it fails.
+///
+/// Text that needs no preprocessor is assembled straight to its DWORDs in one pass, without
+/// building a [`Shader`]; use this rather than `parse` then `encode` when only the bytes are
+/// wanted.
+///
+/// ```
+/// let text = "ps_2_0\nmov oC0, c0\n";
+/// let bytes = dxso_text::assemble(text)?;
+/// assert_eq!(bytes, dxso::encode(&dxso_text::parse(text)?));
+/// # Ok::<(), dxso_text::Diagnostics>(())
+/// ```
+pub fn assemble(text: &str) -> Result<Vec<u8>, Diagnostics> {
+    assemble_with(text, &ParseOptions::default())
+}
+
+/// Assembles Microsoft assembly text to bytecode: [`parse_with`] then [`dxso::encode()`], in
+/// one pass for text that needs no preprocessor (see [`assemble()`]).
+pub fn assemble_with(text: &str, options: &ParseOptions<'_>) -> Result<Vec<u8>, Diagnostics> {
+    if options.defines.is_empty() {
+        let mut out = sink::Bytes::new();
+        if fast_path(text, options, &mut out).is_some() {
+            return Ok(out.finish());
+        }
+    }
+    parse_full(text, options).map(|s| dxso::encode(&s))
+}
+
 /// The single-pass assembler with what the full path does around its assembler: the byte
-/// order mark dropped, the constant table rebuilt from the header. `None` when either path
-/// part gives up or fails (the full path then runs and reports).
-fn fast_path(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
+/// order mark dropped, the constant table rebuilt from the header, into `out`. `None` when
+/// either part gives up or fails (the full path then runs and reports).
+fn fast_path<O: sink::Sink>(text: &str, options: &ParseOptions<'_>, out: &mut O) -> Option<()> {
     let text = without_bom(text);
-    // The table is read first so that the assembler leaves its slot at the front (no shift of
-    // every instruction afterwards); it needs only the version to be whole.
     // The header is only `//` comments and blank lines, which the assembler would skip; it
-    // starts after them.
+    // starts after them. The table needs only the version to be whole, which the sink gives
+    // it.
     let (table, body) = match options.skip_constant_table {
         true => (None, 0),
         false => {
@@ -82,14 +113,14 @@ fn fast_path(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
             (table.ok()?, body)
         }
     };
-    let mut shader = fast::assemble(text, body, options.strict, table.is_some())?;
-    if let Some(mut table) = table {
-        crate::ctab::set_version(&mut table, shader.version);
-        shader.items[0] = Item::Comment(Comment {
-            data: table.to_words(),
-        });
-    }
-    Some(shader)
+    fast::assemble(text, body, options.strict, table, out)
+}
+
+/// [`fast_path`] to a [`Shader`].
+fn fast_shader(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
+    let mut out = sink::Items::new();
+    fast_path(text, options, &mut out)?;
+    Some(out.shader)
 }
 
 /// The full path: preprocessor, tokens, line parser.

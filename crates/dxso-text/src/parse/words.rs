@@ -24,12 +24,23 @@ pub(super) const fn key(word: &[u8]) -> Option<u128> {
     let mut k = 0u128;
     let mut i = 0;
     while i < word.len() {
-        k = k << 8 | word[i].to_ascii_lowercase() as u128;
+        k = k << 8 | LOWER[word[i] as usize] as u128;
         i += 1;
     }
     // The length tells `ab` from `\0ab`.
     Some(k << 8 | word.len() as u128)
 }
+
+/// `u8::to_ascii_lowercase` as a table: one load per byte of a [`key`].
+const LOWER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).to_ascii_lowercase();
+        b += 1;
+    }
+    t
+};
 
 /// The indices of the [`REGISTER_PREFIXES`] entries that start with each lower-case letter,
 /// in table order (so the longest spelling comes first); `u8::MAX` ends a list.
@@ -69,22 +80,7 @@ fn register_prefix(name: &str) -> Option<usize> {
 /// looks only at the shader kind and whether the major version is at least 3 (a test checks
 /// the table against the rule for every version).
 fn prefix_allowed(index: usize, version: Version) -> bool {
-    static CLASSES: OnceLock<[Vec<bool>; 4]> = OnceLock::new();
-    let classes = CLASSES.get_or_init(|| {
-        [
-            Version::vs(2, 0),
-            Version::vs(3, 0),
-            Version::ps(2, 0),
-            Version::ps(3, 0),
-        ]
-        .map(|v| {
-            REGISTER_PREFIXES
-                .iter()
-                .map(|(spelling, _, _)| register_allowed(spelling, v))
-                .collect()
-        })
-    });
-    classes[version.is_pixel() as usize * 2 + (version.major >= 3) as usize][index]
+    register_spellings(version).allowed[index].is_some()
 }
 
 /// What a mnemonic spelling means.
@@ -153,6 +149,7 @@ fn mnemonic(base: &[u8]) -> Option<Mnemonic> {
     mnemonic_of_key(key(base)?)
 }
 
+#[inline]
 fn mnemonic_of_key(k: u128) -> Option<Mnemonic> {
     let table = mnemonics();
     let mut slot = mnemonic_slot(k);
@@ -186,27 +183,50 @@ pub(super) fn comparison(s: &str) -> Option<u8> {
         .map(|i| i as u8 + 1)
 }
 
-/// `position1`, `texcoord`, `2d`, `cube`, `volume` after `dcl_`.
+/// `position1`, `texcoord`, `2d`, `cube`, `volume` after `dcl_` (any case), by [`key`]: the
+/// names compared as integers, without lowering the text or comparing strings.
 pub(super) fn dcl_suffix(s: &str) -> Option<DclToken> {
-    let lower = lowercase(s);
-    match &*lower {
-        "1d" => return Some(DclToken::sampler(dxso::TextureType::Texture1D)),
-        "2d" => return Some(DclToken::sampler(dxso::TextureType::Texture2D)),
-        "cube" => return Some(DclToken::sampler(dxso::TextureType::Cube)),
-        "volume" => return Some(DclToken::sampler(dxso::TextureType::Volume)),
-        _ => {}
+    const fn k(word: &str) -> u128 {
+        match key(word.as_bytes()) {
+            Some(k) => k,
+            None => panic!("short"),
+        }
     }
-    let digits_at = lower
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(lower.len());
-    let (name, digits) = lower.split_at(digits_at);
-    let usage = DeclUsage::ALL.iter().find(|u| u.name() == name)?;
+    const SAMPLERS: [(u128, dxso::TextureType); 4] = [
+        (k("1d"), dxso::TextureType::Texture1D),
+        (k("2d"), dxso::TextureType::Texture2D),
+        (k("cube"), dxso::TextureType::Cube),
+        (k("volume"), dxso::TextureType::Volume),
+    ];
+    const USAGES: [u128; DeclUsage::ALL.len()] = {
+        let mut keys = [0; DeclUsage::ALL.len()];
+        let mut i = 0;
+        while i < keys.len() {
+            keys[i] = k(DeclUsage::ALL[i].name());
+            i += 1;
+        }
+        keys
+    };
+    let b = s.as_bytes();
+    // The sampler types are two, four or six letters long.
+    if matches!(b.len(), 2 | 4 | 6) {
+        if let Some(whole) = key(b) {
+            if let Some((_, t)) = SAMPLERS.iter().find(|(k, _)| *k == whole) {
+                return Some(DclToken::sampler(*t));
+            }
+        }
+    }
+    let digits_at = b.iter().position(u8::is_ascii_digit).unwrap_or(b.len());
+    // No usage name is longer than a key holds.
+    let name = key(&b[..digits_at])?;
+    let usage = USAGES.iter().position(|&k| k == name)?;
+    let digits = &s[digits_at..];
     let index: u8 = if digits.is_empty() {
         0
     } else {
         digits.parse().ok().filter(|i| *i < 16)?
     };
-    Some(DclToken::usage(*usage, index))
+    Some(DclToken::usage(DeclUsage::ALL[usage], index))
 }
 
 /// The source modifier for a prefix (`-`, `1-`, `!`) and a suffix (`_bx2`, ...).
@@ -277,6 +297,31 @@ pub fn parse_float(text: &str) -> Option<f32> {
     t.parse::<f32>().ok()
 }
 
+/// The `_`-separated parts after a mnemonic's base (`sat`, `pp` of `mad_sat_pp`), found byte
+/// by byte (cheaper than `str::split` on words this short).
+struct Suffixes<'a> {
+    /// What follows the last `_` read; `None` when done.
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Suffixes<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.bytes().position(|b| b == b'_') {
+            Some(i) => {
+                self.rest = Some(&rest[i + 1..]);
+                Some(&rest[..i])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
 /// What a mnemonic word (`texldp`, `mad_sat_pp`, `if_gt`, `dcl_texcoord1`) says.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MnemonicWord {
@@ -299,7 +344,7 @@ pub(super) fn mnemonic_word(
         Some(i) => (&text[..i], Some(&text[i + 1..])),
         None => (text, None),
     };
-    let parts = rest.into_iter().flat_map(|r| r.split('_'));
+    let parts = Suffixes { rest };
     // The lower-case base, for messages.
     let base = || base_word.to_ascii_lowercase();
     let Some(mut mn) = mnemonic(base_word.as_bytes()) else {
@@ -408,6 +453,7 @@ pub(super) fn mnemonic_word(
 /// A mnemonic word without `_` suffixes, by its [`key`]: a table lookup alone, and `None`
 /// whenever [`mnemonic_word`] would do more than that (a comparable mnemonic, `texldp`/`texldb`
 /// before ps_2_0, a strict check that fails, an unknown word), so the caller then asks it.
+#[inline(always)]
 pub(super) fn plain_mnemonic_of_key(
     k: u128,
     version: Version,
@@ -507,14 +553,42 @@ pub(super) fn register_word(
 /// register file and fixed number.
 pub(super) type AllowedSpellings = [Option<(RegisterType, Option<u16>)>; REGISTER_PREFIXES.len()];
 
-/// [`AllowedSpellings`] of `version`.
-pub(super) fn allowed_spellings(version: Version) -> AllowedSpellings {
-    let mut out = [None; REGISTER_PREFIXES.len()];
-    for (i, slot) in out.iter_mut().enumerate() {
-        let (_, ty, fixed) = REGISTER_PREFIXES[i];
-        *slot = prefix_allowed(i, version).then_some((ty, fixed));
-    }
-    out
+/// What the single-pass assembler looks register words up in, for one version.
+pub(super) struct RegisterSpellings {
+    /// The spellings allowed, by table index.
+    pub(super) allowed: AllowedSpellings,
+    /// By lower-case letter: the register file the letter names when digits follow it (`r3`,
+    /// `C12`), from `allowed`.
+    pub(super) letters: [Option<RegisterType>; 26],
+}
+
+/// [`RegisterSpellings`] of `version`: built once per version class (the allowed spellings
+/// depend only on the shader kind and whether the major version is at least 3; a test checks
+/// [`prefix_allowed`] against [`register_allowed`] for every version), not once per text.
+pub(super) fn register_spellings(version: Version) -> &'static RegisterSpellings {
+    static CLASSES: OnceLock<[RegisterSpellings; 4]> = OnceLock::new();
+    let classes = CLASSES.get_or_init(|| {
+        [
+            Version::vs(2, 0),
+            Version::vs(3, 0),
+            Version::ps(2, 0),
+            Version::ps(3, 0),
+        ]
+        .map(|v| {
+            let mut allowed = [None; REGISTER_PREFIXES.len()];
+            for (slot, &(spelling, ty, fixed)) in allowed.iter_mut().zip(REGISTER_PREFIXES) {
+                *slot = register_allowed(spelling, v).then_some((ty, fixed));
+            }
+            let letters = std::array::from_fn(|i| {
+                match spelling_of_key(b'a' as u64 + i as u64).and_then(|s| allowed[s]) {
+                    Some((ty, None)) => Some(ty),
+                    _ => None,
+                }
+            });
+            RegisterSpellings { allowed, letters }
+        })
+    });
+    &classes[version.is_pixel() as usize * 2 + (version.major >= 3) as usize]
 }
 
 /// The spellings of [`REGISTER_PREFIXES`] packed like [`key`] without the length byte: a
@@ -627,7 +701,7 @@ fn lowercase(s: &str) -> Cow<'_, str> {
 /// The version statement (`vs_1_1`, `vs.1.1`, `ps_2_x`, `vs_3_sw`, any case), given as the
 /// text of its tokens without the spaces between them.
 pub(super) fn version_word(text: &str) -> Result<Version, WordError> {
-    let text = text.to_ascii_lowercase();
+    let text = lowercase(text);
     let bad = || {
         (
             Rule::MissingVersion,

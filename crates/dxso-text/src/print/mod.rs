@@ -73,18 +73,7 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
     // The body is written as bytes (see `line`) and checked as UTF-8 once at the end.
     let mut out = header.into_bytes();
     let version = shader.version;
-    out.extend_from_slice(if version.is_vertex() {
-        b"    vs_"
-    } else {
-        b"    ps_"
-    });
-    push_number(&mut out, version.major as u32);
-    out.push(b'_');
-    match version.minor {
-        1 if version.major == 2 => out.push(b'x'),
-        Version::SOFTWARE_MINOR => out.extend_from_slice(b"sw"),
-        m => push_number(&mut out, m as u32),
-    }
+    push_version(&mut out, true, version);
     out.push(b'\n');
     // Two copies of the body loop: shaders without debug lines run one whose hooks are empty.
     // The listing moves in and out by value so that the loop keeps it in registers.
@@ -455,6 +444,29 @@ fn write_register_to(out: &mut impl Text, register: dxso::Register, version: Ver
 /// Appends a decimal number.
 pub fn push_u32(out: &mut String, v: u32) {
     push_number(out, v);
+}
+
+/// The version as Microsoft spells it (`vs_2_0`, `ps_2_x`, `vs_3_sw`: `Version`'s `Display`),
+/// after the four-blank indent of a listing line when `indented`; written byte by byte (the
+/// formatting machinery costs more than the rest of a short listing line, and the assembler
+/// spells the CTAB target of every shader with it).
+#[inline(always)]
+pub(crate) fn push_version(out: &mut impl Text, indented: bool, version: Version) {
+    // One append for the indent and the kind (the listing's version line is written once per
+    // shader; two appends showed in the disassembler's profile).
+    out.text(match (indented, version.is_vertex()) {
+        (false, true) => "vs_",
+        (false, false) => "ps_",
+        (true, true) => "    vs_",
+        (true, false) => "    ps_",
+    });
+    push_number(out, version.major as u32);
+    out.byte(b'_');
+    match version.minor {
+        1 if version.major == 2 => out.byte(b'x'),
+        Version::SOFTWARE_MINOR => out.text("sw"),
+        m => push_number(out, m as u32),
+    }
 }
 
 fn push_number(out: &mut impl Text, v: u32) {

@@ -1,0 +1,275 @@
+//! Where the single-pass assembler ([`super::fast`]) puts what it reads: one parser, two
+//! outputs. [`Items`] builds the [`Shader`] that [`crate::parse()`] returns; [`Bytes`] writes
+//! the DWORDs [`dxso::encode()`] would write for that shader straight into the output, so that
+//! [`crate::assemble()`] neither builds an [`Instruction`] per line nor walks them again. The
+//! parser is instantiated once per output (no dynamic calls), and every call comes in stream
+//! order: `begin`, then `dcl`, the destination, `def` values, the sources, then `end` (or
+//! `cancel`, after which the line parser's [`Instruction`] comes whole through `instruction`).
+
+use dxso::ctab::ConstantTable;
+use dxso::encode::{comment_token, le_bytes_of, InstructionToken};
+use dxso::opcode::END_TOKEN;
+use dxso::{
+    Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam,
+    Version,
+};
+
+/// The receiver of the single-pass assembler's instructions.
+pub(super) trait Sink {
+    /// The version statement was read; `capacity` is how many instructions may follow (a
+    /// hint) and `table` the constant table rebuilt from the header, which goes first.
+    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize);
+    /// An instruction starts.
+    fn begin(&mut self, opcode: Opcode, control: u8, coissue: bool);
+    /// The usage token of the `dcl` begun.
+    fn dcl(&mut self, dcl: DclToken);
+    /// The destination.
+    fn dst(&mut self, dst: DstParam);
+    /// The immediate values of `def`, `defi` or `defb` (never [`Extra::Dcl`] or
+    /// [`Extra::None`]).
+    fn def(&mut self, values: Extra);
+    /// The next source.
+    fn src(&mut self, src: SrcParam);
+    /// The instruction begun is whole.
+    fn end(&mut self);
+    /// The instruction begun, if one is, is dropped (with what came of it).
+    fn cancel(&mut self);
+    /// A whole instruction from elsewhere (the line parser).
+    fn instruction(&mut self, inst: Instruction);
+}
+
+/// Builds a [`Shader`] (of the version [`Sink::start`] gives).
+pub(super) struct Items {
+    pub(super) shader: Shader,
+    /// An instruction is begun and not ended: its item is the last.
+    open: bool,
+}
+
+impl Items {
+    pub(super) fn new() -> Self {
+        Items {
+            shader: Shader::new(Version::vs(1, 1)),
+            open: false,
+        }
+    }
+
+    /// The instruction begun.
+    #[inline(always)]
+    fn current(&mut self) -> Option<&mut Instruction> {
+        match self.shader.items.last_mut() {
+            Some(Item::Instruction(inst)) => Some(inst),
+            _ => None,
+        }
+    }
+}
+
+/// What each new item slot starts as.
+const BLANK: Item = Item::Instruction(Instruction::new(Opcode::Nop));
+
+impl Sink for Items {
+    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize) {
+        let shader = &mut self.shader;
+        shader.version = version;
+        shader.items.reserve(capacity + 1);
+        if let Some(mut table) = table {
+            crate::ctab::set_version(&mut table, version);
+            shader.items.push(Item::Comment(Comment {
+                data: table.to_words(),
+            }));
+        }
+    }
+
+    #[inline(always)]
+    fn begin(&mut self, opcode: Opcode, control: u8, coissue: bool) {
+        // The instruction is built in its slot of the item vector (built elsewhere and moved
+        // in, its narrow field stores are read back as wide moves: a store-forwarding stall).
+        self.shader.items.push(BLANK);
+        self.open = true;
+        if let Some(inst) = self.current() {
+            inst.opcode = opcode;
+            inst.control = control;
+            inst.coissue = coissue;
+        }
+    }
+
+    #[inline(always)]
+    fn dcl(&mut self, dcl: DclToken) {
+        if let Some(inst) = self.current() {
+            inst.extra = Extra::Dcl(dcl);
+        }
+    }
+
+    #[inline(always)]
+    fn dst(&mut self, dst: DstParam) {
+        if let Some(inst) = self.current() {
+            inst.dst = Some(dst);
+        }
+    }
+
+    #[inline(always)]
+    fn def(&mut self, values: Extra) {
+        if let Some(inst) = self.current() {
+            inst.extra = values;
+        }
+    }
+
+    #[inline(always)]
+    fn src(&mut self, src: SrcParam) {
+        if let Some(inst) = self.current() {
+            // The parser gives at most `Sources::CAPACITY` sources.
+            let _ = inst.srcs.push(src);
+        }
+    }
+
+    #[inline(always)]
+    fn end(&mut self) {
+        self.open = false;
+    }
+
+    #[inline(always)]
+    fn cancel(&mut self) {
+        if self.open {
+            self.shader.items.pop();
+            self.open = false;
+        }
+    }
+
+    fn instruction(&mut self, inst: Instruction) {
+        self.shader.items.push(Item::Instruction(inst));
+    }
+}
+
+/// Writes the encoded shader: DWORDs, the version token first and the end token last, as
+/// little-endian bytes at the end ([`Bytes::finish`]: one copy, which costs less than
+/// appending each DWORD as four bytes).
+pub(super) struct Bytes {
+    out: Vec<u32>,
+    version: Version,
+    /// Shader model 2 or later: the instruction token counts the DWORDs after it.
+    counts_length: bool,
+    /// The instruction begun: where its token is (`None`: none is open), and the token's
+    /// fields.
+    at: Option<usize>,
+    token: InstructionToken,
+}
+
+impl Bytes {
+    pub(super) fn new() -> Self {
+        Bytes {
+            out: Vec::new(),
+            version: Version::vs(1, 1),
+            counts_length: false,
+            at: None,
+            token: InstructionToken {
+                opcode: Opcode::Nop,
+                control: 0,
+                length: 0,
+                predicated: false,
+                reserved: false,
+                coissue: false,
+            },
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, token: u32) {
+        self.out.push(token);
+    }
+
+    /// The bytes, with the end token.
+    pub(super) fn finish(mut self) -> Vec<u8> {
+        self.push(END_TOKEN);
+        le_bytes_of(&self.out).into_owned()
+    }
+}
+
+impl Sink for Bytes {
+    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize) {
+        self.version = version;
+        self.counts_length = !version.is_sm1();
+        // Instructions take three to five DWORDs mostly.
+        self.out.reserve(8 + 5 * capacity);
+        self.push(version.to_token());
+        if let Some(mut table) = table {
+            crate::ctab::set_version(&mut table, version);
+            let data = table.to_words();
+            self.push(comment_token(data.len()));
+            self.out.extend_from_slice(&data);
+        }
+    }
+
+    #[inline(always)]
+    fn begin(&mut self, opcode: Opcode, control: u8, coissue: bool) {
+        self.at = Some(self.out.len());
+        self.token = InstructionToken {
+            opcode,
+            control,
+            length: 0,
+            predicated: false,
+            reserved: false,
+            coissue,
+        };
+        self.push(self.token.to_token());
+    }
+
+    #[inline(always)]
+    fn dcl(&mut self, dcl: DclToken) {
+        self.push(dcl.to_token());
+    }
+
+    #[inline(always)]
+    fn dst(&mut self, dst: DstParam) {
+        self.push(dst.to_token());
+        if let Some(Relative::Token(t)) = dst.relative {
+            self.push(t.to_token());
+        }
+    }
+
+    #[inline(always)]
+    fn def(&mut self, values: Extra) {
+        match values {
+            Extra::Def(v) => v.iter().for_each(|&x| self.push(x)),
+            Extra::DefI(v) => v.iter().for_each(|&x| self.push(x as u32)),
+            Extra::DefB(b) => self.push(b),
+            Extra::Dcl(_) | Extra::None => {}
+        }
+    }
+
+    #[inline(always)]
+    fn src(&mut self, src: SrcParam) {
+        self.push(src.to_token());
+        if let Some(Relative::Token(t)) = src.relative {
+            self.push(t.to_token());
+        }
+    }
+
+    #[inline(always)]
+    fn end(&mut self) {
+        let Some(at) = self.at.take() else {
+            return;
+        };
+        if self.counts_length {
+            let length = (self.out.len() - at - 1) as u32;
+            let token = InstructionToken {
+                length,
+                ..self.token
+            }
+            .to_token();
+            if let Some(slot) = self.out.get_mut(at) {
+                *slot = token;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn cancel(&mut self) {
+        if let Some(at) = self.at.take() {
+            self.out.truncate(at);
+        }
+    }
+
+    fn instruction(&mut self, inst: Instruction) {
+        let version = self.version;
+        inst.for_each_token(version, |_, t| self.push(t));
+    }
+}
