@@ -71,18 +71,11 @@ impl Instruction {
             f(TokenRole::Dst, dst.to_token());
             relative(&mut f, dst.relative);
         }
-        match self.extra {
-            Extra::Def(v) => v
-                .iter()
-                .enumerate()
-                .for_each(|(i, x)| f(TokenRole::Immediate(i as u8), *x)),
-            Extra::DefI(v) => v
-                .iter()
-                .enumerate()
-                .for_each(|(i, x)| f(TokenRole::Immediate(i as u8), *x as u32)),
-            Extra::DefB(b) => f(TokenRole::Immediate(0), b),
-            Extra::Dcl(_) | Extra::None => {}
-        }
+        let mut immediate = 0;
+        self.extra.for_each_immediate(|x| {
+            f(TokenRole::Immediate(immediate), x);
+            immediate += 1;
+        });
         if let Some(p) = &self.predicate {
             f(TokenRole::Predicate, p.to_token());
             relative(&mut f, p.relative);
@@ -90,6 +83,20 @@ impl Instruction {
         for (i, s) in self.srcs.iter().enumerate() {
             f(TokenRole::Src(i as u8), s.to_token());
             relative(&mut f, s.relative);
+        }
+    }
+}
+
+impl Extra {
+    /// The immediate DWORDs of `def` (four floats' bits), `defi` (four integers) and `defb`
+    /// (one), in stream order; nothing for the other kinds.
+    #[inline(always)]
+    pub fn for_each_immediate(&self, mut f: impl FnMut(u32)) {
+        match *self {
+            Extra::Def(v) => v.iter().for_each(|&x| f(x)),
+            Extra::DefI(v) => v.iter().for_each(|&x| f(x as u32)),
+            Extra::DefB(b) => f(b),
+            Extra::Dcl(_) | Extra::None => {}
         }
     }
 }

@@ -227,12 +227,7 @@ impl Sink for Bytes {
 
     #[inline(always)]
     fn def(&mut self, values: Extra) {
-        match values {
-            Extra::Def(v) => v.iter().for_each(|&x| self.push(x)),
-            Extra::DefI(v) => v.iter().for_each(|&x| self.push(x as u32)),
-            Extra::DefB(b) => self.push(b),
-            Extra::Dcl(_) | Extra::None => {}
-        }
+        values.for_each_immediate(|x| self.push(x));
     }
 
     #[inline(always)]
