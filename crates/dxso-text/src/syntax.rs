@@ -47,6 +47,22 @@ pub const REGISTER_PREFIXES: &[(&str, RegisterType, Option<u16>)] = &[
     ("p", RegisterType::Predicate, None),
 ];
 
+/// Register spellings depend on a version only through its kind and whether its major
+/// version is at least 3 ([`register_allowed`], [`RegisterType::prefix`]): one version of each
+/// class, in the order [`spelling_class`] numbers them. Tables of spellings are built once per
+/// class.
+pub(crate) const SPELLING_CLASSES: [Version; 4] = [
+    Version::vs(2, 0),
+    Version::vs(3, 0),
+    Version::ps(2, 0),
+    Version::ps(3, 0),
+];
+
+/// The index in [`SPELLING_CLASSES`] of the class `version` belongs to.
+pub(crate) const fn spelling_class(version: Version) -> usize {
+    version.is_pixel() as usize * 2 + (version.major >= 3) as usize
+}
+
 /// Whether `spelling` (a lower-case entry of [`REGISTER_PREFIXES`]) names a register in
 /// `version`: `a#` only in vertex shaders, `t#` only in pixel shaders, `o#` only in vs_3_0,
 /// `oT#`, `oD#`, `oPos`, `oFog`, `oPts` only before it.

@@ -568,13 +568,7 @@ pub(super) struct RegisterSpellings {
 pub(super) fn register_spellings(version: Version) -> &'static RegisterSpellings {
     static CLASSES: OnceLock<[RegisterSpellings; 4]> = OnceLock::new();
     let classes = CLASSES.get_or_init(|| {
-        [
-            Version::vs(2, 0),
-            Version::vs(3, 0),
-            Version::ps(2, 0),
-            Version::ps(3, 0),
-        ]
-        .map(|v| {
+        crate::syntax::SPELLING_CLASSES.map(|v| {
             let mut allowed = [None; REGISTER_PREFIXES.len()];
             for (slot, &(spelling, ty, fixed)) in allowed.iter_mut().zip(REGISTER_PREFIXES) {
                 *slot = register_allowed(spelling, v).then_some((ty, fixed));
@@ -588,7 +582,7 @@ pub(super) fn register_spellings(version: Version) -> &'static RegisterSpellings
             RegisterSpellings { allowed, letters }
         })
     });
-    &classes[version.is_pixel() as usize * 2 + (version.major >= 3) as usize]
+    &classes[crate::syntax::spelling_class(version)]
 }
 
 /// The spellings of [`REGISTER_PREFIXES`] packed like [`key`] without the length byte: a

@@ -172,16 +172,8 @@ type RegisterFiles = [RegisterFile; RegisterType::MAX_RAW as usize + 1];
 /// checks every class against [`Register::name`].
 fn register_files(version: Version) -> &'static RegisterFiles {
     static CLASSES: OnceLock<[RegisterFiles; 4]> = OnceLock::new();
-    let classes = CLASSES.get_or_init(|| {
-        [
-            Version::vs(2, 0),
-            Version::vs(3, 0),
-            Version::ps(2, 0),
-            Version::ps(3, 0),
-        ]
-        .map(files_of)
-    });
-    &classes[version.is_pixel() as usize * 2 + (version.major >= 3) as usize]
+    let classes = CLASSES.get_or_init(|| crate::syntax::SPELLING_CLASSES.map(files_of));
+    &classes[crate::syntax::spelling_class(version)]
 }
 
 fn files_of(version: Version) -> RegisterFiles {
