@@ -15,10 +15,10 @@ use std::process::ExitCode;
 /// only the first. The result is validated as D3DXAssembleShader validates it: findings are
 /// printed, and an invalid shader is not written (--no-validate skips this, as
 /// D3DXSHADER_SKIPVALIDATION does; with raw output and no --listing, the text then goes
-/// straight to bytes, the same bytes, without building the shader). When the text carries the `// Parameters:` and
-/// `// Registers:` header that `dxso disasm` and fxc print, the constant table (CTAB) is
-/// rebuilt from it, so `dxso disasm x.dxso | dxso asm` gives back a shader D3DX can read the
-/// constants of.
+/// straight to bytes, the same bytes, without building the shader). When the text carries
+/// the `// Parameters:` and `// Registers:` header that `dxso disasm` and fxc print, the
+/// constant table (CTAB) is rebuilt from it, so `dxso disasm x.dxso | dxso asm` gives back a
+/// shader D3DX can read the constants of.
 ///
 /// Examples:
 ///   dxso asm shader.asm -o shader.dxso
