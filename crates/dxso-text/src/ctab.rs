@@ -17,6 +17,8 @@ use dxso::Version;
 use std::borrow::Cow;
 use std::ops::Range;
 
+mod canonical;
+
 /// A header that looks like Microsoft's but cannot be read back.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -188,6 +190,9 @@ pub(crate) fn set_version(table: &mut ConstantTable, version: Version) {
 /// left empty for [`set_version`]), and where the header ends: the start of the first line that
 /// is neither a `//` comment nor blank (the length of the text when there is none).
 pub(crate) fn from_header(text: &str) -> (Result<Option<ConstantTable>, CtabHeaderError>, usize) {
+    if let Some((table, body)) = canonical::read(text) {
+        return (Ok(table), body);
+    }
     let (lines, header_end, body) = header_lines(text);
     (table_of(text, &lines, header_end), body)
 }
@@ -238,17 +243,8 @@ fn table_of(
             _ => {}
         }
     }
-    let mut table = ConstantTable {
-        creator: CtabString(creator.as_bytes().to_vec()),
-        version: 0,
-        flags: 0,
-        target: CtabString(Vec::new()),
-        header_size: 28,
-        constants: Vec::new(),
-        layout: None,
-    };
     let (params, registers) = match (params_at, registers_at) {
-        (None, None) => return Ok(Some(table)),
+        (None, None) => return Ok(Some(table_with(creator, Vec::new()))),
         (Some(p), Some(r)) if p < r => (&rest[p + 1..r], &rest[r + 1..]),
         (Some(p), _) => {
             return Err(rest[p].err("`// Parameters:` without a `// Registers:` table after it"))
@@ -257,37 +253,49 @@ fn table_of(
             return Err(rest[r].err("`// Registers:` without `// Parameters:` before it"))
         }
     };
-    let mut declarations = Declarations::parse(params)?;
+    let declarations = Declarations::parse(params)?;
     let rows = register_rows(registers)?;
-    // Pair each register row with the declaration of the same name (in order, for names that
-    // appear more than once: a constant in two register sets); each declaration's type moves
-    // into its constant.
-    let mut used = vec![false; declarations.0.len()];
-    let mut constants = Vec::with_capacity(rows.len());
-    for row in rows {
-        let found = declarations
-            .0
+    Ok(Some(table_with(creator, constants_of(declarations, rows)?)))
+}
+
+/// A table from a header: `creator`, `constants`, the rest as the header leaves it (the
+/// version and target for [`set_version`]).
+fn table_with(creator: &str, constants: Vec<Constant>) -> ConstantTable {
+    ConstantTable {
+        creator: CtabString(creator.as_bytes().to_vec()),
+        version: 0,
+        flags: 0,
+        target: CtabString(Vec::new()),
+        header_size: 28,
+        constants,
+        layout: None,
+    }
+}
+
+/// The constants of the register `rows`, each with the type of its declaration, in the
+/// table's order.
+fn constants_of(
+    declarations: Declarations<'_>,
+    rows: Vec<Row<'_>>,
+) -> Result<Vec<Constant>, CtabHeaderError> {
+    let mut declarations = declarations.0;
+    // Pair each register row with the first unused declaration of the same name (in order,
+    // for names that appear more than once: a constant in two register sets).
+    let mut pairs = Vec::with_capacity(rows.len());
+    for (r, row) in rows.iter().enumerate() {
+        let Some(d) = declarations
             .iter_mut()
-            .enumerate()
-            .find(|(i, d)| !used[*i] && d.name == row.name);
-        let Some((i, decl)) = found else {
+            .position(|d| !d.used && d.name == row.name)
+        else {
             return Err(row.line.err(format!(
                 "`{}` has a register but no declaration under `// Parameters:`",
                 row.name
             )));
         };
-        used[i] = true;
-        constants.push(Constant {
-            name: CtabString(row.name.as_bytes().to_vec()),
-            register_set_raw: row.set as u16,
-            register_index: row.index,
-            register_count: row.count,
-            reserved: 0,
-            ty: std::mem::take(&mut decl.ty),
-            default_value: None,
-        });
+        declarations[d].used = true;
+        pairs.push((r, d));
     }
-    if let Some((_, d)) = declarations.0.iter().enumerate().find(|(i, _)| !used[*i]) {
+    if let Some(d) = declarations.iter().find(|d| !d.used) {
         return Err(CtabHeaderError {
             message: format!(
                 "`{}` is declared but has no row under `// Registers:`",
@@ -297,13 +305,27 @@ fn table_of(
         });
     }
     // fxc writes the constants sorted by name (bytewise); a stable sort keeps a name that has
-    // several register sets in register order.
-    // Listings print them in that order already.
-    if !constants.windows(2).all(|p| p[0].name.0 <= p[1].name.0) {
-        constants.sort_by(|a, b| a.name.0.cmp(&b.name.0));
+    // several register sets in register order. Listings print the registers in register
+    // order, so most tables need the sort: of the pairs, which are small, not the constants.
+    if !rows.windows(2).all(|p| p[0].name <= p[1].name) {
+        pairs.sort_by(|&(a, _), &(b, _)| rows[a].name.cmp(&rows[b].name));
     }
-    table.constants = constants;
-    Ok(Some(table))
+    // Each declaration's type moves into its constant.
+    Ok(pairs
+        .into_iter()
+        .map(|(r, d)| {
+            let row = &rows[r];
+            Constant {
+                name: CtabString(row.name.as_bytes().to_vec()),
+                register_set_raw: row.set as u16,
+                register_index: row.index,
+                register_count: row.count,
+                reserved: 0,
+                ty: std::mem::take(&mut declarations[d].ty),
+                default_value: None,
+            }
+        })
+        .collect())
 }
 
 /// One row of the `// Registers:` table.
@@ -347,31 +369,41 @@ fn register_rows<'a>(lines: &[Line<'a>]) -> Result<Vec<Row<'a>>, CtabHeaderError
             [one] => Cow::Borrowed(*one),
             _ => Cow::Owned(name.join(" ")),
         };
-        let set = match reg.as_bytes().first() {
-            Some(b'b') => RegisterSetRaw::Bool,
-            Some(b'i') => RegisterSetRaw::Int4,
-            Some(b'c') => RegisterSetRaw::Float4,
-            Some(b's') => RegisterSetRaw::Sampler,
-            _ => return Err(line.err(format!("`{reg}` is not a b#, i#, c# or s# register"))),
-        };
-        debug_assert!(RegisterSet::from_raw(set as u16).is_some());
-        let index = reg[1..].parse().map_err(|_| {
-            line.err(format!(
-                "`{reg}`: the register number is not a number up to 65535"
-            ))
-        })?;
-        let count = size
-            .parse()
-            .map_err(|_| line.err(format!("`{size}`: the size is not a number up to 65535")))?;
-        rows.push(Row {
-            name,
-            set,
-            index,
-            count,
-            line: *line,
-        });
+        rows.push(row_of(line, name, reg, size)?);
     }
     Ok(rows)
+}
+
+/// The register row on `line` of the words `name`, `reg` and `size`.
+fn row_of<'a>(
+    line: &Line<'a>,
+    name: Cow<'a, str>,
+    reg: &str,
+    size: &str,
+) -> Result<Row<'a>, CtabHeaderError> {
+    let set = match reg.as_bytes().first() {
+        Some(b'b') => RegisterSetRaw::Bool,
+        Some(b'i') => RegisterSetRaw::Int4,
+        Some(b'c') => RegisterSetRaw::Float4,
+        Some(b's') => RegisterSetRaw::Sampler,
+        _ => return Err(line.err(format!("`{reg}` is not a b#, i#, c# or s# register"))),
+    };
+    debug_assert!(RegisterSet::from_raw(set as u16).is_some());
+    let index = reg[1..].parse().map_err(|_| {
+        line.err(format!(
+            "`{reg}`: the register number is not a number up to 65535"
+        ))
+    })?;
+    let count = size
+        .parse()
+        .map_err(|_| line.err(format!("`{size}`: the size is not a number up to 65535")))?;
+    Ok(Row {
+        name,
+        set,
+        index,
+        count,
+        line: *line,
+    })
 }
 
 /// One declaration under `// Parameters:`.
@@ -379,6 +411,8 @@ struct Declaration<'a> {
     name: &'a str,
     ty: TypeInfo,
     span: Range<usize>,
+    /// Paired with a register row already.
+    used: bool,
 }
 
 /// Every top-level declaration, in text order.
@@ -447,11 +481,12 @@ impl<'a> Declarations<'a> {
             }
         }
         let end = lines.last().map_or(0, |l| l.start + l.text.len());
-        let mut p = DeclParser {
-            words: &words,
-            pos: 0,
-            end,
-        };
+        Self::of_words(&words, end)
+    }
+
+    /// The declarations `words` spell; `end` is where the last of their lines ends.
+    fn of_words(words: &[Word<'a>], end: usize) -> Result<Self, CtabHeaderError> {
+        let mut p = DeclParser { words, pos: 0, end };
         // A declaration is about three words (`float4 name;`).
         let mut out = Vec::with_capacity(words.len() / 3 + 1);
         while p.pos < words.len() {
@@ -587,6 +622,7 @@ impl<'a> DeclParser<'_, 'a> {
             name: name.text,
             ty,
             span: first.span.start..name.span.end,
+            used: false,
         })
     }
 }
@@ -661,22 +697,30 @@ fn simple_type(word: &str) -> Option<TypeInfo> {
         }
         return Some(ty);
     }
-    let (base, shape) = ["bool", "int", "float", "void"]
-        .iter()
-        .find_map(|b| word.strip_prefix(b).map(|rest| (*b, rest)))?;
-    let ty = match base {
-        "bool" => Bool,
-        "int" => Int,
-        "float" => Float,
-        _ => Void,
+    // The numeric bases start with distinct letters, none an object type's.
+    let (ty, shape) = match word.as_bytes().first() {
+        Some(b'f') => (Float, word.strip_prefix("float")?),
+        Some(b'i') => (Int, word.strip_prefix("int")?),
+        Some(b'b') => (Bool, word.strip_prefix("bool")?),
+        Some(b'v') => (Void, word.strip_prefix("void")?),
+        _ => return None,
     };
-    let dim = |s: &str| s.parse::<u16>().ok().filter(|&n| n > 0);
-    let (class, rows, columns) = if shape.is_empty() {
-        (ParameterClass::Scalar, 1, 1)
-    } else if let Some((r, c)) = shape.split_once('x') {
-        (ParameterClass::MatrixColumns, dim(r)?, dim(c)?)
-    } else {
-        (ParameterClass::Vector, 1, dim(shape)?)
+    let (class, rows, columns) = match shape.as_bytes() {
+        [] => (ParameterClass::Scalar, 1, 1),
+        // One digit each, as every D3D9 vector and matrix has.
+        &[n @ b'1'..=b'9'] => (ParameterClass::Vector, 1, (n - b'0') as u16),
+        &[r @ b'1'..=b'9', b'x', c @ b'1'..=b'9'] => (
+            ParameterClass::MatrixColumns,
+            (r - b'0') as u16,
+            (c - b'0') as u16,
+        ),
+        _ => {
+            let dim = |s: &str| s.parse::<u16>().ok().filter(|&n| n > 0);
+            match shape.split_once('x') {
+                Some((r, c)) => (ParameterClass::MatrixColumns, dim(r)?, dim(c)?),
+                None => (ParameterClass::Vector, 1, dim(shape)?),
+            }
+        }
     };
     Some(TypeInfo {
         class_raw: class_raw(class),
@@ -776,6 +820,49 @@ mod tests {
                     assert_eq!(t.version, v.to_token());
                 }
             }
+        }
+    }
+
+    /// The general reader alone (what [`from_header`] falls back to).
+    fn general(text: &str) -> (Result<Option<ConstantTable>, CtabHeaderError>, usize) {
+        let (lines, header_end, body) = header_lines(text);
+        (table_of(text, &lines, header_end), body)
+    }
+
+    #[test]
+    fn the_canonical_reader_agrees_with_the_general_one() {
+        let (table, body) = canonical::read(HEADER).expect("the printer's form");
+        assert!(table.as_ref().is_some_and(|t| t.constants.len() == 4));
+        assert_eq!((Ok(table), body), general(HEADER));
+        // Every one-byte change and deletion: where the canonical reader answers, it gives
+        // what the general one gives.
+        let (mut answered, mut tried) = (0, 0);
+        for at in 0..HEADER.len() {
+            let (before, after) = (&HEADER[..at], &HEADER[at + 1..]);
+            let mut variants = vec![format!("{before}{after}")];
+            for c in [
+                " ", "\n", ":", "-", "x", ";", "[", "]", "{", "0", "/", "\t", "\r", "\u{a0}",
+            ] {
+                variants.push(format!("{before}{c}{after}"));
+                variants.push(format!("{before}{c}{}", &HEADER[at..]));
+            }
+            for text in &variants {
+                tried += 1;
+                if let Some((table, body)) = canonical::read(text) {
+                    answered += 1;
+                    assert_eq!((Ok(table), body), general(text), "{text}");
+                }
+            }
+        }
+        assert!(answered > tried / 4, "{answered} of {tried}");
+        // Windows line ends, tabs and indented comments go to the general reader.
+        for text in [
+            HEADER.replace('\n', "\r\n"),
+            HEADER.replace("   float4", "\tfloat4"),
+            HEADER.replace("// Registers", "  // Registers"),
+        ] {
+            assert!(canonical::read(&text).is_none());
+            assert!(matches!(from_header(&text), (Ok(Some(_)), _)));
         }
     }
 
