@@ -426,7 +426,7 @@ struct Word<'a> {
 }
 
 /// The bytes that are a word of their own in declarations.
-fn is_punctuation(b: u8) -> bool {
+const fn is_punctuation(b: u8) -> bool {
     matches!(b, b'{' | b'}' | b'[' | b']' | b';')
 }
 

@@ -398,7 +398,7 @@ impl ConstantTable {
 
     fn write_constants(&self, w: &mut Writer, info_off: u32) {
         // What a fresh layout has written already, to share as fxc does.
-        let mut types = Vec::new();
+        let mut types = Vec::with_capacity(if w.fresh { self.constants.len() } else { 0 });
         let mut defaults: Vec<(&[u32], u32)> = Vec::new();
         for (i, c) in self.constants.iter().enumerate() {
             let name = w.string(&c.name);
@@ -442,15 +442,15 @@ impl ConstantTable {
 /// written in the same scope (the top-level constants, or the members of one struct) is
 /// written once; fxc shares numeric and struct types that way but writes every object type
 /// (samplers, textures) anew.
-fn fresh_type_info(
+fn fresh_type_info<'t>(
     w: &mut Writer,
-    t: &TypeInfo,
-    scope: &mut Vec<(TypeInfo, u32)>,
+    t: &'t TypeInfo,
+    scope: &mut Vec<(&'t TypeInfo, u32)>,
     depth: usize,
 ) -> u32 {
     let shareable = t.class() != Some(ParameterClass::Object);
     if shareable {
-        if let Some((_, off)) = scope.iter().find(|(known, _)| known == t) {
+        if let Some((_, off)) = scope.iter().find(|(known, _)| *known == t) {
             return *off;
         }
     }
@@ -480,7 +480,7 @@ fn fresh_type_info(
     );
     w.put_u32s(off as usize + 12, &[list]);
     if shareable {
-        scope.push((t.clone(), off));
+        scope.push((t, off));
     }
     off
 }

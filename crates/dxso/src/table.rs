@@ -380,28 +380,45 @@ impl Writer {
     }
 
     fn put_bytes(&mut self, at: usize, bytes: &[u8]) {
-        if bytes.is_empty() {
-            return;
+        if !bytes.is_empty() {
+            self.room(at, bytes.len()).copy_from_slice(bytes);
         }
-        if self.out.len() < at + bytes.len() {
-            self.out.resize(at + bytes.len(), 0);
+    }
+
+    /// The `len` bytes at `at`, the buffer grown to hold them (callers write `len > 0`).
+    fn room(&mut self, at: usize, len: usize) -> &mut [u8] {
+        if self.out.len() < at + len {
+            self.out.resize(at + len, 0);
         }
-        self.out[at..at + bytes.len()].copy_from_slice(bytes);
+        &mut self.out[at..at + len]
     }
 
     pub(crate) fn put_u32s(&mut self, at: usize, v: &[u32]) {
-        for (i, x) in v.iter().enumerate() {
-            self.put_bytes(at + 4 * i, &x.to_le_bytes());
+        if v.is_empty() {
+            return;
+        }
+        for (bytes, x) in self.room(at, 4 * v.len()).chunks_exact_mut(4).zip(v) {
+            bytes.copy_from_slice(&x.to_le_bytes());
         }
     }
 
     pub(crate) fn put_u16s(&mut self, at: usize, v: &[u16]) {
-        for (i, x) in v.iter().enumerate() {
-            self.put_bytes(at + 2 * i, &x.to_le_bytes());
+        if v.is_empty() {
+            return;
+        }
+        for (bytes, x) in self.room(at, 2 * v.len()).chunks_exact_mut(2).zip(v) {
+            bytes.copy_from_slice(&x.to_le_bytes());
         }
     }
 
     pub(crate) fn string(&mut self, s: &CtabString) -> u32 {
+        if self.fresh {
+            // Packed at the end: appended, not zero-filled first and copied over.
+            let off = self.out.len();
+            self.out.extend_from_slice(&s.0);
+            self.out.push(0);
+            return off as u32;
+        }
         let off = self.place(s.0.len() + 1, 1);
         self.put_bytes(off as usize, &s.0);
         self.put_bytes(off as usize + s.0.len(), &[0]);

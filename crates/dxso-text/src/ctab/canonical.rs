@@ -105,23 +105,8 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
                 }
             }
             Section::Registers => {
-                let mut rest = trimmed;
-                let mut word = || {
-                    let w = &rest[spaces(rest.as_bytes())..];
-                    let len = w.bytes().position(|c| c == b' ').unwrap_or(w.len());
-                    rest = &w[len..];
-                    &w[..len]
-                };
-                let (name, reg, size) = (word(), word(), word());
-                if !rest.is_empty() {
-                    return None;
-                }
-                match (name.is_empty(), size.is_empty()) {
-                    (true, _) => continue,
-                    (false, true) => return None,
-                    (false, false) => {
-                        rows.push(row_of(&line, Cow::Borrowed(name), reg, size).ok()?)
-                    }
+                if let Some([name, reg, size]) = row_words(trimmed)? {
+                    rows.push(row_of(&line, Cow::Borrowed(name), reg, size).ok()?);
                 }
             }
         }
@@ -138,28 +123,71 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
     Some((table, pos))
 }
 
+/// What each byte is to the declaration words: space, punctuation (`{ } [ ] ;`, a word of its
+/// own), or part of a word.
+const SPACE: u8 = 0;
+const PUNCTUATION: u8 = 1;
+const WORD: u8 = 2;
+static CLASS: [u8; 256] = {
+    let mut class = [WORD; 256];
+    class[b' ' as usize] = SPACE;
+    let mut c = 0;
+    while c < 256 {
+        if is_punctuation(c as u8) {
+            class[c] = PUNCTUATION;
+        }
+        c += 1;
+    }
+    class
+};
+
 /// The words of a declaration line (printable ASCII), as the general reader splits them:
 /// at spaces, and each of `{ } [ ] ;` a word of its own.
 fn push_words<'a>(line: &Line<'a>, words: &mut Vec<Word<'a>>) {
     let (s, b) = (line.text, line.text.as_bytes());
     let mut i = 0;
     while i < b.len() {
-        let c = b[i];
-        if c == b' ' {
-            i += 1;
-            continue;
-        }
         let start = i;
         i += 1;
-        if !is_punctuation(c) {
-            while i < b.len() && b[i] != b' ' && !is_punctuation(b[i]) {
-                i += 1;
+        match CLASS[b[start] as usize] {
+            SPACE => continue,
+            PUNCTUATION => {}
+            _ => {
+                while i < b.len() && CLASS[b[i] as usize] == WORD {
+                    i += 1;
+                }
             }
         }
         words.push(Word {
             text: &s[start..i],
             span: line.start + start..line.start + i,
         });
+    }
+}
+
+/// The three words of a register row (`NAME REGISTER SIZE`, printable ASCII); `Some(None)`
+/// for a line of spaces, `None` for any other number of words.
+fn row_words(s: &str) -> Option<Option<[&str; 3]>> {
+    let b = s.as_bytes();
+    let mut found = [""; 3];
+    let mut n = 0;
+    let mut i = 0;
+    loop {
+        i += spaces(&b[i..]);
+        if i == b.len() {
+            break;
+        }
+        let start = i;
+        while i < b.len() && b[i] != b' ' {
+            i += 1;
+        }
+        *found.get_mut(n)? = &s[start..i];
+        n += 1;
+    }
+    match n {
+        0 => Some(None),
+        3 => Some(Some(found)),
+        _ => None,
     }
 }
 
@@ -204,6 +232,18 @@ fn first_special(b: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn row_words_takes_three_words() {
+        assert_eq!(
+            row_words("   World        c0       4"),
+            Some(Some(["World", "c0", "4"]))
+        );
+        assert_eq!(row_words("    "), Some(None));
+        assert_eq!(row_words(""), Some(None));
+        assert_eq!(row_words("a b"), None);
+        assert_eq!(row_words("a b c d"), None);
+    }
 
     #[test]
     fn spaces_counts_the_leading_run() {
