@@ -279,36 +279,42 @@ fn constants_of(
     rows: Vec<Row<'_>>,
 ) -> Result<Vec<Constant>, CtabHeaderError> {
     let mut declarations = declarations.0;
-    // Pair each register row with the first unused declaration of the same name (in order,
+    // Pair each register row with the first unpaired declaration of the same name (in order,
     // for names that appear more than once: a constant in two register sets).
-    let mut pairs = Vec::with_capacity(rows.len());
     for (r, row) in rows.iter().enumerate() {
         let Some(d) = declarations
             .iter_mut()
-            .position(|d| !d.used && d.name == row.name)
+            .find(|d| d.row.is_none() && d.name == row.name)
         else {
             return Err(row.line.err(format!(
                 "`{}` has a register but no declaration under `// Parameters:`",
                 row.name
             )));
         };
-        declarations[d].used = true;
+        d.row = Some(r);
+    }
+    let mut pairs = Vec::with_capacity(declarations.len());
+    for (d, decl) in declarations.iter().enumerate() {
+        let Some(r) = decl.row else {
+            return Err(CtabHeaderError {
+                message: format!(
+                    "`{}` is declared but has no row under `// Registers:`",
+                    decl.name
+                ),
+                span: decl.span.clone(),
+            });
+        };
         pairs.push((r, d));
     }
-    if let Some(d) = declarations.iter().find(|d| !d.used) {
-        return Err(CtabHeaderError {
-            message: format!(
-                "`{}` is declared but has no row under `// Registers:`",
-                d.name
-            ),
-            span: d.span.clone(),
-        });
-    }
-    // fxc writes the constants sorted by name (bytewise); a stable sort keeps a name that has
-    // several register sets in register order. Listings print the registers in register
-    // order, so most tables need the sort: of the pairs, which are small, not the constants.
-    if !rows.windows(2).all(|p| p[0].name <= p[1].name) {
-        pairs.sort_by(|&(a, _), &(b, _)| rows[a].name.cmp(&rows[b].name));
+    // fxc writes the constants sorted by name (bytewise), a name in several register sets in
+    // register order. Listings declare the constants in that order (the rows are in register
+    // order): a name's declarations went to its rows in row order, so declaration order is
+    // the table's. Otherwise the pairs go back to row order for a stable sort by name.
+    if !declarations.windows(2).all(|p| p[0].name <= p[1].name) {
+        pairs.sort_unstable_by_key(|&(r, _)| r);
+        if !rows.windows(2).all(|p| p[0].name <= p[1].name) {
+            pairs.sort_by(|&(a, _), &(b, _)| rows[a].name.cmp(&rows[b].name));
+        }
     }
     // Each declaration's type moves into its constant.
     Ok(pairs
@@ -411,18 +417,25 @@ struct Declaration<'a> {
     name: &'a str,
     ty: TypeInfo,
     span: Range<usize>,
-    /// Paired with a register row already.
-    used: bool,
+    /// The register row it is paired with.
+    row: Option<usize>,
 }
 
 /// Every top-level declaration, in text order.
 struct Declarations<'a>(Vec<Declaration<'a>>);
 
-/// A word of the declarations: an identifier, a number, or one of `{ } [ ] ;`, with its span.
-#[derive(Clone, Debug)]
+/// A word of the declarations: an identifier, a number, or one of `{ } [ ] ;`, with where it
+/// starts in the text.
+#[derive(Clone, Copy, Debug)]
 struct Word<'a> {
     text: &'a str,
-    span: Range<usize>,
+    at: usize,
+}
+
+impl Word<'_> {
+    fn span(&self) -> Range<usize> {
+        self.at..self.at + self.text.len()
+    }
 }
 
 /// The bytes that are a word of their own in declarations.
@@ -455,7 +468,7 @@ impl<'a> Declarations<'a> {
                 if is_punctuation(b[i]) {
                     words.push(Word {
                         text: &s[i..i + 1],
-                        span: at..at + 1,
+                        at,
                     });
                     i += 1;
                     continue;
@@ -476,7 +489,7 @@ impl<'a> Declarations<'a> {
                 }
                 words.push(Word {
                     text: &s[start..i],
-                    span: at..line.start + i,
+                    at,
                 });
             }
         }
@@ -512,9 +525,9 @@ impl<'a> DeclParser<'_, 'a> {
 
     /// The next word; at the end, an error saying `what` was expected.
     fn next(&mut self, what: &str) -> Result<Word<'a>, CtabHeaderError> {
-        let w = self.words.get(self.pos).ok_or_else(|| self.ended(what))?;
+        let w = *self.words.get(self.pos).ok_or_else(|| self.ended(what))?;
         self.pos += 1;
-        Ok(w.clone())
+        Ok(w)
     }
 
     fn ended(&self, what: &str) -> CtabHeaderError {
@@ -532,7 +545,7 @@ impl<'a> DeclParser<'_, 'a> {
         if w.text != text {
             return Err(CtabHeaderError {
                 message: format!("expected `{text}`, found `{}`", w.text),
-                span: w.span.clone(),
+                span: w.span(),
             });
         }
         Ok(())
@@ -545,7 +558,7 @@ impl<'a> DeclParser<'_, 'a> {
             if depth >= MAX_DEPTH {
                 return Err(CtabHeaderError {
                     message: format!("structs nest deeper than {MAX_DEPTH} levels"),
-                    span: first.span,
+                    span: first.span(),
                 });
             }
             self.expect("{")?;
@@ -569,7 +582,7 @@ impl<'a> DeclParser<'_, 'a> {
                 rows: 1,
                 columns: u16::try_from(columns).map_err(|_| CtabHeaderError {
                     message: format!("the struct holds {columns} scalars, more than 65535"),
-                    span: first.span.clone(),
+                    span: first.span(),
                 })?,
                 elements: 1,
                 members,
@@ -578,12 +591,12 @@ impl<'a> DeclParser<'_, 'a> {
             let base = self.next("a matrix type")?;
             let ty = simple_type(base.text).ok_or_else(|| CtabHeaderError {
                 message: format!("`{}` is not an HLSL type", base.text),
-                span: base.span.clone(),
+                span: base.span(),
             })?;
             if ty.class() != Some(ParameterClass::MatrixColumns) {
                 return Err(CtabHeaderError {
                     message: format!("row_major applies to matrix types, not `{}`", base.text),
-                    span: base.span,
+                    span: base.span(),
                 });
             }
             TypeInfo {
@@ -593,14 +606,14 @@ impl<'a> DeclParser<'_, 'a> {
         } else {
             simple_type(first.text).ok_or_else(|| CtabHeaderError {
                 message: format!("`{}` is not an HLSL type", first.text),
-                span: first.span.clone(),
+                span: first.span(),
             })?
         };
         let name = self.next("a name")?;
         if matches!(name.text, "{" | "}" | "[" | "]" | ";") {
             return Err(CtabHeaderError {
                 message: format!("expected a name, found `{}`", name.text),
-                span: name.span,
+                span: name.span(),
             });
         }
         if self.peek().is_some_and(|w| w.text == "[") {
@@ -613,7 +626,7 @@ impl<'a> DeclParser<'_, 'a> {
                     .filter(|&e| e > 0)
                     .ok_or_else(|| CtabHeaderError {
                         message: format!("`{}` is not an array size (1-65535)", n.text),
-                        span: n.span.clone(),
+                        span: n.span(),
                     })?;
             self.expect("]")?;
         }
@@ -621,8 +634,8 @@ impl<'a> DeclParser<'_, 'a> {
         Ok(Declaration {
             name: name.text,
             ty,
-            span: first.span.start..name.span.end,
-            used: false,
+            span: first.at..name.at + name.text.len(),
+            row: None,
         })
     }
 }

@@ -160,7 +160,7 @@ fn push_words<'a>(line: &Line<'a>, words: &mut Vec<Word<'a>>) {
         }
         words.push(Word {
             text: &s[start..i],
-            span: line.start + start..line.start + i,
+            at: line.start + start,
         });
     }
 }
