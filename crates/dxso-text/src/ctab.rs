@@ -499,34 +499,64 @@ impl<'a> Declarations<'a> {
 
     /// The declarations `words` spell; `end` is where the last of their lines ends.
     fn of_words(words: &[Word<'a>], end: usize) -> Result<Self, CtabHeaderError> {
-        let mut p = DeclParser { words, pos: 0, end };
         // A declaration is about three words (`float4 name;`).
-        let mut out = Vec::with_capacity(words.len() / 3 + 1);
-        while p.pos < words.len() {
+        Self::of_tokens(SliceWords(words), end, words.len() / 3 + 1)
+    }
+
+    /// The declarations `tokens` spell (about `expected` of them); `end` is where the last of
+    /// their lines ends.
+    fn of_tokens(
+        tokens: impl Tokens<'a>,
+        end: usize,
+        expected: usize,
+    ) -> Result<Self, CtabHeaderError> {
+        let mut p = DeclParser { tokens, end };
+        let mut out = Vec::with_capacity(expected);
+        while p.tokens.peek().is_some() {
             out.push(p.declaration(0)?);
         }
         Ok(Declarations(out))
     }
 }
 
+/// The words of the declarations one at a time.
+trait Tokens<'a> {
+    /// The next word, left in place.
+    fn peek(&self) -> Option<Word<'a>>;
+    /// Moves past the next word.
+    fn advance(&mut self);
+}
+
+/// Words split beforehand.
+struct SliceWords<'w, 'a>(&'w [Word<'a>]);
+
+impl<'a> Tokens<'a> for SliceWords<'_, 'a> {
+    fn peek(&self) -> Option<Word<'a>> {
+        self.0.first().copied()
+    }
+
+    fn advance(&mut self) {
+        self.0 = &self.0[1..];
+    }
+}
+
 /// Structs nest at most this deep in a header (the table's own limit).
 const MAX_DEPTH: usize = dxso::ctab::MAX_TYPE_DEPTH;
 
-struct DeclParser<'w, 'a> {
-    words: &'w [Word<'a>],
-    pos: usize,
+struct DeclParser<T> {
+    tokens: T,
     end: usize,
 }
 
-impl<'a> DeclParser<'_, 'a> {
-    fn peek(&self) -> Option<&Word<'a>> {
-        self.words.get(self.pos)
+impl<'a, T: Tokens<'a>> DeclParser<T> {
+    fn peek(&self) -> Option<Word<'a>> {
+        self.tokens.peek()
     }
 
     /// The next word; at the end, an error saying `what` was expected.
     fn next(&mut self, what: &str) -> Result<Word<'a>, CtabHeaderError> {
-        let w = *self.words.get(self.pos).ok_or_else(|| self.ended(what))?;
-        self.pos += 1;
+        let w = self.tokens.peek().ok_or_else(|| self.ended(what))?;
+        self.tokens.advance();
         Ok(w)
     }
 
@@ -538,10 +568,10 @@ impl<'a> DeclParser<'_, 'a> {
     }
 
     fn expect(&mut self, text: &str) -> Result<(), CtabHeaderError> {
-        let Some(w) = self.words.get(self.pos) else {
+        let Some(w) = self.tokens.peek() else {
             return Err(self.ended(&format!("`{text}`")));
         };
-        self.pos += 1;
+        self.tokens.advance();
         if w.text != text {
             return Err(CtabHeaderError {
                 message: format!("expected `{text}`, found `{}`", w.text),
@@ -617,7 +647,7 @@ impl<'a> DeclParser<'_, 'a> {
             });
         }
         if self.peek().is_some_and(|w| w.text == "[") {
-            self.pos += 1;
+            self.tokens.advance();
             let n = self.next("an array size")?;
             ty.elements =
                 n.text
@@ -756,7 +786,6 @@ mod tests {
 //
 //   float4 ambientLight;
 //   row_major float4x3 bones[64];
-//   sampler2D tex;
 //   
 //   struct
 //   {
@@ -765,6 +794,7 @@ mod tests {
 //
 //   } lights[8];
 //   
+//   sampler2D tex;
 //
 //
 // Registers:
@@ -873,10 +903,47 @@ mod tests {
             HEADER.replace('\n', "\r\n"),
             HEADER.replace("   float4", "\tfloat4"),
             HEADER.replace("// Registers", "  // Registers"),
+            // Declarations out of name order.
+            HEADER
+                .replace("float4 ambientLight", "float4 zenith")
+                .replace("ambientLight c0", "zenith       c0"),
         ] {
             assert!(canonical::read(&text).is_none());
             assert!(matches!(from_header(&text), (Ok(Some(_)), _)));
         }
+    }
+
+    #[test]
+    fn the_canonical_reader_agrees_over_the_corpus() {
+        let Some(dir) = dxso_corpus::corpus_or_skip("ctab canonical reader") else {
+            return;
+        };
+        // The printer's listings, Microsoft's, and the hand-written sources.
+        let mut texts = Vec::new();
+        for e in dxso_corpus::entries(&dir) {
+            if let Ok(shader) = dxso::decode(&e.bytes()) {
+                texts.push(crate::print(&shader));
+            }
+            for suffix in ["ms.asm", "src.asm"] {
+                if let Some(text) = e.sibling(suffix).and_then(|p| std::fs::read(p).ok()) {
+                    texts.push(String::from_utf8_lossy(&text).into_owned());
+                }
+            }
+        }
+        let (mut answered, mut tables) = (0, 0);
+        for text in &texts {
+            if let Some((table, body)) = canonical::read(text) {
+                answered += 1;
+                tables += table.is_some() as usize;
+                assert_eq!((Ok(table), body), general(text), "{text}");
+            }
+        }
+        println!(
+            "ctab canonical reader: {answered}/{} corpus texts read ({tables} with a table), \
+             each as the general reader reads it",
+            texts.len()
+        );
+        assert!(tables >= 747, "the printer's 747 tables, found {tables}");
     }
 
     #[test]

@@ -8,10 +8,9 @@
 //! corpus round trips compare them), and the general reader is the one source of the errors.
 
 use super::{
-    constants_of, is_punctuation, row_of, table_with, trim_end, trim_start, Declarations, Line,
-    Row, Word,
+    is_punctuation, row_of, table_with, trim_end, trim_start, Declarations, Line, Tokens, Word,
 };
-use dxso::ctab::ConstantTable;
+use dxso::ctab::{Constant, ConstantTable, CtabString};
 use std::borrow::Cow;
 
 /// Where the reader is in the header.
@@ -36,8 +35,12 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
     let b = text.as_bytes();
     let mut section = Section::Preamble;
     let mut creator = "";
-    let mut words: Vec<Word<'_>> = Vec::new();
-    let mut rows: Vec<Row<'_>> = Vec::new();
+    // Where the declaration lines start; the declarations, once `// Registers:` ends them;
+    // their constants, each placed when its register row comes.
+    let mut params_from = 0;
+    let mut declarations = Vec::new();
+    let mut constants: Vec<Constant> = Vec::new();
+    let mut rows = 0;
     let mut pos = 0;
     while pos < b.len() {
         if !b[pos..].starts_with(b"//") {
@@ -80,12 +83,21 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
             match (section, trim_start(trimmed)) {
                 (Section::Creator, "Parameters:") => {
                     section = Section::Parameters;
-                    // Room for the tables of most shaders (a declaration is about three
-                    // words).
-                    words.reserve(64);
-                    rows.reserve(16);
+                    params_from = pos;
                 }
-                (Section::Parameters, "Registers:") => section = Section::RegisterTitles,
+                (Section::Parameters, "Registers:") => {
+                    section = Section::RegisterTitles;
+                    let words = RegionWords::new(text, params_from, start - 2);
+                    declarations = Declarations::of_tokens(words, 0, 8).ok()?.0;
+                    // Listings declare the constants in name order, the order of the table
+                    // (a name in several register sets has a declaration per set, which its
+                    // rows take in order, as the general reader's stable sort keeps them):
+                    // each constant goes where its declaration is.
+                    if !declarations.windows(2).all(|p| p[0].name <= p[1].name) {
+                        return None;
+                    }
+                    constants.resize_with(declarations.len(), Constant::default);
+                }
                 (Section::Creator, "Registers:") => return None,
                 // The command line may end in a colon; a title has one space before it.
                 (Section::Creator, _)
@@ -96,7 +108,8 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
         }
         match section {
             Section::Preamble | Section::Creator => {}
-            Section::Parameters => push_words(&line, &mut words),
+            // Split into words at `// Registers:`.
+            Section::Parameters => {}
             Section::RegisterTitles => {
                 // `Name Reg Size` comes before the rule, which is dashes only.
                 let t = trim_start(trimmed);
@@ -106,7 +119,23 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
             }
             Section::Registers => {
                 if let Some([name, reg, size]) = row_words(trimmed)? {
-                    rows.push(row_of(&line, Cow::Borrowed(name), reg, size).ok()?);
+                    let row = row_of(&line, Cow::Borrowed(name), reg, size).ok()?;
+                    // The first declaration of the name without a row, as the general
+                    // reader pairs them.
+                    let d = declarations
+                        .iter()
+                        .position(|d| d.row.is_none() && d.name == name)?;
+                    declarations[d].row = Some(rows);
+                    rows += 1;
+                    constants[d] = Constant {
+                        name: CtabString(name.as_bytes().to_vec()),
+                        register_set_raw: row.set as u16,
+                        register_index: row.index,
+                        register_count: row.count,
+                        reserved: 0,
+                        ty: std::mem::take(&mut declarations[d].ty),
+                        default_value: None,
+                    };
                 }
             }
         }
@@ -116,51 +145,91 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
         Section::Creator => Some(table_with(creator, Vec::new())),
         Section::Parameters => return None,
         Section::RegisterTitles | Section::Registers => {
-            let declarations = Declarations::of_words(&words, 0).ok()?;
-            Some(table_with(creator, constants_of(declarations, rows).ok()?))
+            // A declaration without a row is an error.
+            if declarations.iter().any(|d| d.row.is_none()) {
+                return None;
+            }
+            Some(table_with(creator, constants))
         }
     };
     Some((table, pos))
 }
 
-/// What each byte is to the declaration words: space, punctuation (`{ } [ ] ;`, a word of its
-/// own), or part of a word.
-const SPACE: u8 = 0;
-const PUNCTUATION: u8 = 1;
-const WORD: u8 = 2;
-static CLASS: [u8; 256] = {
-    let mut class = [WORD; 256];
-    class[b' ' as usize] = SPACE;
+/// The bytes that continue a declaration word: all but space, line feed and `{ } [ ] ;`
+/// (each of those a word of its own).
+static WORD_BYTE: [bool; 256] = {
+    let mut word = [true; 256];
     let mut c = 0;
     while c < 256 {
-        if is_punctuation(c as u8) {
-            class[c] = PUNCTUATION;
-        }
+        word[c] = !(c == b' ' as usize || c == b'\n' as usize || is_punctuation(c as u8));
         c += 1;
     }
-    class
+    word
 };
 
-/// The words of a declaration line (printable ASCII), as the general reader splits them:
-/// at spaces, and each of `{ } [ ] ;` a word of its own.
-fn push_words<'a>(line: &Line<'a>, words: &mut Vec<Word<'a>>) {
-    let (s, b) = (line.text, line.text.as_bytes());
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        i += 1;
-        match CLASS[b[start] as usize] {
-            SPACE => continue,
-            PUNCTUATION => {}
-            _ => {
-                while i < b.len() && CLASS[b[i] as usize] == WORD {
-                    i += 1;
+/// The words of the declaration lines from `pos` to `end` (whole lines, each a `//` comment
+/// or blank, in printable ASCII), as the general reader splits each line: at spaces, and each
+/// of `{ } [ ] ;` a word of its own.
+struct RegionWords<'a> {
+    text: &'a str,
+    pos: usize,
+    end: usize,
+    next: Option<Word<'a>>,
+}
+
+impl<'a> RegionWords<'a> {
+    fn new(text: &'a str, from: usize, end: usize) -> Self {
+        let mut words = RegionWords {
+            text,
+            pos: from,
+            end,
+            next: None,
+        };
+        words.skip_comment_start();
+        words.advance();
+        words
+    }
+
+    /// Past the `//` of a line that starts at `pos`.
+    fn skip_comment_start(&mut self) {
+        if self.pos < self.end && self.text.as_bytes()[self.pos..].starts_with(b"//") {
+            self.pos += 2;
+        }
+    }
+}
+
+impl<'a> Tokens<'a> for RegionWords<'a> {
+    fn peek(&self) -> Option<Word<'a>> {
+        self.next
+    }
+
+    fn advance(&mut self) {
+        let b = self.text.as_bytes();
+        loop {
+            if self.pos >= self.end {
+                self.next = None;
+                return;
+            }
+            match b[self.pos] {
+                b' ' => self.pos += 1,
+                b'\n' => {
+                    self.pos += 1;
+                    self.skip_comment_start();
                 }
+                _ => break,
             }
         }
-        words.push(Word {
-            text: &s[start..i],
-            at: line.start + start,
+        let start = self.pos;
+        let mut i = start + 1;
+        if WORD_BYTE[b[start] as usize] {
+            while i < self.end && WORD_BYTE[b[i] as usize] {
+                i += 1;
+            }
+        }
+        self.pos = i;
+        self.next = Some(Word {
+            text: &self.text[start..i],
+            at: start,
         });
     }
 }
