@@ -319,18 +319,7 @@ fn constants_of(
     // Each declaration's type moves into its constant.
     Ok(pairs
         .into_iter()
-        .map(|(r, d)| {
-            let row = &rows[r];
-            Constant {
-                name: CtabString(row.name.as_bytes().to_vec()),
-                register_set_raw: row.set as u16,
-                register_index: row.index,
-                register_count: row.count,
-                reserved: 0,
-                ty: std::mem::take(&mut declarations[d].ty),
-                default_value: None,
-            }
-        })
+        .map(|(r, d)| rows[r].constant(std::mem::take(&mut declarations[d].ty)))
         .collect())
 }
 
@@ -341,6 +330,21 @@ struct Row<'a> {
     index: u16,
     count: u16,
     line: Line<'a>,
+}
+
+impl Row<'_> {
+    /// The constant of this row, of type `ty` (its declaration's).
+    fn constant(&self, ty: TypeInfo) -> Constant {
+        Constant {
+            name: CtabString(self.name.as_bytes().to_vec()),
+            register_set_raw: self.set as u16,
+            register_index: self.index,
+            register_count: self.count,
+            reserved: 0,
+            ty,
+            default_value: None,
+        }
+    }
 }
 
 /// `D3DXREGISTER_SET` as written to the table.

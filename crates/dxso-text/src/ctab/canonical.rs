@@ -10,7 +10,7 @@
 use super::{
     is_punctuation, row_of, table_with, trim_end, trim_start, Declarations, Line, Tokens, Word,
 };
-use dxso::ctab::{Constant, ConstantTable, CtabString};
+use dxso::ctab::{Constant, ConstantTable};
 use std::borrow::Cow;
 
 /// Where the reader is in the header.
@@ -127,15 +127,7 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
                         .position(|d| d.row.is_none() && d.name == name)?;
                     declarations[d].row = Some(rows);
                     rows += 1;
-                    constants[d] = Constant {
-                        name: CtabString(name.as_bytes().to_vec()),
-                        register_set_raw: row.set as u16,
-                        register_index: row.index,
-                        register_count: row.count,
-                        reserved: 0,
-                        ty: std::mem::take(&mut declarations[d].ty),
-                        default_value: None,
-                    };
+                    constants[d] = row.constant(std::mem::take(&mut declarations[d].ty));
                 }
             }
         }
