@@ -100,8 +100,8 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
                 }
                 (Section::Creator, "Registers:") => return None,
                 // The command line may end in a colon; a title has one space before it.
-                (Section::Creator, _)
-                    if !(content.starts_with(' ') && !content.starts_with("  ")) => {}
+                (Section::Creator, _) if !content.starts_with(' ') || content.starts_with("  ") => {
+                }
                 _ => return None,
             }
             continue;
