@@ -37,7 +37,7 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
     let mut creator = "";
     // Where the declaration lines start; the declarations, once `// Registers:` ends them;
     // their constants, each placed when its register row comes.
-    let mut params_from = 0;
+    let (mut params_from, mut param_lines) = (0, 0);
     let mut declarations = Vec::new();
     let mut constants: Vec<Constant> = Vec::new();
     let mut rows = 0;
@@ -88,7 +88,8 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
                 (Section::Parameters, "Registers:") => {
                     section = Section::RegisterTitles;
                     let words = RegionWords::new(text, params_from, start - 2);
-                    declarations = Declarations::of_tokens(words, 0, 8).ok()?.0;
+                    // No more declarations than lines.
+                    declarations = Declarations::of_tokens(words, 0, param_lines).ok()?.0;
                     // Listings declare the constants in name order, the order of the table
                     // (a name in several register sets has a declaration per set, which its
                     // rows take in order, as the general reader's stable sort keeps them):
@@ -109,7 +110,7 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
         match section {
             Section::Preamble | Section::Creator => {}
             // Split into words at `// Registers:`.
-            Section::Parameters => {}
+            Section::Parameters => param_lines += 1,
             Section::RegisterTitles => {
                 // `Name Reg Size` comes before the rule, which is dashes only.
                 let t = trim_start(trimmed);
