@@ -30,6 +30,10 @@ pub(super) trait Sink {
     fn def(&mut self, values: Extra);
     /// The next source.
     fn src(&mut self, src: SrcParam);
+    /// The destination when it has no relative address, with its token.
+    fn known_dst(&mut self, dst: DstParam, token: u32);
+    /// The next source when it has no relative address, with its token.
+    fn known_src(&mut self, src: SrcParam, token: u32);
     /// The instruction begun is whole.
     fn end(&mut self);
     /// The instruction begun, if one is, is dropped (with what came of it).
@@ -119,6 +123,16 @@ impl Sink for Items {
             // The parser gives at most `Sources::CAPACITY` sources.
             let _ = inst.srcs.push(src);
         }
+    }
+
+    #[inline(always)]
+    fn known_dst(&mut self, dst: DstParam, _: u32) {
+        self.dst(dst);
+    }
+
+    #[inline(always)]
+    fn known_src(&mut self, src: SrcParam, _: u32) {
+        self.src(src);
     }
 
     #[inline(always)]
@@ -236,6 +250,16 @@ impl Sink for Bytes {
         if let Some(Relative::Token(t)) = src.relative {
             self.push(t.to_token());
         }
+    }
+
+    #[inline(always)]
+    fn known_dst(&mut self, _: DstParam, token: u32) {
+        self.push(token);
+    }
+
+    #[inline(always)]
+    fn known_src(&mut self, _: SrcParam, token: u32) {
+        self.push(token);
     }
 
     #[inline(always)]

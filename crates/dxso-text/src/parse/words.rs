@@ -483,11 +483,7 @@ pub(super) fn shape(
     version: Version,
     operands: impl FnOnce() -> usize,
 ) -> Operands {
-    let shape = info.operands(version);
-    if version.is_sm1()
-        || info.shapes.len() < 2
-        || !matches!(info.opcode, Opcode::SinCos | Opcode::Sgn)
-    {
+    if let Some(shape) = fixed_shape(info, version) {
         return shape;
     }
     let written = operands();
@@ -495,7 +491,16 @@ pub(super) fn shape(
         .iter()
         .map(|s| s.operands)
         .find(|s| 1 + s.src_count() as usize == written)
-        .unwrap_or(shape)
+        .unwrap_or(info.operands(version))
+}
+
+/// [`shape`] when it does not depend on the operands written (every opcode but shader model
+/// 2+ `sincos`/`sgn`), `None` otherwise.
+pub(super) fn fixed_shape(info: &OpcodeInfo, version: Version) -> Option<Operands> {
+    (version.is_sm1()
+        || info.shapes.len() < 2
+        || !matches!(info.opcode, Opcode::SinCos | Opcode::Sgn))
+    .then(|| info.operands(version))
 }
 
 /// A register word (`r3`, `oPos`, `c`, `aL`, `r1_bx2`): the register, whether a number was

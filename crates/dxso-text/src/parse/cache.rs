@@ -1,0 +1,214 @@
+//! What the single-pass assembler ([`super::fast`]) remembers within one text: the meaning of
+//! each mnemonic word and operand it has read, by the word's bytes. A shader repeats most of
+//! its words (three in four mnemonics and operands of a corpus listing were read before in the
+//! same listing), and a repeated word is then a hash and a comparison instead of a parse.
+//!
+//! A key is the word's bytes (1 to [`WORD_MAX`], none of them zero) as a little-endian
+//! integer, with a tag byte (what the reader adds to the bytes' meaning, such as a
+//! destination's modifiers) and the text's generation byte above them: two keys are equal
+//! exactly when they are the same bytes read the same way in the same text. A value is stored
+//! only when reading those bytes gives it whatever follows them (the caller checks what
+//! follows), so a hit gives what reading would.
+//!
+//! The tables live per thread and are reused from text to text (a text's own tables would
+//! cost more to clear than most texts save): each text takes the next generation, which makes
+//! every older entry miss; when the 255 generations run out, the tables are cleared.
+
+use std::cell::RefCell;
+
+/// The longest word kept: two bytes of the key are the tag and the generation.
+pub(super) const WORD_MAX: usize = 14;
+
+/// A direct-mapped table of `N` slots (a power of two) from keys to what the word means; a
+/// word that lands in a taken slot replaces what was there.
+pub(super) struct WordCache<V: Copy, const N: usize> {
+    /// Zero: an empty slot (no key is zero: the generation byte never is).
+    keys: [u128; N],
+    values: [V; N],
+}
+
+impl<V: Copy, const N: usize> WordCache<V, N> {
+    pub(super) fn new(blank: V) -> Self {
+        WordCache {
+            keys: [0; N],
+            values: [blank; N],
+        }
+    }
+
+    /// The slot of `key`: its two halves mixed and multiplied, the top bits.
+    #[inline(always)]
+    fn slot(key: u128) -> usize {
+        let mixed = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % N
+    }
+
+    #[inline(always)]
+    pub(super) fn get(&self, key: u128) -> Option<V> {
+        let slot = Self::slot(key);
+        (self.keys[slot] == key).then(|| self.values[slot])
+    }
+
+    #[inline(always)]
+    pub(super) fn put(&mut self, key: u128, value: V) {
+        let slot = Self::slot(key);
+        self.keys[slot] = key;
+        self.values[slot] = value;
+    }
+
+    fn clear(&mut self) {
+        self.keys = [0; N];
+    }
+}
+
+/// The low `len` bytes of a `u128`, by length.
+const MASKS: [u128; WORD_MAX + 1] = {
+    let mut m = [0u128; WORD_MAX + 1];
+    let mut i = 1;
+    while i <= WORD_MAX {
+        m[i] = (1u128 << (8 * i)) - 1;
+        i += 1;
+    }
+    m
+};
+
+/// The word part of a key from the 16 bytes at the word's start: its `len` bytes (1 to
+/// [`WORD_MAX`]) kept, the rest cleared; `None` for an empty word or a longer one.
+#[inline(always)]
+pub(super) fn word_key(bytes: [u8; 16], len: usize) -> Option<u128> {
+    let mask = *MASKS.get(len)?;
+    (len > 0).then(|| u128::from_le_bytes(bytes) & mask)
+}
+
+/// Tables of one text: `generation` goes into every key (see the module documentation).
+pub(super) struct Generation<T> {
+    pub(super) tables: T,
+    generation: u8,
+}
+
+impl<T> Generation<T> {
+    /// The key of a word (from [`word_key`]) with the `tag` of its reading.
+    #[inline(always)]
+    pub(super) fn key(&self, word: u128, tag: u8) -> u128 {
+        word | (tag as u128) << 112 | (self.generation as u128) << 120
+    }
+}
+
+/// The tables a text's reader uses; [`with_tables`] gives the next generation of them.
+pub(super) trait Tables {
+    fn new() -> Self;
+    /// Every entry dropped.
+    fn clear(&mut self);
+}
+
+/// The three tables of the single-pass assembler.
+pub(super) struct Words<M: Copy, D: Copy, S: Copy> {
+    pub(super) mnemonics: WordCache<M, 64>,
+    pub(super) dsts: WordCache<D, 64>,
+    pub(super) srcs: WordCache<S, 256>,
+}
+
+impl<M: Copy + Default, D: Copy + Default, S: Copy + Default> Tables for Words<M, D, S> {
+    fn new() -> Self {
+        Words {
+            mnemonics: WordCache::new(M::default()),
+            dsts: WordCache::new(D::default()),
+            srcs: WordCache::new(S::default()),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.mnemonics.clear();
+        self.dsts.clear();
+        self.srcs.clear();
+    }
+}
+
+/// Runs `f` with this thread's tables of type `T` in a new generation (or with fresh tables,
+/// when the thread's are in use by a caller up the stack).
+pub(super) fn with_tables<T: Tables + 'static, R>(
+    cell: &'static std::thread::LocalKey<RefCell<Option<Box<Generation<T>>>>>,
+    f: impl FnOnce(&mut Generation<T>) -> R,
+) -> R {
+    cell.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let tables = slot.get_or_insert_with(|| {
+                Box::new(Generation {
+                    tables: T::new(),
+                    generation: 0,
+                })
+            });
+            tables.generation = tables.generation.wrapping_add(1);
+            if tables.generation == 0 {
+                tables.tables.clear();
+                tables.generation = 1;
+            }
+            f(tables)
+        }
+        Err(_) => f(&mut Generation {
+            tables: T::new(),
+            generation: 1,
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_keep_exactly_the_word() {
+        let mut b = [b'z'; 16];
+        b[..4].copy_from_slice(b"oPos");
+        let k = word_key(b, 4).expect("short word");
+        assert_eq!(k, u128::from_le_bytes(*b"oPos\0\0\0\0\0\0\0\0\0\0\0\0"));
+        assert_ne!(word_key(b, 3), Some(k));
+        assert_eq!(word_key(b, 0), None);
+        assert_eq!(word_key(b, WORD_MAX + 1), None);
+        assert_eq!(
+            word_key(b, WORD_MAX).map(|k| k >> 112),
+            Some(0),
+            "the tag and generation bytes stay clear"
+        );
+    }
+
+    #[test]
+    fn a_slot_holds_the_last_word_put() {
+        let mut cache: WordCache<u8, 4> = WordCache::new(0);
+        let words: Vec<u128> = (1..=40u128).map(|i| i * 0x0101_0101).collect();
+        for (i, &w) in words.iter().enumerate() {
+            assert_eq!(cache.get(w), None);
+            cache.put(w, i as u8);
+            assert_eq!(cache.get(w), Some(i as u8));
+        }
+        // Every word still found has the value put last for it.
+        for (i, &w) in words.iter().enumerate() {
+            if let Some(v) = cache.get(w) {
+                assert_eq!(v, i as u8);
+            }
+        }
+        cache.clear();
+        assert!(words.iter().all(|&w| cache.get(w).is_none()));
+    }
+
+    type Test = Words<u8, u8, u8>;
+    thread_local! {
+        static TEST: RefCell<Option<Box<Generation<Test>>>> = const { RefCell::new(None) };
+    }
+
+    #[test]
+    fn each_text_sees_only_its_own_words() {
+        let word = word_key(*b"r0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 2).expect("short");
+        // More texts than generations: the tables are cleared when they run out.
+        for text in 0..600u32 {
+            with_tables(&TEST, |g| {
+                let k = g.key(word, 0);
+                assert_eq!(g.tables.srcs.get(k), None, "text {text}");
+                g.tables.srcs.put(k, 7);
+                assert_eq!(g.tables.srcs.get(k), Some(7));
+                assert_eq!(g.tables.srcs.get(g.key(word, 1)), None, "another tag");
+                // A text assembled while this one is: tables of its own.
+                with_tables(&TEST, |inner| assert_eq!(inner.tables.srcs.get(k), None));
+            });
+        }
+    }
+}
