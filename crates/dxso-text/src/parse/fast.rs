@@ -193,8 +193,6 @@ const SPACE: u8 = 1;
 const LETTER: u8 = 2;
 const WORD: u8 = 4;
 const DIGIT: u8 = 8;
-/// A byte of an operand as [`Cursor::operand_end`] measures it: a word byte, `.`, `-`, `!`.
-const OPERAND: u8 = 16;
 
 const CLASSES: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -212,9 +210,6 @@ const CLASSES: [u8; 256] = {
         }
         if c.is_ascii_digit() {
             t[b] |= DIGIT;
-        }
-        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-' | b'!') {
-            t[b] |= OPERAND;
         }
         b += 1;
     }
@@ -409,39 +404,37 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The [`cache::word_key`] of the `len` bytes from `start`.
+    /// The word at the cursor as the tables read it ([`cache::run_len`]): its
+    /// [`cache::word_key`] and where it ends; `None` when it is empty or too long.
     #[inline(always)]
-    fn key(&self, start: usize, len: usize) -> Option<u128> {
-        let at = start & 0xFF;
+    fn cache_word(&self) -> Option<(u128, usize)> {
+        let at = self.i & 0xFF;
         let mut bytes = [0u8; 16];
         bytes.copy_from_slice(&self.b[at..at + 16]);
-        cache::word_key(bytes, len)
+        let len = cache::run_len(bytes);
+        Some((cache::word_key(bytes, len)?, self.i + len))
     }
 
-    /// Where the run of bytes of `class` from `start` ends.
+    /// Where the space from `j` ends.
     #[inline(always)]
-    fn run_end(&self, start: usize, of: u8) -> usize {
-        let mut j = start;
-        while class(self.at(j)) & of != 0 {
+    fn space_end(&self, mut j: usize) -> usize {
+        while is_space(self.at(j)) {
             j += 1;
         }
         j
     }
 
-    /// The key of the operand at the cursor (its [`OPERAND`] bytes) and where the space after
-    /// it ends, when a `,` or the end of the code comes next: what an operand reader reads
-    /// then depends on those bytes alone. `None` for any other operand.
+    /// The key of the operand at the cursor ([`Cursor::cache_word`]) and where the space
+    /// after it ends, when a `,` or the end of the code comes next: what an operand reader
+    /// reads then depends on those bytes alone. `None` for any other operand.
     #[inline(always)]
     fn operand_key(&self) -> Option<(u128, usize)> {
-        let end = self.run_end(self.i, OPERAND);
-        let mut next = end;
-        while is_space(self.at(next)) {
-            next += 1;
-        }
+        let (key, end) = self.cache_word()?;
+        let next = self.space_end(end);
         if self.at(next) != b',' && !self.ends_at(next) {
             return None;
         }
-        Some((self.key(self.i, end - self.i)?, next))
+        Some((key, next))
     }
 
     /// A name (`[A-Za-z_$][A-Za-z0-9_$]*`).
@@ -571,25 +564,27 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     fn instruction<O: Sink>(&mut self, ctx: &Context, seen: &mut Seen, out: &mut O) -> Option<()> {
         let coissue = self.eat(b'+');
-        // The mnemonic is the run of word bytes at the cursor, read whole.
-        let start = self.i;
-        let end = self.run_end(start, WORD);
-        let key = self.key(start, end - start).map(|k| seen.key(k, 0));
-        let (word, fixed) = match key.and_then(|k| seen.tables.mnemonics.get(k).flatten()) {
-            Some(known) => {
-                self.i = end;
-                self.skip_space();
-                known
-            }
-            None => {
-                let word = self.mnemonic(ctx)?;
-                let fixed = words::fixed_shape(word.opcode.info(), ctx.version);
-                if let Some(k) = key {
-                    seen.tables.mnemonics.put(k, Some((word, fixed)));
+        // A mnemonic word is read whole: the tables' word is one when a byte that cannot
+        // continue a word ends it.
+        let known = self
+            .cache_word()
+            .filter(|&(_, end)| !is_word_byte(self.at(end)))
+            .map(|(k, end)| (seen.key(k, 0), self.space_end(end)));
+        let (word, fixed) =
+            match known.and_then(|(k, next)| Some((seen.tables.mnemonics.get(k)??, next))) {
+                Some((known, next)) => {
+                    self.i = next;
+                    known
                 }
-                (word, fixed)
-            }
-        };
+                None => {
+                    let word = self.mnemonic(ctx)?;
+                    let fixed = words::fixed_shape(word.opcode.info(), ctx.version);
+                    if let Some((k, _)) = known.filter(|&(_, next)| next == self.i) {
+                        seen.tables.mnemonics.put(k, Some((word, fixed)));
+                    }
+                    (word, fixed)
+                }
+            };
         let shape = match fixed {
             Some(shape) => shape,
             None => {
