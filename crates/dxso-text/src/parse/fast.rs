@@ -430,6 +430,10 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     fn operand_key(&self) -> Option<(u128, usize)> {
         let (key, end) = self.cache_word()?;
+        // A comma right after the operand mostly.
+        if self.at(end) == b',' {
+            return Some((key, end));
+        }
         let next = self.space_end(end);
         if self.at(next) != b',' && !self.ends_at(next) {
             return None;
@@ -564,11 +568,10 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     fn instruction<O: Sink>(&mut self, ctx: &Context, seen: &mut Seen, out: &mut O) -> Option<()> {
         let coissue = self.eat(b'+');
-        // A mnemonic word is read whole: the tables' word is one when a byte that cannot
-        // continue a word ends it.
+        // The tables' word ends at a blank or the end of the line: what the mnemonic reader
+        // reads of it depends on its bytes alone.
         let known = self
             .cache_word()
-            .filter(|&(_, end)| !is_word_byte(self.at(end)))
             .map(|(k, end)| (seen.key(k, 0), self.space_end(end)));
         let (word, fixed) =
             match known.and_then(|(k, next)| Some((seen.tables.mnemonics.get(k)??, next))) {

@@ -161,10 +161,10 @@ pub(super) struct Bytes {
     version: Version,
     /// Shader model 2 or later: the instruction token counts the DWORDs after it.
     counts_length: bool,
-    /// The instruction begun: where its token is (`None`: none is open), and the token's
-    /// fields.
+    /// The instruction begun: where its token is (`None`: none is open), and the token
+    /// without its length.
     at: Option<usize>,
-    token: InstructionToken,
+    token: u32,
 }
 
 impl Bytes {
@@ -174,14 +174,7 @@ impl Bytes {
             version: Version::vs(1, 1),
             counts_length: false,
             at: None,
-            token: InstructionToken {
-                opcode: Opcode::Nop,
-                control: 0,
-                length: 0,
-                predicated: false,
-                reserved: false,
-                coissue: false,
-            },
+            token: 0,
         }
     }
 
@@ -222,8 +215,9 @@ impl Sink for Bytes {
             predicated: false,
             reserved: false,
             coissue,
-        };
-        self.push(self.token.to_token());
+        }
+        .to_token();
+        self.push(self.token);
     }
 
     #[inline(always)]
@@ -269,13 +263,8 @@ impl Sink for Bytes {
         };
         if self.counts_length {
             let length = (self.out.len() - at - 1) as u32;
-            let token = InstructionToken {
-                length,
-                ..self.token
-            }
-            .to_token();
             if let Some(slot) = self.out.get_mut(at) {
-                *slot = token;
+                *slot = InstructionToken::with_length(self.token, length);
             }
         }
     }
