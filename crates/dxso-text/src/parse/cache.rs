@@ -149,9 +149,9 @@ pub(super) trait Tables {
 
 /// The three tables of the single-pass assembler.
 pub(super) struct Words<M: Copy, D: Copy, S: Copy> {
-    pub(super) mnemonics: WordCache<M, 64>,
-    pub(super) dsts: WordCache<D, 64>,
-    pub(super) srcs: WordCache<S, 256>,
+    pub(super) mnemonics: WordCache<M, 128>,
+    pub(super) dsts: WordCache<D, 256>,
+    pub(super) srcs: WordCache<S, 1024>,
 }
 
 impl<M: Copy + Default, D: Copy + Default, S: Copy + Default> Tables for Words<M, D, S> {
