@@ -95,7 +95,7 @@ const fn zeros(x: u64) -> u64 {
 /// the lowest such.
 #[inline(always)]
 const fn ends(x: u64) -> u64 {
-    zeros(x) | zeros(x ^ ONES * b' ' as u64) | zeros(x ^ ONES * b',' as u64)
+    zeros(x) | zeros(x ^ (ONES * b' ' as u64)) | zeros(x ^ (ONES * b',' as u64))
 }
 
 /// The low `len` bytes of a `u128`, by length (none for lengths over [`WORD_MAX`]).
