@@ -132,6 +132,14 @@ impl InstructionToken {
             | (self.reserved as u32) << 29
             | (self.coissue as u32) << 30
     }
+
+    /// An encoded instruction token with its length field (bits 24-27) set to `length`
+    /// (masked to four bits), the rest kept: what an encoder that writes the token before
+    /// counting the DWORDs after it puts in at the end.
+    #[inline(always)]
+    pub const fn with_length(token: u32, length: u32) -> u32 {
+        token & !(0xF << 24) | (length & 0xF) << 24
+    }
 }
 
 /// The most DWORDs one instruction encodes to: the instruction token, a `dcl` usage, a
@@ -206,4 +214,29 @@ pub fn le_bytes_of(words: &[u32]) -> Cow<'_, [u8]> {
 /// and are cut to the field by the mask).
 pub const fn comment_token(len: usize) -> u32 {
     0xFFFE | ((len as u32 & 0x7FFF) << 16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opcode::Opcode;
+
+    #[test]
+    fn with_length_sets_only_the_length_field() {
+        for length in [0u32, 1, 5, 15, 16, 0xFFFF_FFFF] {
+            let fields = InstructionToken {
+                opcode: Opcode::Mad,
+                control: 0xA5,
+                length: 9,
+                predicated: true,
+                reserved: true,
+                coissue: true,
+            };
+            let want = InstructionToken { length, ..fields }.to_token();
+            assert_eq!(
+                InstructionToken::with_length(fields.to_token(), length),
+                want
+            );
+        }
+    }
 }

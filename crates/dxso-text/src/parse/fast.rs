@@ -13,6 +13,7 @@
 //! what each word means; tests compare them on the corpus and on random text.
 
 use super::assemble::parse_line;
+use super::cache;
 use super::lexer::tokenize;
 use super::preprocess::Sources;
 use super::sink::Sink;
@@ -22,6 +23,7 @@ use dxso::{
     DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,
     SrcModifier, SrcParam, Swizzle, Version, WriteMask,
 };
+use std::cell::RefCell;
 
 /// Assembles `text` into `out` when it needs no preprocessor and has no error; `None`
 /// otherwise (`out` then holds part of the text). Reading starts at `from` (the start of a
@@ -76,6 +78,21 @@ pub(super) fn assemble<O: Sink>(
         });
         parse_with_line_parser(line, start, sources, &ctx)
     };
+    cache::with_tables(&SEEN, |seen| {
+        assemble_lines(lines, &mut buffer, &ctx, seen, &mut line_parser, out)
+    })
+}
+
+/// The lines after the version statement, into `out`.
+fn assemble_lines<O: Sink>(
+    lines: Lines<'_>,
+    buffer: &mut LineBuffer,
+    ctx: &Context,
+    seen: &mut Seen,
+    line_parser: &mut impl FnMut(&str, usize) -> Option<Instruction>,
+    out: &mut O,
+) -> Option<()> {
+    let text = lines.text;
     for (start, line) in lines {
         let Some(mut cursor) = buffer.cursor(line, &text.as_bytes()[start..]) else {
             // Too long for the buffer: blank, a comment, or the line parser's.
@@ -88,12 +105,12 @@ pub(super) fn assemble<O: Sink>(
             continue;
         }
         if cursor.peek() == b'#' {
-            if is_line_directive(&mut buffer, line)? {
+            if is_line_directive(buffer, line)? {
                 continue;
             }
             return None;
         }
-        if cursor.instruction(&ctx, out).is_none() {
+        if cursor.instruction(ctx, seen, out).is_none() {
             out.cancel();
             out.instruction(line_parser(line, start)?);
         }
@@ -159,6 +176,16 @@ struct Context {
     strict: bool,
     /// [`words::register_spellings`] of the version.
     spellings: &'static words::RegisterSpellings,
+}
+
+/// The words of the text read so far ([`cache`]): mnemonic words with their operand shape
+/// (`None`: counted from the line), destinations and sources with their tokens.
+type Seen = cache::Generation<
+    cache::Words<Option<(words::MnemonicWord, Option<Operands>)>, (DstParam, u32), (SrcParam, u32)>,
+>;
+
+thread_local! {
+    static SEEN: RefCell<Option<Box<Seen>>> = const { RefCell::new(None) };
 }
 
 /// What a byte can be, as bit flags.
@@ -269,12 +296,15 @@ fn code_of(line: &str) -> Option<&str> {
 const LINE_MAX: usize = 240;
 
 /// Room for a line of up to [`LINE_MAX`] bytes and the zero after it; indices are taken modulo
-/// its length, which the compiler sees is always in range.
-struct LineBuffer([u8; 256]);
+/// 256, which the compiler sees is always in range, and the 16 bytes from any such index (a
+/// word's [`cache::key`]) are in the buffer too.
+struct LineBuffer([u8; BUFFER]);
+
+const BUFFER: usize = 256 + 16;
 
 impl LineBuffer {
     fn new() -> Self {
-        LineBuffer([0; 256])
+        LineBuffer([0; BUFFER])
     }
 
     /// A cursor at the first byte of `line` that is not space; `None` when the line is longer
@@ -321,7 +351,7 @@ struct Cursor<'a> {
     /// The line.
     s: &'a str,
     /// The line's bytes, then a zero.
-    b: &'a [u8; 256],
+    b: &'a [u8; BUFFER],
     len: usize,
     i: usize,
 }
@@ -360,12 +390,55 @@ impl<'a> Cursor<'a> {
     /// The end of the code: the end of the line or a comment.
     #[inline(always)]
     fn at_end(&self) -> bool {
-        match self.peek() {
-            0 => self.i >= self.len,
+        self.ends_at(self.i)
+    }
+
+    /// Whether the code ends at `j`.
+    #[inline(always)]
+    fn ends_at(&self, j: usize) -> bool {
+        match self.at(j) {
+            0 => j >= self.len,
             b';' => true,
-            b'/' => self.at(self.i + 1) == b'/',
+            b'/' => self.at(j + 1) == b'/',
             _ => false,
         }
+    }
+
+    /// The word at the cursor as the tables read it ([`cache::run_len`]): its
+    /// [`cache::word_key`] and where it ends; `None` when it is empty or too long.
+    #[inline(always)]
+    fn cache_word(&self) -> Option<(u128, usize)> {
+        let at = self.i & 0xFF;
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&self.b[at..at + 16]);
+        let len = cache::run_len(bytes);
+        Some((cache::word_key(bytes, len)?, self.i + len))
+    }
+
+    /// Where the space from `j` ends.
+    #[inline(always)]
+    fn space_end(&self, mut j: usize) -> usize {
+        while is_space(self.at(j)) {
+            j += 1;
+        }
+        j
+    }
+
+    /// The key of the operand at the cursor ([`Cursor::cache_word`]) and where the space
+    /// after it ends, when a `,` or the end of the code comes next: what an operand reader
+    /// reads then depends on those bytes alone. `None` for any other operand.
+    #[inline(always)]
+    fn operand_key(&self) -> Option<(u128, usize)> {
+        let (key, end) = self.cache_word()?;
+        // A comma right after the operand mostly.
+        if self.at(end) == b',' {
+            return Some((key, end));
+        }
+        let next = self.space_end(end);
+        if self.at(next) != b',' && !self.ends_at(next) {
+            return None;
+        }
+        Some((key, next))
     }
 
     /// A name (`[A-Za-z_$][A-Za-z0-9_$]*`).
@@ -493,22 +566,46 @@ impl<'a> Cursor<'a> {
     /// Reads the line's instruction into `out` (begun, not ended); `None` (with part of it
     /// given to `out`) when the line is not in a form the cursor reads.
     #[inline(always)]
-    fn instruction<O: Sink>(&mut self, ctx: &Context, out: &mut O) -> Option<()> {
+    fn instruction<O: Sink>(&mut self, ctx: &Context, seen: &mut Seen, out: &mut O) -> Option<()> {
         let coissue = self.eat(b'+');
-        let word = self.mnemonic(ctx)?;
-        let rest = &self.s.as_bytes()[self.i..];
-        let shape = words::shape(word.opcode.info(), ctx.version, || {
-            1 + rest.iter().filter(|&&c| c == b',').count()
-        });
+        // The tables' word ends at a blank or the end of the line: what the mnemonic reader
+        // reads of it depends on its bytes alone.
+        let known = self
+            .cache_word()
+            .map(|(k, end)| (seen.key(k, 0), self.space_end(end)));
+        let (word, fixed) =
+            match known.and_then(|(k, next)| Some((seen.tables.mnemonics.get(k)??, next))) {
+                Some((known, next)) => {
+                    self.i = next;
+                    known
+                }
+                None => {
+                    let word = self.mnemonic(ctx)?;
+                    let fixed = words::fixed_shape(word.opcode.info(), ctx.version);
+                    if let Some((k, _)) = known.filter(|&(_, next)| next == self.i) {
+                        seen.tables.mnemonics.put(k, Some((word, fixed)));
+                    }
+                    (word, fixed)
+                }
+            };
+        let shape = match fixed {
+            Some(shape) => shape,
+            None => {
+                let rest = &self.s.as_bytes()[self.i..];
+                words::shape(word.opcode.info(), ctx.version, || {
+                    1 + rest.iter().filter(|&&c| c == b',').count()
+                })
+            }
+        };
         out.begin(word.opcode, word.control, coissue);
         match shape {
             Operands::None => {}
             Operands::Dcl => {
                 out.dcl(word.dcl.unwrap_or_default());
-                out.dst(self.dst(ctx, &word)?);
+                self.known_dst(ctx, seen, &word, out)?;
             }
             Operands::Def => {
-                out.dst(self.dst(ctx, &word)?);
+                self.known_dst(ctx, seen, &word, out)?;
                 let mut v = [0u32; 4];
                 for slot in &mut v {
                     self.comma()?;
@@ -517,7 +614,7 @@ impl<'a> Cursor<'a> {
                 out.def(Extra::Def(v));
             }
             Operands::DefI => {
-                out.dst(self.dst(ctx, &word)?);
+                self.known_dst(ctx, seen, &word, out)?;
                 let mut v = [0i32; 4];
                 for slot in &mut v {
                     self.comma()?;
@@ -526,7 +623,7 @@ impl<'a> Cursor<'a> {
                 out.def(Extra::DefI(v));
             }
             Operands::DefB => {
-                out.dst(self.dst(ctx, &word)?);
+                self.known_dst(ctx, seen, &word, out)?;
                 self.comma()?;
                 out.def(Extra::DefB(self.boolean()?));
             }
@@ -534,10 +631,10 @@ impl<'a> Cursor<'a> {
                 if count as usize > dxso::Sources::CAPACITY {
                     return None;
                 }
-                out.dst(self.dst(ctx, &word)?);
+                self.known_dst(ctx, seen, &word, out)?;
                 for _ in 0..count {
                     self.comma()?;
-                    out.src(self.src(ctx)?);
+                    self.known_src(ctx, seen, out)?;
                 }
             }
             Operands::Src(count) => {
@@ -548,7 +645,7 @@ impl<'a> Cursor<'a> {
                     if i > 0 {
                         self.comma()?;
                     }
-                    out.src(self.src(ctx)?);
+                    self.known_src(ctx, seen, out)?;
                 }
             }
         }
@@ -755,9 +852,66 @@ impl<'a> Cursor<'a> {
         Some(Swizzle::new(pick(0), pick(1), pick(2), pick(3)))
     }
 
-    /// A destination, with the result modifiers and shift of the mnemonic `word`.
+    /// A destination, with the result modifiers and shift of the mnemonic `word`, into `out`:
+    /// from `seen` when the same bytes were read the same way before (and stored there when
+    /// they can be).
     #[inline(always)]
-    fn dst(&mut self, ctx: &Context, word: &words::MnemonicWord) -> Option<DstParam> {
+    fn known_dst<O: Sink>(
+        &mut self,
+        ctx: &Context,
+        seen: &mut Seen,
+        word: &words::MnemonicWord,
+        out: &mut O,
+    ) -> Option<()> {
+        let tag = (word.modifiers.0 & 0xF) | (word.shift.0 as u8) << 4;
+        let known = self.operand_key().map(|(k, next)| (seen.key(k, tag), next));
+        if let Some(((dst, token), next)) =
+            known.and_then(|(k, next)| Some((seen.tables.dsts.get(k)?, next)))
+        {
+            self.i = next;
+            out.known_dst(dst, token);
+            return Some(());
+        }
+        let mut dst = self.dst(ctx)?;
+        dst.modifiers = word.modifiers;
+        dst.shift = word.shift;
+        match known.filter(|&(_, next)| next == self.i && dst.relative.is_none()) {
+            Some((k, _)) => {
+                let token = dst.to_token();
+                seen.tables.dsts.put(k, (dst, token));
+                out.known_dst(dst, token);
+            }
+            None => out.dst(dst),
+        }
+        Some(())
+    }
+
+    /// A source into `out`, from `seen` as [`Cursor::known_dst`] reads a destination.
+    #[inline(always)]
+    fn known_src<O: Sink>(&mut self, ctx: &Context, seen: &mut Seen, out: &mut O) -> Option<()> {
+        let known = self.operand_key().map(|(k, next)| (seen.key(k, 0), next));
+        if let Some(((src, token), next)) =
+            known.and_then(|(k, next)| Some((seen.tables.srcs.get(k)?, next)))
+        {
+            self.i = next;
+            out.known_src(src, token);
+            return Some(());
+        }
+        let src = self.src(ctx)?;
+        match known.filter(|&(_, next)| next == self.i && src.relative.is_none()) {
+            Some((k, _)) => {
+                let token = src.to_token();
+                seen.tables.srcs.put(k, (src, token));
+                out.known_src(src, token);
+            }
+            None => out.src(src),
+        }
+        Some(())
+    }
+
+    /// A destination without result modifiers or shift.
+    #[inline(always)]
+    fn dst(&mut self, ctx: &Context) -> Option<DstParam> {
         let (mut register, suffix, has_number) = self.register(ctx)?;
         if !suffix.is_empty() {
             return None;
@@ -765,8 +919,6 @@ impl<'a> Cursor<'a> {
         let relative = self.relative(ctx, &mut register, has_number)?;
         let mut dst = DstParam::new(register, WriteMask::ALL);
         dst.relative = relative;
-        dst.modifiers = word.modifiers;
-        dst.shift = word.shift;
         if self.dot() {
             let (sel, n) = self.components(true)?;
             dst.mask = WriteMask(sel[..n].iter().fold(0, |m, &c| m | 1 << c));

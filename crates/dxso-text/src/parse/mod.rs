@@ -5,6 +5,7 @@
 //! Errors are collected as [`Diagnostics`]; a run reports every line it could not assemble.
 
 pub mod assemble;
+mod cache;
 pub mod diag;
 mod fast;
 #[cfg(test)]

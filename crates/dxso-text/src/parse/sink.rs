@@ -30,6 +30,10 @@ pub(super) trait Sink {
     fn def(&mut self, values: Extra);
     /// The next source.
     fn src(&mut self, src: SrcParam);
+    /// The destination when it has no relative address, with its token.
+    fn known_dst(&mut self, dst: DstParam, token: u32);
+    /// The next source when it has no relative address, with its token.
+    fn known_src(&mut self, src: SrcParam, token: u32);
     /// The instruction begun is whole.
     fn end(&mut self);
     /// The instruction begun, if one is, is dropped (with what came of it).
@@ -122,6 +126,16 @@ impl Sink for Items {
     }
 
     #[inline(always)]
+    fn known_dst(&mut self, dst: DstParam, _: u32) {
+        self.dst(dst);
+    }
+
+    #[inline(always)]
+    fn known_src(&mut self, src: SrcParam, _: u32) {
+        self.src(src);
+    }
+
+    #[inline(always)]
     fn end(&mut self) {
         self.open = false;
     }
@@ -147,10 +161,10 @@ pub(super) struct Bytes {
     version: Version,
     /// Shader model 2 or later: the instruction token counts the DWORDs after it.
     counts_length: bool,
-    /// The instruction begun: where its token is (`None`: none is open), and the token's
-    /// fields.
+    /// The instruction begun: where its token is (`None`: none is open), and the token
+    /// without its length.
     at: Option<usize>,
-    token: InstructionToken,
+    token: u32,
 }
 
 impl Bytes {
@@ -160,14 +174,7 @@ impl Bytes {
             version: Version::vs(1, 1),
             counts_length: false,
             at: None,
-            token: InstructionToken {
-                opcode: Opcode::Nop,
-                control: 0,
-                length: 0,
-                predicated: false,
-                reserved: false,
-                coissue: false,
-            },
+            token: 0,
         }
     }
 
@@ -208,8 +215,9 @@ impl Sink for Bytes {
             predicated: false,
             reserved: false,
             coissue,
-        };
-        self.push(self.token.to_token());
+        }
+        .to_token();
+        self.push(self.token);
     }
 
     #[inline(always)]
@@ -239,19 +247,24 @@ impl Sink for Bytes {
     }
 
     #[inline(always)]
+    fn known_dst(&mut self, _: DstParam, token: u32) {
+        self.push(token);
+    }
+
+    #[inline(always)]
+    fn known_src(&mut self, _: SrcParam, token: u32) {
+        self.push(token);
+    }
+
+    #[inline(always)]
     fn end(&mut self) {
         let Some(at) = self.at.take() else {
             return;
         };
         if self.counts_length {
             let length = (self.out.len() - at - 1) as u32;
-            let token = InstructionToken {
-                length,
-                ..self.token
-            }
-            .to_token();
             if let Some(slot) = self.out.get_mut(at) {
-                *slot = token;
+                *slot = InstructionToken::with_length(self.token, length);
             }
         }
     }

@@ -288,6 +288,87 @@ pub(super) fn source_modifier(
 
 /// A C float literal: `1`, `1.0f`, `.5`, `0.`, `1e-3`, `1.5h`, hexadecimal integers.
 pub fn parse_float(text: &str) -> Option<f32> {
+    short_decimal(text).or_else(|| parse_float_by_std(text))
+}
+
+/// [`parse_float`] for a decimal literal of up to 15 digits (an exact `f64` integer `m`)
+/// and a power of ten `10^e` (exact in `f64` for `|e| <= 22`): `m * 10^e` as one correctly
+/// rounded `f64` product or quotient, rounded to `f32`. That is `str::parse`'s result unless
+/// the `f64` landed exactly on a halfway point between two `f32`s (no halfway point lies
+/// strictly between it and the exact value: that point would be an `f64` nearer the value), so
+/// then, and for results outside the normal `f32` range, `None` (left to `str::parse`).
+fn short_decimal(text: &str) -> Option<f32> {
+    let b = text.as_bytes();
+    let (mut i, mut m, mut digits, mut frac, mut point) = (0, 0u64, 0u32, 0i32, false);
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'0'..=b'9' => {
+                m = m * 10 + (c - b'0') as u64;
+                digits += 1;
+                frac += point as i32;
+                if digits > 15 {
+                    return None;
+                }
+            }
+            b'.' if !point => point = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    let mut exp = 0i32;
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        let negative = b.get(i) == Some(&b'-');
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let from = i;
+        while let Some(&c @ b'0'..=b'9') = b.get(i) {
+            exp = exp * 10 + (c - b'0') as i32;
+            i += 1;
+            if i - from > 4 {
+                return None;
+            }
+        }
+        if i == from {
+            return None;
+        }
+        if negative {
+            exp = -exp;
+        }
+    }
+    if !b[i..]
+        .iter()
+        .all(|c| matches!(c, b'f' | b'F' | b'h' | b'H'))
+    {
+        return None;
+    }
+    const TENS: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let e = exp - frac;
+    let ten = *TENS.get(e.unsigned_abs() as usize)?;
+    let q = if e < 0 {
+        m as f64 / ten
+    } else {
+        m as f64 * ten
+    };
+    if m == 0 {
+        return Some(0.0);
+    }
+    // The bits of an `f64` below an `f32`'s 24-bit significand: a halfway point is the top
+    // one alone.
+    let halfway = q.to_bits() & 0x1FFF_FFFF == 0x1000_0000;
+    let normal = (f32::MIN_POSITIVE as f64..f32::MAX as f64).contains(&q);
+    (normal && !halfway).then_some(q as f32)
+}
+
+/// [`parse_float`] through `str::parse`.
+fn parse_float_by_std(text: &str) -> Option<f32> {
     let t = text.trim_end_matches(['f', 'F', 'h', 'H']);
     if t.starts_with("0x") || t.starts_with("0X") || t.ends_with(['u', 'U', 'l', 'L']) {
         return super::preprocess::parse_int(text).map(|v| v as f32);
@@ -483,11 +564,7 @@ pub(super) fn shape(
     version: Version,
     operands: impl FnOnce() -> usize,
 ) -> Operands {
-    let shape = info.operands(version);
-    if version.is_sm1()
-        || info.shapes.len() < 2
-        || !matches!(info.opcode, Opcode::SinCos | Opcode::Sgn)
-    {
+    if let Some(shape) = fixed_shape(info, version) {
         return shape;
     }
     let written = operands();
@@ -495,7 +572,16 @@ pub(super) fn shape(
         .iter()
         .map(|s| s.operands)
         .find(|s| 1 + s.src_count() as usize == written)
-        .unwrap_or(shape)
+        .unwrap_or(info.operands(version))
+}
+
+/// [`shape`] when it does not depend on the operands written (every opcode but shader model
+/// 2+ `sincos`/`sgn`), `None` otherwise.
+pub(super) fn fixed_shape(info: &OpcodeInfo, version: Version) -> Option<Operands> {
+    (version.is_sm1()
+        || info.shapes.len() < 2
+        || !matches!(info.opcode, Opcode::SinCos | Opcode::Sgn))
+    .then(|| info.operands(version))
 }
 
 /// A register word (`r3`, `oPos`, `c`, `aL`, `r1_bx2`): the register, whether a number was
@@ -761,6 +847,78 @@ pub(super) fn component_of_byte(b: u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20000))]
+
+        /// The short path gives `str::parse`'s bits wherever it gives a value.
+        #[test]
+        fn short_decimals_round_as_str_parse_does(
+            text in "[0-9]{0,16}(\\.[0-9]{0,16})?([eE][+-]?[0-9]{1,3})?[fFhH]?",
+        ) {
+            if let Some(v) = short_decimal(&text) {
+                let want = parse_float_by_std(&text);
+                prop_assert_eq!(Some(v.to_bits()), want.map(f32::to_bits), "{}", text);
+            }
+        }
+
+        /// Nine significant digits, as listings print floats, near every power of ten the
+        /// short path scales by.
+        #[test]
+        fn nine_digit_decimals_round_as_str_parse_does(
+            m in 100_000_000u64..1_000_000_000,
+            point in 0usize..10,
+            exp in -6i32..6,
+        ) {
+            let digits = m.to_string();
+            let text = format!("{}.{}e{exp}", &digits[..point.min(9)], &digits[point.min(9)..]);
+            let got = parse_float(&text).map(f32::to_bits);
+            prop_assert_eq!(got, parse_float_by_std(&text).map(f32::to_bits), "{}", text);
+        }
+    }
+
+    #[test]
+    fn short_decimals_take_the_listing_forms() {
+        for text in [
+            "1",
+            "0.5",
+            ".5",
+            "1.",
+            "1e-005",
+            "9.99999975e-005",
+            "0.850000024",
+            "3.14159274",
+            "1.5f",
+            "3.0e-2",
+            "1024",
+            "0",
+        ] {
+            let want = parse_float_by_std(text).map(f32::to_bits);
+            assert!(want.is_some(), "{text}");
+            assert_eq!(short_decimal(text).map(f32::to_bits), want, "{text}");
+        }
+        assert_eq!(short_decimal("1.5f"), Some(1.5));
+        assert_eq!(short_decimal("3.0e-2"), Some(0.03));
+        for text in [
+            "",
+            ".",
+            "0x10",
+            "1u",
+            "1e",
+            "1e+",
+            "-1",
+            "1.#INF",
+            "1234567890123456",
+            "1e99999",
+            "1e-50",
+            "1e39",
+            // 2^24 + 1, halfway between two `f32`s: `str::parse` rounds it.
+            "16777217",
+        ] {
+            assert_eq!(short_decimal(text), None, "{text}");
+        }
+    }
 
     #[test]
     fn every_spelling_has_a_slot_and_nothing_else_matches() {
