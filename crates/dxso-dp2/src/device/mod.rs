@@ -22,6 +22,7 @@ mod cache;
 mod draw;
 mod error;
 mod fetch;
+mod handles;
 pub mod rs;
 mod state;
 pub mod tss;
@@ -40,6 +41,7 @@ use crate::mesh::Mesh;
 use crate::surface::{Axis, Evaluated, GridWeights, RectScratch};
 use crate::texture::Texture;
 use cache::{CachedPatch, DomainKey};
+use handles::HandleMap;
 use state::{store, Stream};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -48,11 +50,11 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Device {
     limits: Limits,
-    buffers: HashMap<u32, Vec<u8>>,
+    buffers: HandleMap<Vec<u8>>,
     render_states: BTreeMap<u32, u32>,
     streams: [Option<Stream>; MAX_STREAMS as usize],
     indices: Option<(u32, u32)>,
-    decls: HashMap<u32, Vec<VertexElement>>,
+    decls: HandleMap<Vec<VertexElement>>,
     decl: Option<u32>,
     vertex_shaders: HashMap<u32, Arc<dxso::Shader>>,
     vertex_shader: Option<u32>,
@@ -69,7 +71,7 @@ pub struct Device {
     /// Texture-stage and sampler states set, by (stage, state).
     stage_values: HashMap<(u32, u32), u32>,
     /// The patch cache: per handle, the captured patch and the mesh last drawn from it.
-    patches: HashMap<u32, CachedPatch>,
+    patches: HandleMap<CachedPatch>,
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
@@ -152,11 +154,11 @@ impl Device {
             .collect();
         Device {
             limits,
-            buffers: HashMap::new(),
+            buffers: HandleMap::default(),
             render_states,
             streams: [None; MAX_STREAMS as usize],
             indices: None,
-            decls: HashMap::new(),
+            decls: HandleMap::default(),
             decl: None,
             vertex_shaders: HashMap::new(),
             vertex_shader: None,
@@ -168,7 +170,7 @@ impl Device {
             zrange: None,
             textures: HashMap::new(),
             stage_values: HashMap::new(),
-            patches: HashMap::new(),
+            patches: HandleMap::default(),
             total_vertices: 0,
             domains: HashMap::new(),
             weights: HashMap::new(),
@@ -227,7 +229,7 @@ impl Device {
     pub fn load_buffers(&mut self, capture: &Capture) {
         for b in &capture.buffers {
             // A buffer this device already has is overwritten in place (no new allocation).
-            let bytes = self.buffers.entry(b.handle).or_default();
+            let bytes = self.buffers.get_or_insert_with(b.handle, Vec::new);
             bytes.clear();
             bytes.extend_from_slice(&b.bytes);
         }
