@@ -40,32 +40,36 @@ impl Device {
         vertex: impl Fn(usize) -> u64,
     ) -> Result<Vec<Vec<[f32; 4]>>, ExecError> {
         let mut channels = Vec::new();
-        self.fetch_into(ctx, decl, (0..count).map(&vertex), &mut channels)?;
+        self.fetch_into(ctx, decl, count, (0..count).map(&vertex), &mut channels)?;
         Ok(channels)
     }
 
-    /// Reads the vertices `vertices` yields (the same sequence for every element) of every
-    /// DEFAULT element into `channels`, one per element (others empty), reusing the arrays it
-    /// holds.
+    /// Reads the `count` vertices `vertices` yields (the same sequence for every element) of
+    /// every DEFAULT element into `channels`, one per element (others empty), reusing the
+    /// arrays it holds. `count` is bounded by the caller (a capped grid side, or a vertex
+    /// list already allocated).
     pub(super) fn fetch_into(
         &self,
         ctx: &Ctx,
         decl: &[VertexElement],
+        count: usize,
         vertices: impl Iterator<Item = u64> + Clone,
         channels: &mut Vec<Vec<[f32; 4]>>,
     ) -> Result<(), ExecError> {
         channels.resize_with(decl.len(), Vec::new);
         for (e, values) in decl.iter().zip(channels.iter_mut()) {
-            values.clear();
             if e.method() != Some(DeclMethod::Default) {
+                values.clear();
                 continue;
             }
             let ty = e.decl_type().expect("checked by check_decl");
             let stream = e.stream as u32;
             let (bytes, base, stride) = self.stream_bytes(ctx, decl, stream)?;
             let size = ty.size() as u64;
-            values.reserve(vertices.size_hint().0);
-            for v in vertices.clone() {
+            // Every slot is written below (an error drops the whole capture), so an array
+            // already `count` long is not cleared first, and no push checks capacity.
+            values.resize(count, [0.0; 4]);
+            for (slot, v) in values.iter_mut().zip(vertices.clone()) {
                 // 128-bit: index, stride and offsets all come from the stream.
                 let start128 = base as u128 + v as u128 * stride as u128 + e.offset as u128;
                 let start = u64::try_from(start128).unwrap_or(u64::MAX);
@@ -82,7 +86,7 @@ impl Device {
                 let b = &bytes[start as usize..end as usize];
                 // FLOAT3 (positions, normals) read in place: through the general reader the
                 // value lands on the stack in pieces and is read back whole, a stall per vertex.
-                values.push(match (ty, b) {
+                *slot = match (ty, b) {
                     (DeclType::Float3, &[x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3]) => [
                         f32::from_le_bytes([x0, x1, x2, x3]),
                         f32::from_le_bytes([y0, y1, y2, y3]),
@@ -90,7 +94,7 @@ impl Device {
                         1.0,
                     ],
                     _ => ty.read(b),
-                });
+                };
             }
         }
         Ok(())

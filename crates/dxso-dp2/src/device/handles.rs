@@ -1,4 +1,5 @@
-//! Maps keyed by the DWORD handles a stream names (buffers, declarations, cached patches).
+//! Maps keyed by the DWORD handles a stream names (buffers, declarations, cached patches),
+//! and by render-state numbers (which are small too).
 //!
 //! Drivers hand out handles counting up from small numbers, so handles below [`DENSE`]
 //! index a vector: a lookup is a bounds check and a compare, with no hashing. Every other

@@ -43,7 +43,7 @@ use crate::texture::Texture;
 use cache::{CachedPatch, DomainKey};
 use handles::HandleMap;
 use state::{store, Stream};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The device.
@@ -51,7 +51,7 @@ use std::sync::Arc;
 pub struct Device {
     limits: Limits,
     buffers: HandleMap<Vec<u8>>,
-    render_states: BTreeMap<u32, u32>,
+    render_states: HandleMap<u32>,
     streams: [Option<Stream>; MAX_STREAMS as usize],
     indices: Option<(u32, u32)>,
     decls: HandleMap<Vec<VertexElement>>,
@@ -148,10 +148,12 @@ pub fn run(capture: &Capture, limits: Limits) -> Result<Vec<DrawReport>, RunErro
 impl Device {
     /// A device with default states and no buffers.
     pub fn new(limits: Limits) -> Device {
-        let render_states = rs::TABLE
-            .iter()
-            .filter_map(|s| Some((s.number, s.default?)))
-            .collect();
+        let mut render_states = HandleMap::default();
+        for s in rs::TABLE {
+            if let Some(default) = s.default {
+                render_states.insert(s.number, default);
+            }
+        }
         Device {
             limits,
             buffers: HandleMap::default(),
