@@ -214,7 +214,12 @@ impl Device {
         let mut commands = Commands::new(&capture.commands);
         // One report vector for the whole run: draws are handed on as they happen.
         let mut draws = Vec::new();
-        while let Some(c) = commands.next_command().map_err(RunError::from)? {
+        // The last command run: the next one may reuse its record list.
+        let mut done = None;
+        while let Some(c) = commands
+            .next_command_reusing(done.take())
+            .map_err(RunError::from)?
+        {
             if let CommandKind::Clear(clear) = &c.kind {
                 consumer.clear(self, c.offset, clear)?;
                 continue;
@@ -223,6 +228,7 @@ impl Device {
             for draw in draws.drain(..) {
                 consumer.draw(self, draw)?;
             }
+            done = Some(c);
         }
         Ok(())
     }
