@@ -21,11 +21,13 @@ impl Device {
         decl: &mut Vec<VertexElement>,
     ) -> Result<(), ExecError> {
         let h = self.decl.ok_or_else(|| ctx.err(ExecErrorKind::NoDecl))?;
-        let d = self
+        let (d, valid) = self
             .decls
             .get(&h)
             .ok_or_else(|| ctx.err(ExecErrorKind::NoSuchDecl(h)))?;
-        check_decl(ctx, d)?;
+        if !valid {
+            check_decl(ctx, d)?;
+        }
         decl.clear();
         decl.extend_from_slice(d);
         Ok(())
@@ -143,40 +145,43 @@ impl Device {
     }
 }
 
+/// Checks a declaration for a draw: the error of [`decl_problem`] at `ctx`.
 pub(super) fn check_decl(ctx: &Ctx, decl: &[VertexElement]) -> Result<(), ExecError> {
-    let bad = |index: usize, what: String| ctx.err(ExecErrorKind::BadElement { index, what });
+    decl_problem(decl).map_or(Ok(()), |kind| Err(ctx.err(kind)))
+}
+
+/// What makes a declaration unusable for drawing, if anything: a type or method that is not
+/// one, UNUSED before the end, a displacement-map lookup, a stream past the last, or no
+/// POSITION0.
+pub(super) fn decl_problem(decl: &[VertexElement]) -> Option<ExecErrorKind> {
+    let bad = |index: usize, what: String| Some(ExecErrorKind::BadElement { index, what });
     for (i, e) in decl.iter().enumerate() {
         match e.decl_type() {
-            None => return Err(bad(i, format!("type {} is not a D3DDECLTYPE", e.ty))),
-            Some(DeclType::Unused) => return Err(bad(i, "type UNUSED before the end".into())),
+            None => return bad(i, format!("type {} is not a D3DDECLTYPE", e.ty)),
+            Some(DeclType::Unused) => return bad(i, "type UNUSED before the end".into()),
             Some(_) => {}
         }
         match e.method() {
-            None => {
-                return Err(bad(
-                    i,
-                    format!("method {} is not a D3DDECLMETHOD", e.method),
-                ))
-            }
+            None => return bad(i, format!("method {} is not a D3DDECLMETHOD", e.method)),
             Some(m @ (DeclMethod::Lookup | DeclMethod::LookupPresampled)) => {
-                return Err(bad(
+                return bad(
                     i,
                     format!(
                         "method {} needs displacement-map sampling, which dxso-dp2 does not do",
                         m.name()
                     ),
-                ))
+                )
             }
             Some(_) => {}
         }
         if e.stream as u32 >= MAX_STREAMS {
-            return Err(ctx.err(ExecErrorKind::NoSuchStream(e.stream as u32)));
+            return Some(ExecErrorKind::NoSuchStream(e.stream as u32));
         }
     }
     if position_channel(decl).is_none() {
-        return Err(ctx.err(ExecErrorKind::NoPosition));
+        return Some(ExecErrorKind::NoPosition);
     }
-    Ok(())
+    None
 }
 
 pub(super) fn position_channel(decl: &[VertexElement]) -> Option<usize> {

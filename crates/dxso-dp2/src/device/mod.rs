@@ -54,7 +54,9 @@ pub struct Device {
     render_states: HandleMap<u32>,
     streams: [Option<Stream>; MAX_STREAMS as usize],
     indices: Option<(u32, u32)>,
-    decls: HandleMap<Vec<VertexElement>>,
+    /// Declarations by handle, each with whether it passed `fetch::decl_problem` (checked
+    /// once when created, not at every capture).
+    decls: HandleMap<(Vec<VertexElement>, bool)>,
     decl: Option<u32>,
     vertex_shaders: HashMap<u32, Arc<dxso::Shader>>,
     vertex_shader: Option<u32>,
@@ -369,7 +371,8 @@ impl Device {
             }
             CommandKind::CreateVertexShaderDecl(v) => {
                 for (handle, elements) in v {
-                    self.decls.insert(*handle, elements.clone());
+                    let valid = fetch::decl_problem(elements).is_none();
+                    self.decls.insert(*handle, (elements.clone(), valid));
                 }
             }
             CommandKind::CreateShader(v) => {
