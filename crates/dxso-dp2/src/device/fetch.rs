@@ -86,8 +86,10 @@ impl Device {
                     }));
                 }
                 let b = &bytes[start as usize..end as usize];
-                // FLOAT3 (positions, normals) read in place: through the general reader the
-                // value lands on the stack in pieces and is read back whole, a stall per vertex.
+                // FLOAT3 (positions, normals) read in place, and `DeclType::read` always
+                // inlined: called, a reader returns the value through the stack in pieces
+                // that are read back whole, a store-forwarding stall per vertex (and the
+                // compiler, seeing this arm compute what `read` does, calls it for both).
                 *slot = match (ty, b) {
                     (DeclType::Float3, &[x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3]) => [
                         f32::from_le_bytes([x0, x1, x2, x3]),
