@@ -1,9 +1,9 @@
 //! The grid kernel: one channel of a rect patch evaluated over a regular grid domain, four
 //! vertices to a vector where it can, with the per-grid weights ([`GridWeights`]) it reads.
 
-use super::{inward, normal_of_weights, unit_normal_x4, Axis, Evaluated, Need, Weights};
 #[cfg(doc)]
-use super::{normal_at, unit_normal};
+use super::{evaluate_rect_with, normal_at, unit_normal};
+use super::{inward, normal_of_weights, unit_normal_x4, Axis, Evaluated, Need, Weights};
 use crate::domain::Domain;
 use wide::f32x4;
 
