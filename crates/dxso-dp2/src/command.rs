@@ -421,8 +421,21 @@ impl<'a> Cursor<'a> {
         &mut self,
         count: usize,
         size: usize,
-        mut read: impl FnMut(&mut Self) -> Result<T, ParseError>,
+        read: impl FnMut(&mut Self) -> Result<T, ParseError>,
     ) -> Result<Vec<T>, ParseError> {
+        let mut out = Vec::new();
+        self.records_into(count, size, &mut out, read)?;
+        Ok(out)
+    }
+
+    /// [`Cursor::records`] into `out` (emptied first, its capacity kept).
+    fn records_into<T>(
+        &mut self,
+        count: usize,
+        size: usize,
+        out: &mut Vec<T>,
+        mut read: impl FnMut(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<(), ParseError> {
         let available = self.bytes.len() - self.pos;
         if count.saturating_mul(size) > available {
             return Err(self.err(ParseErrorKind::Truncated {
@@ -432,11 +445,12 @@ impl<'a> Cursor<'a> {
         }
         // The count is bounded by the bytes present (checked above), so reserving it whole
         // is safe, and saves the regrowth of collecting through a `Result`.
-        let mut out = Vec::with_capacity(count);
+        out.clear();
+        out.reserve(count);
         for _ in 0..count {
             out.push(read(self)?);
         }
-        Ok(out)
+        Ok(())
     }
 
     fn constants<T>(
@@ -484,6 +498,17 @@ impl<'a> Commands<'a> {
 
     /// The next command, `None` at the end of the buffer.
     pub fn next_command(&mut self) -> Result<Option<Command>, ParseError> {
+        self.next_command_reusing(None)
+    }
+
+    /// [`Commands::next_command`], reusing the record list of `done` (a command the caller
+    /// has finished with) when the next command is a rect-patch draw and so was `done`: a
+    /// stream of patch draws then allocates no record list per command. The result is the
+    /// same command either way.
+    pub(crate) fn next_command_reusing(
+        &mut self,
+        done: Option<Command>,
+    ) -> Result<Option<Command>, ParseError> {
         let c = &mut self.cursor;
         if c.pos == c.bytes.len() {
             return Ok(None);
@@ -498,9 +523,51 @@ impl<'a> Commands<'a> {
             return Err(c.err(ParseErrorKind::UnknownOp(code)));
         };
         c.op = Some(op);
-        let kind = read_payload(c, op, count)?;
+        let kind = match (op, done) {
+            (
+                Op::DrawRectPatch,
+                Some(Command {
+                    kind: CommandKind::DrawRectPatch(mut records),
+                    ..
+                }),
+            ) => {
+                c.records_into(count, 8, &mut records, rect_patch)?;
+                CommandKind::DrawRectPatch(records)
+            }
+            _ => read_payload(c, op, count)?,
+        };
         Ok(Some(Command { offset, op, kind }))
     }
+}
+
+/// One `D3DHAL_DP2DRAWRECTPATCH` record with what its flags say follows.
+fn rect_patch(c: &mut Cursor<'_>) -> Result<RectPatch, ParseError> {
+    let [handle, flags] = c.u32s::<2>()?;
+    let segments = if flags & HASSEGS != 0 {
+        Some([c.f32()?, c.f32()?, c.f32()?, c.f32()?])
+    } else {
+        None
+    };
+    let info = if flags & HASINFO != 0 {
+        let [w0, h0, width, height, stride, basis, degree] = c.u32s::<7>()?;
+        Some(RectPatchInfo {
+            start_vertex_offset_width: w0,
+            start_vertex_offset_height: h0,
+            width,
+            height,
+            stride,
+            basis,
+            degree,
+        })
+    } else {
+        None
+    };
+    Ok(RectPatch {
+        handle,
+        flags,
+        segments,
+        info,
+    })
 }
 
 fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind, ParseError> {
@@ -572,34 +639,7 @@ fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind,
                 })
             })?)
         }
-        Op::DrawRectPatch => K::DrawRectPatch(c.records(count, 8, |c| {
-            let [handle, flags] = c.u32s::<2>()?;
-            let segments = if flags & HASSEGS != 0 {
-                Some([c.f32()?, c.f32()?, c.f32()?, c.f32()?])
-            } else {
-                None
-            };
-            let info = if flags & HASINFO != 0 {
-                let [w0, h0, width, height, stride, basis, degree] = c.u32s::<7>()?;
-                Some(RectPatchInfo {
-                    start_vertex_offset_width: w0,
-                    start_vertex_offset_height: h0,
-                    width,
-                    height,
-                    stride,
-                    basis,
-                    degree,
-                })
-            } else {
-                None
-            };
-            Ok(RectPatch {
-                handle,
-                flags,
-                segments,
-                info,
-            })
-        })?),
+        Op::DrawRectPatch => K::DrawRectPatch(c.records(count, 8, rect_patch)?),
         Op::DrawTriPatch => K::DrawTriPatch(c.records(count, 8, |c| {
             let [handle, flags] = c.u32s::<2>()?;
             let segments = if flags & HASSEGS != 0 {
@@ -685,6 +725,51 @@ fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every command of `bytes` read with and without reusing the last one's records, and
+    /// the error both stop at.
+    fn read_both_ways(bytes: &[u8]) -> [(Vec<Command>, Option<ParseError>); 2] {
+        [false, true].map(|reuse| {
+            let mut reader = Commands::new(bytes);
+            let (mut seen, mut done) = (Vec::new(), None);
+            loop {
+                let next = if reuse {
+                    reader.next_command_reusing(done.take())
+                } else {
+                    reader.next_command()
+                };
+                match next {
+                    Ok(Some(c)) => {
+                        seen.push(c.clone());
+                        done = Some(c);
+                    }
+                    Ok(None) => return (seen, None),
+                    Err(e) => return (seen, Some(e)),
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn reusing_a_commands_records_reads_the_same_commands() {
+        let capture = crate::teapot::capture(8.0);
+        let [plain, reused] = read_both_ways(&capture.commands);
+        assert_eq!(plain, reused);
+        let patch_draws = plain
+            .0
+            .iter()
+            .filter(|c| matches!(c.kind, CommandKind::DrawRectPatch(_)))
+            .count();
+        assert_eq!(patch_draws, 64, "the teapot draws 64 patches");
+        // Cut inside a command (every command is whole DWORDs): the same commands, then the
+        // same error.
+        let len = capture.commands.len();
+        for cut in [len - 2, len / 8 * 4 + 2] {
+            let [plain, reused] = read_both_ways(&capture.commands[..cut]);
+            assert!(plain.1.is_some(), "cut at {cut} reads to the end");
+            assert_eq!(plain, reused, "cut at {cut}");
+        }
+    }
 
     #[test]
     fn op_names_round_trip() {

@@ -174,6 +174,9 @@ impl DeclType {
 
     /// Reads one value from exactly `self.size()` bytes; missing components are (0, 0, 0, 1)
     /// as D3D9 expands them.
+    // Always inlined: called, it returns through the stack in pieces that the caller reads
+    // back whole (a store-forwarding stall per vertex fetched).
+    #[inline(always)]
     pub fn read(self, b: &[u8]) -> [f32; 4] {
         use DeclType::*;
         let f = |i: usize| f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);

@@ -203,7 +203,8 @@ impl Device {
         let vertices = (0..h).flat_map(move |r| {
             (0..w).map(move |c| (row + r).saturating_mul(stride).saturating_add(column + c))
         });
-        self.fetch_into(ctx, &data.decl, vertices, &mut data.channels)?;
+        let count = (w * h) as usize;
+        self.fetch_into(ctx, &data.decl, count, vertices, &mut data.channels)?;
         data.shape = PatchShape::Rect {
             u,
             v,
@@ -248,7 +249,8 @@ impl Device {
         self.current_decl_into(ctx, &mut data.decl)?;
         let start = info.start_vertex_offset as u64;
         let vertices = (0..info.num_vertices as u64).map(move |i| start + i);
-        self.fetch_into(ctx, &data.decl, vertices, &mut data.channels)?;
+        let count = info.num_vertices as usize;
+        self.fetch_into(ctx, &data.decl, count, vertices, &mut data.channels)?;
         data.shape = PatchShape::Tri {
             degree: info.degree,
         };

@@ -21,11 +21,13 @@ impl Device {
         decl: &mut Vec<VertexElement>,
     ) -> Result<(), ExecError> {
         let h = self.decl.ok_or_else(|| ctx.err(ExecErrorKind::NoDecl))?;
-        let d = self
+        let (d, valid) = self
             .decls
             .get(&h)
             .ok_or_else(|| ctx.err(ExecErrorKind::NoSuchDecl(h)))?;
-        check_decl(ctx, d)?;
+        if !valid {
+            check_decl(ctx, d)?;
+        }
         decl.clear();
         decl.extend_from_slice(d);
         Ok(())
@@ -40,32 +42,36 @@ impl Device {
         vertex: impl Fn(usize) -> u64,
     ) -> Result<Vec<Vec<[f32; 4]>>, ExecError> {
         let mut channels = Vec::new();
-        self.fetch_into(ctx, decl, (0..count).map(&vertex), &mut channels)?;
+        self.fetch_into(ctx, decl, count, (0..count).map(&vertex), &mut channels)?;
         Ok(channels)
     }
 
-    /// Reads the vertices `vertices` yields (the same sequence for every element) of every
-    /// DEFAULT element into `channels`, one per element (others empty), reusing the arrays it
-    /// holds.
+    /// Reads the `count` vertices `vertices` yields (the same sequence for every element) of
+    /// every DEFAULT element into `channels`, one per element (others empty), reusing the
+    /// arrays it holds. `count` is bounded by the caller (a capped grid side, or a vertex
+    /// list already allocated).
     pub(super) fn fetch_into(
         &self,
         ctx: &Ctx,
         decl: &[VertexElement],
+        count: usize,
         vertices: impl Iterator<Item = u64> + Clone,
         channels: &mut Vec<Vec<[f32; 4]>>,
     ) -> Result<(), ExecError> {
         channels.resize_with(decl.len(), Vec::new);
         for (e, values) in decl.iter().zip(channels.iter_mut()) {
-            values.clear();
             if e.method() != Some(DeclMethod::Default) {
+                values.clear();
                 continue;
             }
             let ty = e.decl_type().expect("checked by check_decl");
             let stream = e.stream as u32;
             let (bytes, base, stride) = self.stream_bytes(ctx, decl, stream)?;
             let size = ty.size() as u64;
-            values.reserve(vertices.size_hint().0);
-            for v in vertices.clone() {
+            // Every slot is written below (an error drops the whole capture), so an array
+            // already `count` long is not cleared first, and no push checks capacity.
+            values.resize(count, [0.0; 4]);
+            for (slot, v) in values.iter_mut().zip(vertices.clone()) {
                 // 128-bit: index, stride and offsets all come from the stream.
                 let start128 = base as u128 + v as u128 * stride as u128 + e.offset as u128;
                 let start = u64::try_from(start128).unwrap_or(u64::MAX);
@@ -80,9 +86,11 @@ impl Device {
                     }));
                 }
                 let b = &bytes[start as usize..end as usize];
-                // FLOAT3 (positions, normals) read in place: through the general reader the
-                // value lands on the stack in pieces and is read back whole, a stall per vertex.
-                values.push(match (ty, b) {
+                // FLOAT3 (positions, normals) read in place, and `DeclType::read` always
+                // inlined: called, a reader returns the value through the stack in pieces
+                // that are read back whole, a store-forwarding stall per vertex (and the
+                // compiler, seeing this arm compute what `read` does, calls it for both).
+                *slot = match (ty, b) {
                     (DeclType::Float3, &[x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3]) => [
                         f32::from_le_bytes([x0, x1, x2, x3]),
                         f32::from_le_bytes([y0, y1, y2, y3]),
@@ -90,7 +98,7 @@ impl Device {
                         1.0,
                     ],
                     _ => ty.read(b),
-                });
+                };
             }
         }
         Ok(())
@@ -139,40 +147,43 @@ impl Device {
     }
 }
 
+/// Checks a declaration for a draw: the error of [`decl_problem`] at `ctx`.
 pub(super) fn check_decl(ctx: &Ctx, decl: &[VertexElement]) -> Result<(), ExecError> {
-    let bad = |index: usize, what: String| ctx.err(ExecErrorKind::BadElement { index, what });
+    decl_problem(decl).map_or(Ok(()), |kind| Err(ctx.err(kind)))
+}
+
+/// What makes a declaration unusable for drawing, if anything: a type or method that is not
+/// one, UNUSED before the end, a displacement-map lookup, a stream past the last, or no
+/// POSITION0.
+pub(super) fn decl_problem(decl: &[VertexElement]) -> Option<ExecErrorKind> {
+    let bad = |index: usize, what: String| Some(ExecErrorKind::BadElement { index, what });
     for (i, e) in decl.iter().enumerate() {
         match e.decl_type() {
-            None => return Err(bad(i, format!("type {} is not a D3DDECLTYPE", e.ty))),
-            Some(DeclType::Unused) => return Err(bad(i, "type UNUSED before the end".into())),
+            None => return bad(i, format!("type {} is not a D3DDECLTYPE", e.ty)),
+            Some(DeclType::Unused) => return bad(i, "type UNUSED before the end".into()),
             Some(_) => {}
         }
         match e.method() {
-            None => {
-                return Err(bad(
-                    i,
-                    format!("method {} is not a D3DDECLMETHOD", e.method),
-                ))
-            }
+            None => return bad(i, format!("method {} is not a D3DDECLMETHOD", e.method)),
             Some(m @ (DeclMethod::Lookup | DeclMethod::LookupPresampled)) => {
-                return Err(bad(
+                return bad(
                     i,
                     format!(
                         "method {} needs displacement-map sampling, which dxso-dp2 does not do",
                         m.name()
                     ),
-                ))
+                )
             }
             Some(_) => {}
         }
         if e.stream as u32 >= MAX_STREAMS {
-            return Err(ctx.err(ExecErrorKind::NoSuchStream(e.stream as u32)));
+            return Some(ExecErrorKind::NoSuchStream(e.stream as u32));
         }
     }
     if position_channel(decl).is_none() {
-        return Err(ctx.err(ExecErrorKind::NoPosition));
+        return Some(ExecErrorKind::NoPosition);
     }
-    Ok(())
+    None
 }
 
 pub(super) fn position_channel(decl: &[VertexElement]) -> Option<usize> {

@@ -22,6 +22,7 @@ mod cache;
 mod draw;
 mod error;
 mod fetch;
+mod handles;
 pub mod rs;
 mod state;
 pub mod tss;
@@ -40,19 +41,22 @@ use crate::mesh::Mesh;
 use crate::surface::{Axis, Evaluated, GridWeights, RectScratch};
 use crate::texture::Texture;
 use cache::{CachedPatch, DomainKey};
+use handles::HandleMap;
 use state::{store, Stream};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The device.
 #[derive(Clone, Debug)]
 pub struct Device {
     limits: Limits,
-    buffers: HashMap<u32, Vec<u8>>,
-    render_states: BTreeMap<u32, u32>,
+    buffers: HandleMap<Vec<u8>>,
+    render_states: HandleMap<u32>,
     streams: [Option<Stream>; MAX_STREAMS as usize],
     indices: Option<(u32, u32)>,
-    decls: HashMap<u32, Vec<VertexElement>>,
+    /// Declarations by handle, each with whether it passed `fetch::decl_problem` (checked
+    /// once when created, not at every capture).
+    decls: HandleMap<(Vec<VertexElement>, bool)>,
     decl: Option<u32>,
     vertex_shaders: HashMap<u32, Arc<dxso::Shader>>,
     vertex_shader: Option<u32>,
@@ -69,7 +73,7 @@ pub struct Device {
     /// Texture-stage and sampler states set, by (stage, state).
     stage_values: HashMap<(u32, u32), u32>,
     /// The patch cache: per handle, the captured patch and the mesh last drawn from it.
-    patches: HashMap<u32, CachedPatch>,
+    patches: HandleMap<CachedPatch>,
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
@@ -146,17 +150,19 @@ pub fn run(capture: &Capture, limits: Limits) -> Result<Vec<DrawReport>, RunErro
 impl Device {
     /// A device with default states and no buffers.
     pub fn new(limits: Limits) -> Device {
-        let render_states = rs::TABLE
-            .iter()
-            .filter_map(|s| Some((s.number, s.default?)))
-            .collect();
+        let mut render_states = HandleMap::default();
+        for s in rs::TABLE {
+            if let Some(default) = s.default {
+                render_states.insert(s.number, default);
+            }
+        }
         Device {
             limits,
-            buffers: HashMap::new(),
+            buffers: HandleMap::default(),
             render_states,
             streams: [None; MAX_STREAMS as usize],
             indices: None,
-            decls: HashMap::new(),
+            decls: HandleMap::default(),
             decl: None,
             vertex_shaders: HashMap::new(),
             vertex_shader: None,
@@ -168,7 +174,7 @@ impl Device {
             zrange: None,
             textures: HashMap::new(),
             stage_values: HashMap::new(),
-            patches: HashMap::new(),
+            patches: HandleMap::default(),
             total_vertices: 0,
             domains: HashMap::new(),
             weights: HashMap::new(),
@@ -210,7 +216,12 @@ impl Device {
         let mut commands = Commands::new(&capture.commands);
         // One report vector for the whole run: draws are handed on as they happen.
         let mut draws = Vec::new();
-        while let Some(c) = commands.next_command().map_err(RunError::from)? {
+        // The last command run: the next one may reuse its record list.
+        let mut done = None;
+        while let Some(c) = commands
+            .next_command_reusing(done.take())
+            .map_err(RunError::from)?
+        {
             if let CommandKind::Clear(clear) = &c.kind {
                 consumer.clear(self, c.offset, clear)?;
                 continue;
@@ -219,6 +230,7 @@ impl Device {
             for draw in draws.drain(..) {
                 consumer.draw(self, draw)?;
             }
+            done = Some(c);
         }
         Ok(())
     }
@@ -227,7 +239,7 @@ impl Device {
     pub fn load_buffers(&mut self, capture: &Capture) {
         for b in &capture.buffers {
             // A buffer this device already has is overwritten in place (no new allocation).
-            let bytes = self.buffers.entry(b.handle).or_default();
+            let bytes = self.buffers.get_or_insert_with(b.handle, Vec::new);
             bytes.clear();
             bytes.extend_from_slice(&b.bytes);
         }
@@ -359,7 +371,8 @@ impl Device {
             }
             CommandKind::CreateVertexShaderDecl(v) => {
                 for (handle, elements) in v {
-                    self.decls.insert(*handle, elements.clone());
+                    let valid = fetch::decl_problem(elements).is_none();
+                    self.decls.insert(*handle, (elements.clone(), valid));
                 }
             }
             CommandKind::CreateShader(v) => {

@@ -1,0 +1,402 @@
+//! The grid kernel: one channel of a rect patch evaluated over a regular grid domain, four
+//! vertices to a vector where it can, with the per-grid weights ([`GridWeights`]) it reads.
+
+#[cfg(doc)]
+use super::{evaluate_rect_with, normal_at, unit_normal};
+use super::{inward, normal_of_weights, unit_normal_x4, Axis, Evaluated, Need, Weights};
+use crate::domain::Domain;
+use wide::f32x4;
+
+/// The `N` columns (each paired with its v-derivative) from `first`, if the row has them
+/// ([`Axis::weights`] makes sure it does).
+#[inline(always)]
+fn columns_at<const N: usize>(pairs: &[[f32x4; 2]], first: usize) -> Option<&[[f32x4; 2]; N]> {
+    pairs.get(first..first.checked_add(N)?)?.try_into().ok()
+}
+
+/// The value, du and dv of one vertex from the `N` columns its u weights apply to: `N`-term
+/// sums accumulated in index order from zero, the order every path uses, so results match to
+/// the bit. The 4-lane type keeps the sums whole-vector (one add and one multiply per term
+/// and output) whatever uses them. Zero without the columns (as the sums over zeros are).
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn vertex_sums<const N: usize>(
+    sw: &SplatWeights,
+    pairs: &[[f32x4; 2]],
+    first: usize,
+) -> [f32x4; 3] {
+    let (mut val, mut du, mut dv) = (f32x4::ZERO, f32x4::ZERO, f32x4::ZERO);
+    // A branch, not a select per load: the sums run only on columns that exist.
+    if let Some(columns) = columns_at::<N>(pairs, first) {
+        // A counted loop over a constant `N` (a zip with the 6-long weights is not unrolled).
+        for i in 0..N.min(6) {
+            let [c, cv] = columns[i];
+            val += sw.w[i] * c;
+            du += sw.dw[i] * c;
+            dv += sw.w[i] * cv;
+        }
+    }
+    [val, du, dv]
+}
+
+/// [`vertex_sums`] for the value alone.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn vertex_value<const N: usize>(sw: &SplatWeights, pairs: &[[f32x4; 2]], first: usize) -> f32x4 {
+    let mut val = f32x4::ZERO;
+    if let Some(columns) = columns_at::<N>(pairs, first) {
+        for i in 0..N.min(6) {
+            val += sw.w[i] * columns[i][0];
+        }
+    }
+    val
+}
+
+/// [`unit_normal`] of four vertices at once, one per lane of the tangents' `x`, `y` and `z`
+/// (the cross product is then whole-vector arithmetic instead of lane shuffles); the same
+/// operations in the same order, so the same bits. Returns `[x, y, z, 0]` lane-wise.
+#[inline(always)]
+fn unit_normals_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
+    let ([ux, uy, uz], [vx, vy, vz]) = (du, dv);
+    let nx = uy * vz - uz * vy;
+    let ny = uz * vx - ux * vz;
+    let nz = ux * vy - uy * vx;
+    let len2 = nx * nx + ny * ny + nz * nz;
+    let inv = f32x4::ONE / len2.sqrt();
+    // len2 is a sum of squares: not below zero, so `> 1e-30 && < inf` is unit_normal's test.
+    let ok = len2.simd_gt(f32x4::splat(1e-30)) & len2.simd_lt(f32x4::splat(f32::INFINITY));
+    let nan = f32x4::splat(f32::NAN);
+    [
+        ok.bitselect(nx * inv, nan),
+        ok.bitselect(ny * inv, nan),
+        ok.bitselect(nz * inv, nan),
+        f32x4::ZERO,
+    ]
+}
+
+/// Buffers a caller keeps across rect-patch evaluations ([`evaluate_rect_with`]) so that
+/// evaluating allocates nothing: a row's combinations of the control columns.
+#[derive(Clone, Debug, Default)]
+pub struct RectScratch {
+    pairs: Vec<[f32x4; 2]>,
+}
+
+/// One channel over a whole grid, separably: per row, the control columns are combined with
+/// that row's v-weights once (each column's value paired with its v-derivative), then each
+/// vertex is an `N`-term sum across them (`N` = weights per u). Runs of four u parameters
+/// that read the same columns ([`GridWeights`] finds them) are evaluated four vertices to a
+/// vector ([`quad_vertices`]: the columns' components repeated in four lanes, the weights of
+/// the four vertices in the lanes); the rest one vertex to a vector ([`vertex_sums`]). Either
+/// way every output is written straight into its slot of arrays sized for the whole grid
+/// (through [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same
+/// order, so the same bits.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+pub(super) fn grid_channel<const N: usize>(
+    gw: &GridWeights,
+    width: usize,
+    ch: &[[f32; 4]],
+    need: Need,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    let columns = gw.u.len();
+    let count = columns * gw.v.len();
+    o.value.resize(count, [0.0; 4]);
+    if need.normal {
+        o.normal.resize(count, [0.0; 3]);
+    }
+    if need.partials {
+        o.du.resize(count, [0.0; 4]);
+        o.dv.resize(count, [0.0; 4]);
+    }
+    // Every row overwrites the column pairs, so stale contents are never read.
+    let pairs = &mut scratch.pairs;
+    pairs.resize(width, [f32x4::ZERO; 2]);
+    let tangent_rows = need.normal || need.partials;
+    // The columns of a run of four, each component repeated in four lanes (filled per row).
+    let mut splat = [[[f32x4::ZERO; 4]; 2]; N];
+    for (r, wv) in gw.v.iter().enumerate() {
+        // The control rows this row's v-weights apply to, each exactly `width` long.
+        let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
+            std::array::from_fn(|b| {
+                let start = (wv.first + b) * width;
+                ch.get(start..start + width).unwrap_or(&[])
+            })
+        });
+        match (control_rows, gw.splat_v.get(r)) {
+            // As many rows as u weights (the v axis has the u axis's degree, as in nearly
+            // every patch): a fixed number of terms, and no index check per control point.
+            (Some(rows), Some(sv)) if rows.iter().all(|r| r.len() == width) => {
+                for (col, pair) in pairs.iter_mut().enumerate() {
+                    let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
+                    for b in 0..N.min(6) {
+                        let p = f32x4::from(rows[b][col]);
+                        acc += sv.w[b] * p;
+                        accv += sv.dw[b] * p;
+                    }
+                    *pair = [acc, accv];
+                }
+            }
+            _ => {
+                for (col, pair) in pairs.iter_mut().enumerate() {
+                    let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
+                    for b in 0..wv.n {
+                        let p = f32x4::from(ch[(wv.first + b) * width + col]);
+                        acc += f32x4::splat(wv.w[b]) * p;
+                        accv += f32x4::splat(wv.dw[b]) * p;
+                    }
+                    *pair = [acc, accv];
+                }
+            }
+        }
+        let pairs = &pairs[..];
+        let row = r * columns..(r + 1) * columns;
+        let values = &mut o.value[row.clone()];
+        let normals = if need.normal {
+            &mut o.normal[row.clone()]
+        } else {
+            &mut []
+        };
+        let (du_out, dv_out) = if need.partials {
+            (&mut o.du[row.clone()], &mut o.dv[row])
+        } else {
+            (&mut [][..], &mut [][..])
+        };
+        // Four vertices at a time where four u parameters share their columns.
+        let mut splat_first = None;
+        for quad in &gw.quads {
+            if splat_first != Some(quad.first) {
+                splat_first = Some(quad.first);
+                // In place (a whole new array would be copied in).
+                match columns_at::<N>(pairs, quad.first) {
+                    Some(cols) => {
+                        for (to, from) in splat.iter_mut().zip(cols) {
+                            for (to, from) in to.iter_mut().zip(from) {
+                                let from = from.to_array();
+                                for k in 0..4 {
+                                    to[k] = f32x4::splat(from[k]);
+                                }
+                            }
+                        }
+                    }
+                    None => splat = [[[f32x4::ZERO; 4]; 2]; N],
+                }
+            }
+            let out = quad.start..quad.start + 4;
+            let quad_values = values.get_mut(out.clone());
+            let quad_normals = normals.get_mut(out.clone());
+            let quad_partials = du_out.get_mut(out.clone()).zip(dv_out.get_mut(out));
+            quad_vertices(quad, &splat, quad_values, quad_normals, quad_partials);
+        }
+        for &i in &gw.singles {
+            let (Some(wu), Some(sw), Some(val)) =
+                (gw.u.get(i), gw.splat_u.get(i), values.get_mut(i))
+            else {
+                continue;
+            };
+            if !tangent_rows {
+                *val = vertex_value::<N>(sw, pairs, wu.first).to_array();
+                continue;
+            }
+            let [v, du, dv] = vertex_sums::<N>(sw, pairs, wu.first);
+            *val = v.to_array();
+            if let Some(n) = normals.get_mut(i) {
+                *n = unit_normal_x4(du, dv);
+            }
+            if let (Some(du_slot), Some(dv_slot)) = (du_out.get_mut(i), dv_out.get_mut(i)) {
+                *du_slot = du.to_array();
+                *dv_slot = dv.to_array();
+            }
+        }
+    }
+}
+
+/// Where four vertices' du and dv go.
+type PartialSlots<'a> = (&'a mut [[f32; 4]], &'a mut [[f32; 4]]);
+
+/// Four vertices of a row at once, one per lane: the value, du and dv sums of each (the
+/// same products added in the same order as [`vertex_sums`]), then the unit normals (the
+/// operations of [`unit_normal`]) with no transpose of the tangents, and the results
+/// transposed into the output slots that are given.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn quad_vertices<const N: usize>(
+    quad: &QuadWeights,
+    splat: &[[[f32x4; 4]; 2]; N],
+    values: Option<&mut [[f32; 4]]>,
+    normals: Option<&mut [[f32; 3]]>,
+    partials: Option<PartialSlots<'_>>,
+) {
+    let mut val = [f32x4::ZERO; 4];
+    for (k, v) in val.iter_mut().enumerate() {
+        for a in 0..N.min(6) {
+            *v += quad.w[a] * splat[a][0][k];
+        }
+    }
+    if let Some(values) = values {
+        for (slot, v) in values.iter_mut().zip(f32x4::transpose(val)) {
+            *slot = v.to_array();
+        }
+    }
+    if normals.is_none() && partials.is_none() {
+        return;
+    }
+    // du and dv of x, y and z (all the normal reads); w only when the partials are kept.
+    let (mut du, mut dv) = ([f32x4::ZERO; 4], [f32x4::ZERO; 4]);
+    let derivative = |du: &mut [f32x4; 4], dv: &mut [f32x4; 4], k: usize| {
+        for a in 0..N.min(6) {
+            du[k] += quad.dw[a] * splat[a][0][k];
+        }
+        for a in 0..N.min(6) {
+            dv[k] += quad.w[a] * splat[a][1][k];
+        }
+    };
+    for k in 0..3 {
+        derivative(&mut du, &mut dv, k);
+    }
+    if let Some((du_out, dv_out)) = partials {
+        derivative(&mut du, &mut dv, 3);
+        for (slot, v) in du_out.iter_mut().zip(f32x4::transpose(du)) {
+            *slot = v.to_array();
+        }
+        for (slot, v) in dv_out.iter_mut().zip(f32x4::transpose(dv)) {
+            *slot = v.to_array();
+        }
+    }
+    if let Some(normals) = normals {
+        let n = unit_normals_soa([du[0], du[1], du[2]], [dv[0], dv[1], dv[2]]);
+        for (slot, v) in normals.iter_mut().zip(f32x4::transpose(n)) {
+            let [x, y, z, _] = v.to_array();
+            *slot = [x, y, z];
+        }
+    }
+}
+
+/// The basis weights of every column (u) and row (v) parameter of a grid domain: they depend
+/// only on the axes and the domain, so draws with the same shape and segments share them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GridWeights {
+    /// Per u parameter.
+    pub u: Vec<Weights>,
+    /// Per v parameter.
+    pub v: Vec<Weights>,
+    /// Per u and v parameter, the weights a little way towards the middle ([`inward`]),
+    /// where a degenerate normal is taken again.
+    inward_u: Vec<Weights>,
+    inward_v: Vec<Weights>,
+    /// Per u parameter, its weights and derivative weights each repeated in four lanes, so
+    /// that a sum over 4-lane curve values multiplies lane by lane (no broadcast per term).
+    splat_u: Vec<SplatWeights>,
+    /// The same per v parameter.
+    splat_v: Vec<SplatWeights>,
+    /// Runs of four consecutive u parameters whose weights apply to the same columns: their
+    /// vertices are evaluated together, one per lane ([`QuadWeights`]).
+    pub(super) quads: Vec<QuadWeights>,
+    /// The u parameters in no such run, evaluated one at a time.
+    singles: Vec<usize>,
+}
+
+/// Four consecutive u parameters sharing their first control column: the weights of term
+/// `a` of the four in the four lanes of `w[a]` (and `dw[a]`), so each vertex's sums are
+/// lane-wise products with a control column's component repeated in four lanes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct QuadWeights {
+    /// The first of the four u parameters.
+    start: usize,
+    /// Their shared first column.
+    first: usize,
+    w: [f32x4; 6],
+    dw: [f32x4; 6],
+}
+
+/// Splits the u parameters into runs of four sharing their columns and the rest.
+fn quads_of(u: &[Weights]) -> (Vec<QuadWeights>, Vec<usize>) {
+    let (mut quads, mut singles) = (Vec::new(), Vec::new());
+    let mut i = 0;
+    while i < u.len() {
+        match u.get(i..i + 4) {
+            Some(run)
+                if run
+                    .iter()
+                    .all(|w| w.first == run[0].first && w.n == run[0].n) =>
+            {
+                let lanes = |pick: fn(&Weights) -> &[f32; 6]| -> [f32x4; 6] {
+                    std::array::from_fn(|a| {
+                        f32x4::new([
+                            pick(&run[0])[a],
+                            pick(&run[1])[a],
+                            pick(&run[2])[a],
+                            pick(&run[3])[a],
+                        ])
+                    })
+                };
+                quads.push(QuadWeights {
+                    start: i,
+                    first: run[0].first,
+                    w: lanes(|w| &w.w),
+                    dw: lanes(|w| &w.dw),
+                });
+                i += 4;
+            }
+            _ => {
+                singles.push(i);
+                i += 1;
+            }
+        }
+    }
+    (quads, singles)
+}
+
+/// [`Weights::w`] and [`Weights::dw`] with every weight repeated in four lanes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct SplatWeights {
+    w: [f32x4; 6],
+    dw: [f32x4; 6],
+}
+
+impl SplatWeights {
+    fn new(w: &Weights) -> Self {
+        SplatWeights {
+            w: w.w.map(f32x4::splat),
+            dw: w.dw.map(f32x4::splat),
+        }
+    }
+}
+
+impl GridWeights {
+    /// The weights for a grid domain (empty for a stitched one).
+    pub fn new(u_axis: &Axis, v_axis: &Axis, domain: &Domain) -> GridWeights {
+        match &domain.grid {
+            Some((us, vs)) => {
+                let u: Vec<Weights> = us.iter().map(|&u| u_axis.weights(u)).collect();
+                let v: Vec<Weights> = vs.iter().map(|&v| v_axis.weights(v)).collect();
+                let (quads, singles) = quads_of(&u);
+                GridWeights {
+                    splat_v: v.iter().map(SplatWeights::new).collect(),
+                    v,
+                    inward_u: us.iter().map(|&u| u_axis.weights(inward(u))).collect(),
+                    inward_v: vs.iter().map(|&v| v_axis.weights(inward(v))).collect(),
+                    splat_u: u.iter().map(SplatWeights::new).collect(),
+                    quads,
+                    singles,
+                    u,
+                }
+            }
+            None => GridWeights::default(),
+        }
+    }
+
+    /// The unit normal of `channel` at grid vertex `index` (row-major) moved [`inward`], as
+    /// [`normal_at`] gives it; `None` when the grid has no such vertex.
+    pub fn inward_normal(
+        &self,
+        width: usize,
+        channel: &[[f32; 4]],
+        index: usize,
+    ) -> Option<[f32; 3]> {
+        let columns = self.inward_u.len();
+        let wu = self.inward_u.get(index % columns.max(1))?;
+        let wv = self.inward_v.get(index / columns.max(1))?;
+        Some(normal_of_weights(wu, wv, width, channel))
+    }
+}
