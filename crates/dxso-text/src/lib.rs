@@ -22,6 +22,7 @@
 pub mod ctab;
 pub mod parse;
 pub mod print;
+mod swar;
 pub mod syntax;
 
 pub use parse::{

@@ -9,7 +9,7 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::Domain;
 use crate::mesh::{Attribute, Mesh};
 use crate::surface::{
-    evaluate_rect_with, inward, normal_at, unit_normal, Evaluated, GridWeights, Need, RectScratch,
+    evaluate_rect_with, inward, normal_at, Evaluated, GridWeights, Need, RectScratch,
 };
 use crate::tri::{self, cross, normalize, PnTriangle};
 
@@ -245,14 +245,7 @@ pub(super) fn eval_tri_channels(
             }
             for p in points {
                 let (val, du, dv) = tri::evaluate(degree, ch, [1.0 - p[0] - p[1], p[0], p[1]]);
-                e.value.push(val);
-                if need.partials {
-                    e.du.push(du);
-                    e.dv.push(dv);
-                }
-                if need.normal {
-                    e.normal.push(unit_normal(&du, &dv));
-                }
+                e.push(need, val, du, dv);
             }
             e
         })

@@ -323,8 +323,9 @@ impl Evaluated {
         }
     }
 
+    /// Appends one vertex's value and, as `need` asks, its partials and unit normal.
     #[inline(always)]
-    fn push(&mut self, need: Need, val: [f32; 4], du: [f32; 4], dv: [f32; 4]) {
+    pub(crate) fn push(&mut self, need: Need, val: [f32; 4], du: [f32; 4], dv: [f32; 4]) {
         self.value.push(val);
         if need.partials {
             self.du.push(du);

@@ -10,6 +10,7 @@
 use super::{
     is_punctuation, row_of, table_with, trim_end, trim_start, Declarations, Line, Tokens, Word,
 };
+use crate::swar;
 use dxso::ctab::{Constant, ConstantTable};
 use std::borrow::Cow;
 
@@ -270,25 +271,13 @@ fn spaces(b: &[u8]) -> usize {
 /// The first byte of `b` that is not printable ASCII (a line feed, any other control byte,
 /// or part of a non-ASCII character), eight bytes at a time.
 fn first_special(b: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = b.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        // A byte below 0x20 borrows and sets its top bit in the difference; a byte from 0x80
-        // up has it set already. Borrows only run upwards, so the lowest flag is exact.
-        let flags = (w.wrapping_sub(ONES * 0x20) | w) & HIGHS;
-        if flags != 0 {
-            return Some(at + flags.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|c| !(0x20..0x80).contains(c))
-        .map(|i| at + i)
+    // A byte below 0x20 borrows and sets its top bit in the difference; a byte from 0x80 up
+    // has it set already. Borrows only run upwards, so the lowest flag is exact.
+    swar::first_in_class(
+        b,
+        |w| (w.wrapping_sub(swar::ONES * 0x20) | w) & swar::HIGHS,
+        |c| !(0x20..0x80).contains(&c),
+    )
 }
 
 #[cfg(test)]

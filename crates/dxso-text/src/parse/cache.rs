@@ -14,6 +14,7 @@
 //! cost more to clear than most texts save): each text takes the next generation, which makes
 //! every older entry miss; when the 255 generations run out, the tables are cleared.
 
+use crate::swar::{zero_bytes, ONES};
 use std::cell::RefCell;
 
 /// The longest word kept: two bytes of the key are the tag and the generation.
@@ -82,20 +83,11 @@ pub(super) fn run_len(bytes: [u8; 16]) -> usize {
     }
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = ONES * 0x80;
-
-/// The high bit of a byte of `x` that is zero, and maybe of bytes above it.
-#[inline(always)]
-const fn zeros(x: u64) -> u64 {
-    x.wrapping_sub(ONES) & !x & HIGHS
-}
-
 /// The high bit of a byte of `x` that is a blank, a comma or zero, and maybe of bytes above
 /// the lowest such.
 #[inline(always)]
 const fn ends(x: u64) -> u64 {
-    zeros(x) | zeros(x ^ (ONES * b' ' as u64)) | zeros(x ^ (ONES * b',' as u64))
+    zero_bytes(x) | zero_bytes(x ^ (ONES * b' ' as u64)) | zero_bytes(x ^ (ONES * b',' as u64))
 }
 
 /// The low `len` bytes of a `u128`, by length (none for lengths over [`WORD_MAX`]).

@@ -18,6 +18,7 @@ use super::lexer::tokenize;
 use super::preprocess::Sources;
 use super::sink::Sink;
 use super::words::{self, source_modifier};
+use crate::swar;
 use dxso::ctab::ConstantTable;
 use dxso::{
     DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,
@@ -253,23 +254,11 @@ impl<'a> Iterator for Lines<'a> {
 /// The first line feed in `b`: eight bytes at a time (one test for a zero byte in the word
 /// XORed with line feeds), which costs less than `memchr` on lines of tens of bytes.
 pub(crate) fn newline(b: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = b.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ (ONES * b'\n' as u64);
-        let zero = w.wrapping_sub(ONES) & !w & HIGHS;
-        if zero != 0 {
-            return Some(at + zero.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&c| c == b'\n')
-        .map(|i| at + i)
+    swar::first_in_class(
+        b,
+        |w| swar::zero_bytes(w ^ (swar::ONES * b'\n' as u64)),
+        |c| c == b'\n',
+    )
 }
 
 /// The code of a line: up to a `//` or `;` comment. `None` for what only the full path reads:

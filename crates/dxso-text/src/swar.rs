@@ -1,0 +1,59 @@
+//! Byte tests eight at a time in a `u64` ("SIMD within a register"), shared by the readers
+//! that scan text for a byte class: the single-pass assembler's line search and word ends
+//! (`parse::fast`, `parse::cache`) and the constant-table header reader (`ctab::canonical`).
+
+/// `0x01` in every byte.
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte.
+pub(crate) const HIGHS: u64 = ONES * 0x80;
+
+/// The high bit of every zero byte of `x`, and maybe of bytes above the lowest one: a
+/// borrow only runs upwards, so the lowest flag is exact.
+#[inline(always)]
+pub(crate) const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// The first byte of `b` in a class: `flags` gives a word's high bits whose lowest is the
+/// first member (as [`zero_bytes`] does), `member` tests one byte of the tail shorter than
+/// eight.
+#[inline(always)]
+pub(crate) fn first_in_class(
+    b: &[u8],
+    flags: impl Fn(u64) -> u64,
+    member: impl Fn(u8) -> bool,
+) -> Option<usize> {
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let found = flags(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| member(c))
+        .map(|i| at + i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_member_is_found_in_a_word_and_in_the_tail() {
+        let newline =
+            |b: &[u8]| first_in_class(b, |w| zero_bytes(w ^ (ONES * b'\n' as u64)), |c| c == b'\n');
+        assert_eq!(newline(b"abc\ndefg\n"), Some(3));
+        assert_eq!(newline(b"abcdefgh\nij"), Some(8));
+        assert_eq!(newline(b"abcdefghij\n"), Some(10));
+        assert_eq!(newline(b"\x0b\n\n"), Some(1));
+        assert_eq!(newline(b"abcdefgh"), None);
+        assert_eq!(newline(b""), None);
+        // A byte just above the searched one must not be taken for it (the borrow runs up).
+        assert_eq!(newline(b"\x0b\x0a\x0b\x0b\x0b\x0b\x0b\x0b"), Some(1));
+    }
+}
