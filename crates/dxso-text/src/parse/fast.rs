@@ -18,8 +18,8 @@ use super::lexer::tokenize;
 use super::preprocess::Sources;
 use super::sink::Sink;
 use super::words::{self, source_modifier};
+use crate::ctab::HeaderTable;
 use crate::swar;
-use dxso::ctab::ConstantTable;
 use dxso::{
     DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,
     SrcModifier, SrcParam, Swizzle, Version, WriteMask,
@@ -34,7 +34,7 @@ pub(super) fn assemble<O: Sink>(
     text: &str,
     from: usize,
     strict: bool,
-    table: Option<ConstantTable>,
+    table: Option<HeaderTable<'_>>,
     out: &mut O,
 ) -> Option<()> {
     let mut lines = Lines { text, pos: from };

@@ -6,8 +6,8 @@
 //! order: `begin`, then `dcl`, the destination, `def` values, the sources, then `end` (or
 //! `cancel`, after which the line parser's [`Instruction`] comes whole through `instruction`).
 
-use dxso::ctab::ConstantTable;
-use dxso::encode::{comment_token, le_bytes_of, InstructionToken};
+use crate::ctab::HeaderTable;
+use dxso::encode::{le_bytes_of, InstructionToken};
 use dxso::opcode::END_TOKEN;
 use dxso::{
     Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam,
@@ -18,7 +18,7 @@ use dxso::{
 pub(super) trait Sink {
     /// The version statement was read; `capacity` is how many instructions may follow (a
     /// hint) and `table` the constant table rebuilt from the header, which goes first.
-    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize);
+    fn start(&mut self, version: Version, table: Option<HeaderTable<'_>>, capacity: usize);
     /// An instruction starts.
     fn begin(&mut self, opcode: Opcode, control: u8, coissue: bool);
     /// The usage token of the `dcl` begun.
@@ -71,14 +71,13 @@ impl Items {
 const BLANK: Item = Item::Instruction(Instruction::new(Opcode::Nop));
 
 impl Sink for Items {
-    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize) {
+    fn start(&mut self, version: Version, table: Option<HeaderTable<'_>>, capacity: usize) {
         let shader = &mut self.shader;
         shader.version = version;
         shader.items.reserve(capacity + 1);
-        if let Some(mut table) = table {
-            crate::ctab::set_version(&mut table, version);
+        if let Some(table) = table {
             shader.items.push(Item::Comment(Comment {
-                data: table.to_words(),
+                data: table.into_table(version).to_words(),
             }));
         }
     }
@@ -191,17 +190,14 @@ impl Bytes {
 }
 
 impl Sink for Bytes {
-    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize) {
+    fn start(&mut self, version: Version, table: Option<HeaderTable<'_>>, capacity: usize) {
         self.version = version;
         self.counts_length = !version.is_sm1();
         // Instructions take three to five DWORDs mostly.
         self.out.reserve(8 + 5 * capacity);
         self.push(version.to_token());
-        if let Some(mut table) = table {
-            crate::ctab::set_version(&mut table, version);
-            let data = table.to_words();
-            self.push(comment_token(data.len()));
-            self.out.extend_from_slice(&data);
+        if let Some(table) = table {
+            table.append_comment(version, &mut self.out);
         }
     }
 
