@@ -198,8 +198,8 @@ impl HeaderTable<'_> {
     }
 
     /// Appends the table of a shader of `version` to `out` as a comment (its token first),
-    /// the DWORDs [`HeaderTable::into_table`] then `to_words` give.
-    pub(crate) fn append_comment(self, version: Version, out: &mut Vec<u32>) {
+    /// the DWORDs [`HeaderTable::into_table`] then `to_words` give, as little-endian bytes.
+    pub(crate) fn append_comment(self, version: Version, out: &mut Vec<u8>) {
         if let HeaderTable::Borrowed(header) = &self {
             let mut target = Vec::with_capacity(8);
             crate::print::push_version(&mut target, false, version);
@@ -216,8 +216,8 @@ impl HeaderTable<'_> {
             }
         }
         let data = self.into_table(version).to_words();
-        out.push(dxso::encode::comment_token(data.len()));
-        out.extend_from_slice(&data);
+        out.extend_from_slice(&dxso::encode::comment_token(data.len()).to_le_bytes());
+        out.extend_from_slice(&dxso::encode::le_bytes_of(&data));
     }
 }
 
@@ -1035,8 +1035,9 @@ mod tests {
                         HeaderTable::Borrowed(header.clone()).append_comment(version, &mut words);
                         let owned = header.clone().into_table();
                         let data = HeaderTable::Owned(owned).into_table(version).to_words();
-                        assert_eq!(words[0], dxso::encode::comment_token(data.len()));
-                        assert_eq!(words[1..], data[..], "{text}");
+                        let token = dxso::encode::comment_token(data.len()).to_le_bytes();
+                        assert_eq!(words[..4], token);
+                        assert_eq!(words[4..], dxso::encode::le_bytes_of(&data)[..], "{text}");
                     }
                 }
                 let table = header.map(Header::into_table);

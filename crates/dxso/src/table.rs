@@ -469,14 +469,14 @@ pub struct ConstantRef<'a> {
     pub ty: &'a TypeInfo,
 }
 
-/// Appends to `out` the CTAB comment (its comment token, the FOURCC, the table) that
-/// [`ConstantTable::to_words`](crate::ctab::ConstantTable::to_words) gives for a table built in
-/// code with these parts: no layout, header size 28, flags, reserved fields and defaults 0.
-/// Nothing is allocated per name or type, which matters to an assembler that rebuilds a table
-/// per listing. `None`, with `out` as it was, when a constant's type has struct members
-/// (`to_words` lays those out).
+/// Appends to `out`, as little-endian bytes, the CTAB comment (its comment token, the FOURCC,
+/// the table) that [`ConstantTable::to_words`](crate::ctab::ConstantTable::to_words) gives for
+/// a table built in code with these parts: no layout, header size 28, flags, reserved fields
+/// and defaults 0. The table is laid out in `out` itself: nothing is allocated per name or
+/// type, which matters to an assembler that rebuilds a table per listing. `None`, with `out`
+/// as it was, when a constant's type has struct members (`to_words` lays those out).
 pub fn append_fresh_ctab<'a>(
-    out: &mut Vec<u32>,
+    out: &mut Vec<u8>,
     creator: &[u8],
     target: &[u8],
     version: u32,
@@ -485,71 +485,73 @@ pub fn append_fresh_ctab<'a>(
     const HEADER: usize = 28;
     const INFO: usize = 20;
     let n = constants.len();
-    let info_off = if n == 0 { 0 } else { HEADER as u32 };
-    let fixed = HEADER + INFO * n;
-    let mut bytes = vec![0u8; fixed];
-    bytes.reserve(32 * n + creator.len() + target.len() + 8);
-    // Numeric types already written, to share as fxc does (objects are written anew).
-    let mut shared: Vec<(&TypeInfo, u32)> = Vec::new();
-    let put = |bytes: &mut Vec<u8>, at: usize, v: &[u8]| bytes[at..at + v.len()].copy_from_slice(v);
+    let comment = out.len();
+    // The table starts after the comment token and the FOURCC; offsets are from there.
+    let base = comment + 8;
+    out.resize(base + HEADER + INFO * n, 0);
+    let put = |out: &mut Vec<u8>, at: usize, v: &[u8]| {
+        out[base + at..base + at + v.len()].copy_from_slice(v)
+    };
+    let u16_at = |out: &[u8], at: usize| u16::from_le_bytes([out[base + at], out[base + at + 1]]);
     for (i, c) in constants.enumerate() {
         if !c.ty.members.is_empty() {
+            out.truncate(comment);
             return None;
         }
-        let name = bytes.len() as u32;
-        bytes.extend_from_slice(c.name);
-        bytes.push(0);
-        let shareable = c.ty.class() != Some(crate::ctab::ParameterClass::Object);
-        let ty = match shared.iter().find(|(known, _)| *known == c.ty) {
-            Some(&(_, off)) if shareable => off,
-            _ => {
-                while bytes.len() % 4 != 0 {
-                    bytes.push(PAD_BYTE);
+        let name = (out.len() - base) as u32;
+        out.extend_from_slice(c.name);
+        out.push(0);
+        let t = c.ty;
+        let fields = [t.class_raw, t.type_raw, t.rows, t.columns, t.elements, 0];
+        // A numeric type already written is shared, as fxc does (objects are written anew):
+        // the type records of the constants before this one are where their infos point.
+        let shareable = t.class() != Some(crate::ctab::ParameterClass::Object);
+        let known = (0..i)
+            .map(|k| u32_at(&out[base..], HEADER + k * INFO + 12))
+            .find(|&off| {
+                shareable && (0..6).all(|f| u16_at(out, off as usize + 2 * f) == fields[f])
+            });
+        let ty = match known {
+            Some(off) => off,
+            None => {
+                while (out.len() - base) % 4 != 0 {
+                    out.push(PAD_BYTE);
                 }
-                let off = bytes.len() as u32;
-                let t = c.ty;
-                for field in [t.class_raw, t.type_raw, t.rows, t.columns, t.elements, 0] {
-                    bytes.extend_from_slice(&field.to_le_bytes());
+                let off = (out.len() - base) as u32;
+                for field in fields {
+                    out.extend_from_slice(&field.to_le_bytes());
                 }
                 // The member list: none.
-                bytes.extend_from_slice(&0u32.to_le_bytes());
-                if shareable {
-                    shared.push((t, off));
-                }
+                out.extend_from_slice(&[0; 4]);
                 off
             }
         };
         let at = HEADER + i * INFO;
-        put(&mut bytes, at, &name.to_le_bytes());
-        put(&mut bytes, at + 4, &c.register_set_raw.to_le_bytes());
-        put(&mut bytes, at + 6, &c.register_index.to_le_bytes());
-        put(&mut bytes, at + 8, &c.register_count.to_le_bytes());
+        put(out, at, &name.to_le_bytes());
+        put(out, at + 4, &c.register_set_raw.to_le_bytes());
+        put(out, at + 6, &c.register_index.to_le_bytes());
+        put(out, at + 8, &c.register_count.to_le_bytes());
         // The reserved field and the default stay 0.
-        put(&mut bytes, at + 12, &ty.to_le_bytes());
+        put(out, at + 12, &ty.to_le_bytes());
     }
     // fxc writes the two strings after everything else, and pads the last to a DWORD.
-    let target_off = bytes.len() as u32;
-    bytes.extend_from_slice(target);
-    bytes.push(0);
-    let creator_off = bytes.len() as u32;
-    bytes.extend_from_slice(creator);
-    bytes.push(0);
-    while bytes.len() % 4 != 0 {
-        bytes.push(PAD_BYTE);
+    let target_off = (out.len() - base) as u32;
+    out.extend_from_slice(target);
+    out.push(0);
+    let creator_off = (out.len() - base) as u32;
+    out.extend_from_slice(creator);
+    out.push(0);
+    while (out.len() - base) % 4 != 0 {
+        out.push(PAD_BYTE);
     }
+    let info_off = if n == 0 { 0 } else { HEADER as u32 };
     let header = [28, creator_off, version, n as u32, info_off, 0, target_off];
     for (k, v) in header.iter().enumerate() {
-        put(&mut bytes, 4 * k, &v.to_le_bytes());
+        put(out, 4 * k, &v.to_le_bytes());
     }
-    let words = bytes.len() / 4;
-    out.reserve(words + 2);
-    out.push(crate::encode::comment_token(words + 1));
-    out.push(crate::ctab::CTAB_FOURCC);
-    out.extend(
-        bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-    );
+    let words = (out.len() - comment) / 4 - 1;
+    out[comment..comment + 4].copy_from_slice(&crate::encode::comment_token(words).to_le_bytes());
+    out[comment + 4..base].copy_from_slice(&crate::ctab::CTAB_FOURCC.to_le_bytes());
     Some(())
 }
 
@@ -624,7 +626,13 @@ mod tests {
                     ty,
                 }),
         )
-        .map(|()| out.split_off(1))
+        .map(|()| {
+            assert_eq!(out.len() % 4, 1, "whole DWORDs");
+            out[1..]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
+        })
         .or_else(|| {
             assert_eq!(out, [7], "nothing appended when it gives up");
             None

@@ -7,7 +7,7 @@
 //! `cancel`, after which the line parser's [`Instruction`] comes whole through `instruction`).
 
 use crate::ctab::HeaderTable;
-use dxso::encode::{le_bytes_of, InstructionToken};
+use dxso::encode::InstructionToken;
 use dxso::opcode::END_TOKEN;
 use dxso::{
     Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam,
@@ -153,10 +153,10 @@ impl Sink for Items {
 }
 
 /// Writes the encoded shader: DWORDs, the version token first and the end token last, as
-/// little-endian bytes at the end ([`Bytes::finish`]: one copy, which costs less than
-/// appending each DWORD as four bytes).
+/// little-endian bytes, straight into the vector [`Bytes::finish`] gives (DWORDs gathered and
+/// copied to bytes at the end cost a second buffer and a copy of the whole output).
 pub(super) struct Bytes {
-    out: Vec<u32>,
+    out: Vec<u8>,
     version: Version,
     /// Shader model 2 or later: the instruction token counts the DWORDs after it.
     counts_length: bool,
@@ -179,13 +179,13 @@ impl Bytes {
 
     #[inline(always)]
     fn push(&mut self, token: u32) {
-        self.out.push(token);
+        self.out.extend_from_slice(&token.to_le_bytes());
     }
 
     /// The bytes, with the end token.
     pub(super) fn finish(mut self) -> Vec<u8> {
         self.push(END_TOKEN);
-        le_bytes_of(&self.out).into_owned()
+        self.out
     }
 }
 
@@ -194,7 +194,7 @@ impl Sink for Bytes {
         self.version = version;
         self.counts_length = !version.is_sm1();
         // Instructions take three to five DWORDs mostly.
-        self.out.reserve(8 + 5 * capacity);
+        self.out.reserve(4 * (8 + 5 * capacity));
         self.push(version.to_token());
         if let Some(table) = table {
             table.append_comment(version, &mut self.out);
@@ -258,9 +258,11 @@ impl Sink for Bytes {
             return;
         };
         if self.counts_length {
-            let length = (self.out.len() - at - 1) as u32;
-            if let Some(slot) = self.out.get_mut(at) {
-                *slot = InstructionToken::with_length(self.token, length);
+            let length = ((self.out.len() - at) / 4 - 1) as u32;
+            if let Some(slot) = self.out.get_mut(at..at + 4) {
+                slot.copy_from_slice(
+                    &InstructionToken::with_length(self.token, length).to_le_bytes(),
+                );
             }
         }
     }
