@@ -580,9 +580,11 @@ mod tests {
         }
     }
 
-    /// What `to_words` writes for a table of `constants` (name, set, index, count, type),
-    /// with its comment token.
-    fn owned_words(constants: &[(&str, u16, u16, u16, TypeInfo)]) -> Vec<u32> {
+    /// A constant as the tests spell it: name, register set, index, count, type.
+    type Row<'a> = (&'a str, u16, u16, u16, TypeInfo);
+
+    /// What `to_words` writes for a table of `constants`, with its comment token.
+    fn owned_words(constants: &[Row<'_>]) -> Vec<u32> {
         let table = ConstantTable {
             creator: "Microsoft (R) HLSL Shader Compiler 9.29.952.3111".into(),
             version: 0xFFFF_0300,
@@ -609,7 +611,7 @@ mod tests {
         words
     }
 
-    fn fresh_words(constants: &[(&str, u16, u16, u16, TypeInfo)]) -> Option<Vec<u32>> {
+    fn fresh_words(constants: &[Row<'_>]) -> Option<Vec<u32>> {
         let mut out = vec![7];
         append_fresh_ctab(
             &mut out,
@@ -643,7 +645,7 @@ mod tests {
     fn fresh_tables_are_what_to_words_writes() {
         let float4 = ty(1, 3, 1, 4, 1);
         let sampler = ty(4, 12, 1, 1, 1);
-        let cases: Vec<Vec<(&str, u16, u16, u16, TypeInfo)>> = vec![
+        let cases: Vec<Vec<Row<'_>>> = vec![
             vec![],
             vec![("a", 2, 0, 1, float4.clone())],
             vec![
