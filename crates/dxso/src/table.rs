@@ -506,11 +506,9 @@ pub fn append_fresh_ctab<'a>(
         // A numeric type already written is shared, as fxc does (objects are written anew):
         // the type records of the constants before this one are where their infos point.
         let shareable = t.class() != Some(crate::ctab::ParameterClass::Object);
-        let known = (0..i)
+        let known = (0..if shareable { i } else { 0 })
             .map(|k| u32_at(&out[base..], HEADER + k * INFO + 12))
-            .find(|&off| {
-                shareable && (0..6).all(|f| u16_at(out, off as usize + 2 * f) == fields[f])
-            });
+            .find(|&off| (0..6).all(|f| u16_at(out, off as usize + 2 * f) == fields[f]));
         let ty = match known {
             Some(off) => off,
             None => {
