@@ -6,6 +6,7 @@
 //! order: `begin`, then `dcl`, the destination, `def` values, the sources, then `end` (or
 //! `cancel`, after which the line parser's [`Instruction`] comes whole through `instruction`).
 
+use super::fast::Seen;
 use crate::ctab::HeaderTable;
 use dxso::encode::InstructionToken;
 use dxso::opcode::END_TOKEN;
@@ -13,6 +14,13 @@ use dxso::{
     Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam,
     Version,
 };
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+thread_local! {
+    static ITEMS_SEEN: RefCell<Option<Box<Seen<Items>>>> = const { RefCell::new(None) };
+    static BYTES_SEEN: RefCell<Option<Box<Seen<Bytes>>>> = const { RefCell::new(None) };
+}
 
 /// The receiver of the single-pass assembler's instructions.
 pub(super) trait Sink {
@@ -30,10 +38,24 @@ pub(super) trait Sink {
     fn def(&mut self, values: Extra);
     /// The next source.
     fn src(&mut self, src: SrcParam);
-    /// The destination when it has no relative address, with its token.
-    fn known_dst(&mut self, dst: DstParam, token: u32);
-    /// The next source when it has no relative address, with its token.
-    fn known_src(&mut self, src: SrcParam, token: u32);
+    /// What the single-pass reader's tables keep of a destination without a relative
+    /// address: what [`Sink::known_dst`] needs (the token alone for bytes, so that the
+    /// tables' slots are small and more of them stay in the processor's nearest cache).
+    type KnownDst: Copy + Default + 'static;
+    /// What the tables keep of a source without a relative address.
+    type KnownSrc: Copy + Default + 'static;
+    /// This sink's tables (per thread).
+    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>>
+    where
+        Self: Sized;
+    /// What the tables keep of `dst` (of token `token`).
+    fn keep_dst(dst: DstParam, token: u32) -> Self::KnownDst;
+    /// What the tables keep of `src` (of token `token`).
+    fn keep_src(src: SrcParam, token: u32) -> Self::KnownSrc;
+    /// The destination, from the tables.
+    fn known_dst(&mut self, dst: Self::KnownDst);
+    /// The next source, from the tables.
+    fn known_src(&mut self, src: Self::KnownSrc);
     /// The instruction begun is whole.
     fn end(&mut self);
     /// The instruction begun, if one is, is dropped (with what came of it).
@@ -124,13 +146,30 @@ impl Sink for Items {
         }
     }
 
+    type KnownDst = DstParam;
+    type KnownSrc = SrcParam;
+
+    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>> {
+        &ITEMS_SEEN
+    }
+
     #[inline(always)]
-    fn known_dst(&mut self, dst: DstParam, _: u32) {
+    fn keep_dst(dst: DstParam, _: u32) -> DstParam {
+        dst
+    }
+
+    #[inline(always)]
+    fn keep_src(src: SrcParam, _: u32) -> SrcParam {
+        src
+    }
+
+    #[inline(always)]
+    fn known_dst(&mut self, dst: DstParam) {
         self.dst(dst);
     }
 
     #[inline(always)]
-    fn known_src(&mut self, src: SrcParam, _: u32) {
+    fn known_src(&mut self, src: SrcParam) {
         self.src(src);
     }
 
@@ -242,13 +281,30 @@ impl Sink for Bytes {
         }
     }
 
+    type KnownDst = u32;
+    type KnownSrc = u32;
+
+    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>> {
+        &BYTES_SEEN
+    }
+
     #[inline(always)]
-    fn known_dst(&mut self, _: DstParam, token: u32) {
+    fn keep_dst(_: DstParam, token: u32) -> u32 {
+        token
+    }
+
+    #[inline(always)]
+    fn keep_src(_: SrcParam, token: u32) -> u32 {
+        token
+    }
+
+    #[inline(always)]
+    fn known_dst(&mut self, token: u32) {
         self.push(token);
     }
 
     #[inline(always)]
-    fn known_src(&mut self, _: SrcParam, token: u32) {
+    fn known_src(&mut self, token: u32) {
         self.push(token);
     }
 
