@@ -21,7 +21,7 @@
 //!   are the variable components (flattened to scalars) held by the destination's x, y, z, w.
 
 use super::header::text_of;
-use super::push_u32;
+use super::{push_number, Text};
 use dxso::ctab::CtabString;
 use dxso::dbug::{DebugInfo, Variable, WriteRef};
 use dxso::Comment;
@@ -32,9 +32,9 @@ const LINE_MOVE_SHOWN: u32 = 3;
 /// What the body loop calls around every instruction line.
 pub(super) trait InstructionHook {
     /// Before the line (and its indent) of the next instruction.
-    fn before(&mut self, out: &mut String);
+    fn before(&mut self, out: &mut Vec<u8>);
     /// After the instruction's text, before the newline; then the next instruction is due.
-    fn after(&mut self, out: &mut String);
+    fn after(&mut self, out: &mut Vec<u8>);
 }
 
 /// The hook of a shader without debug lines: nothing, compiled away.
@@ -42,9 +42,9 @@ pub(super) struct NoDebugLines;
 
 impl InstructionHook for NoDebugLines {
     #[inline(always)]
-    fn before(&mut self, _: &mut String) {}
+    fn before(&mut self, _: &mut Vec<u8>) {}
     #[inline(always)]
-    fn after(&mut self, _: &mut String) {}
+    fn after(&mut self, _: &mut Vec<u8>) {}
 }
 
 /// A parsed DBUG table and where the printer is in it.
@@ -75,11 +75,11 @@ impl DebugLines {
 }
 
 impl InstructionHook for DebugLines {
-    fn before(&mut self, out: &mut String) {
+    fn before(&mut self, out: &mut Vec<u8>) {
         self.line_directive(out, self.instruction);
     }
 
-    fn after(&mut self, out: &mut String) {
+    fn after(&mut self, out: &mut Vec<u8>) {
         self.annotations(out, self.instruction);
         self.instruction += 1;
     }
@@ -87,7 +87,7 @@ impl InstructionHook for DebugLines {
 
 impl DebugLines {
     /// The `#line` directive due before instruction `index`, if any.
-    fn line_directive(&mut self, out: &mut String, index: usize) {
+    fn line_directive(&mut self, out: &mut Vec<u8>, index: usize) {
         let Some(record) = self.info.instructions.get(index) else {
             return;
         };
@@ -109,18 +109,18 @@ impl DebugLines {
             }
         };
         self.last = Some((file, line));
-        out.push_str("\n#line ");
-        push_u32(out, line as u32);
+        out.text("\n#line ");
+        push_number(out, line as u32);
         if with_name {
-            out.push_str(" \"");
+            out.text(" \"");
             push_text(out, name, true);
-            out.push('"');
+            out.byte(b'"');
         }
-        out.push('\n');
+        out.byte(b'\n');
     }
 
     /// The variable annotations of instruction `index` (appended to its line), if any.
-    fn annotations(&mut self, out: &mut String, index: usize) {
+    fn annotations(&mut self, out: &mut Vec<u8>, index: usize) {
         let mut first = true;
         while let Some(w) = self.writes.get(self.next_write) {
             let at = w.instruction as usize;
@@ -131,19 +131,19 @@ impl DebugLines {
             if at < index {
                 continue;
             }
-            out.push_str(if first { "  // " } else { ", " });
+            out.text(if first { "  // " } else { ", " });
             first = false;
             let variable = &self.info.variables[w.variable];
-            write_variable_name(out, &self.info, variable);
-            out.push('<');
+            write_variable_name_to(out, &self.info, variable);
+            out.byte(b'<');
             let components = variable.writes[w.write].variable_components();
             for (i, c) in components.enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.byte(b',');
                 }
-                push_u32(out, c as u32);
+                push_number(out, c as u32);
             }
-            out.push('>');
+            out.byte(b'>');
         }
     }
 }
@@ -152,13 +152,17 @@ impl DebugLines {
 /// point, `scope::name` for a parameter of another function, `::name` for locals and the return
 /// value.
 pub fn write_variable_name(out: &mut String, info: &DebugInfo, variable: &Variable) {
+    write_variable_name_to(out, info, variable);
+}
+
+fn write_variable_name_to(out: &mut impl Text, info: &DebugInfo, variable: &Variable) {
     match &variable.scope {
         Some(scope) if Some(scope) == info.entry_point.as_ref() => {}
         Some(scope) => {
             push_text(out, scope, false);
-            out.push_str("::");
+            out.text("::");
         }
-        None => out.push_str("::"),
+        None => out.text("::"),
     }
     push_text(out, &variable.name, false);
 }
@@ -166,19 +170,19 @@ pub fn write_variable_name(out: &mut String, info: &DebugInfo, variable: &Variab
 /// A table string as text. Compilers write plain ASCII; a hand-made table's control characters
 /// (and, inside a `#line` file name, quotes) become `?` so that the listing still assembles: a
 /// newline would end the comment or the directive early.
-fn push_text(out: &mut String, s: &CtabString, quoted: bool) {
+fn push_text(out: &mut impl Text, s: &CtabString, quoted: bool) {
     let plain = |b: &u8| (b' '..=b'~').contains(b) && !(quoted && *b == b'"');
     // A fold without an early exit, so that the check vectorises (file names run to a hundred
     // bytes and are printed with every `#line` that changes file).
     if s.0.iter().fold(true, |all, b| all & plain(b)) {
-        // Printable ASCII, so valid UTF-8: the common case, without a per-character loop.
-        out.push_str(&text_of(s));
+        // Printable ASCII: the common case, without a per-character loop or a UTF-8 check.
+        out.ascii(&s.0);
         return;
     }
     let unsafe_char = |c: char| c.is_control() || (quoted && c == '"');
-    out.extend(
-        text_of(s)
-            .chars()
-            .map(|c| if unsafe_char(c) { '?' } else { c }),
-    );
+    let shown: String = text_of(s)
+        .chars()
+        .map(|c| if unsafe_char(c) { '?' } else { c })
+        .collect();
+    out.text(&shown);
 }

@@ -97,8 +97,11 @@ impl Text for LineText<'_> {
         self.pos += 1;
     }
     fn text(&mut self, s: &str) {
-        self.line.0[self.pos..self.pos + s.len()].copy_from_slice(s.as_bytes());
-        self.pos += s.len();
+        self.ascii(s.as_bytes());
+    }
+    fn ascii(&mut self, b: &[u8]) {
+        self.line.0[self.pos..self.pos + b.len()].copy_from_slice(b);
+        self.pos += b.len();
     }
 }
 

@@ -66,12 +66,11 @@ pub fn print(shader: &Shader) -> String {
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
     let (capacity, debug_comment) = scan(shader, options);
-    let mut header = String::with_capacity(capacity);
+    // The listing is written as bytes (see `line`) and checked as UTF-8 once at the end.
+    let mut out = Vec::with_capacity(capacity);
     if options.header {
-        header::write_header(&mut header, shader, options.command_line.as_deref());
+        header::write_header_to(&mut out, shader, options.command_line.as_deref());
     }
-    // The body is written as bytes (see `line`) and checked as UTF-8 once at the end.
-    let mut out = header.into_bytes();
     let version = shader.version;
     push_version(&mut out, true, version);
     out.push(b'\n');
@@ -102,8 +101,6 @@ fn write_body(
     let version = shader.version;
     let lines = line::LineWriter::new(version);
     let mut line = line::Line::new();
-    // What the hook writes; it stays empty (and its copy folds away) without debug lines.
-    let mut hooked = String::new();
     let mut depth = 0usize;
     let mut offset = 1usize;
     for (index, item) in shader.items.iter().enumerate() {
@@ -117,8 +114,7 @@ fn write_body(
         if closes_block(inst.opcode) {
             depth = depth.saturating_sub(1);
         }
-        hook.before(&mut hooked);
-        append_hooked(&mut out, &mut hooked);
+        hook.before(&mut out);
         let start = out.len();
         out.extend_from_slice(b"    ");
         for _ in 0..depth {
@@ -131,8 +127,7 @@ fn write_body(
         }
         let len = lines.instruction(&mut line, inst);
         append_line(&mut out, &line, len);
-        hook.after(&mut hooked);
-        append_hooked(&mut out, &mut hooked);
+        hook.after(&mut out);
         if options.offsets || options.hex {
             while out.len() - start < 40 {
                 out.push(b' ');
@@ -192,15 +187,6 @@ fn append_line(out: &mut Vec<u8>, line: &line::Line, len: usize) {
 /// See [`append_line`]; the estimate in [`scan`] leaves this much room past the last line.
 const LINE_CHUNK: usize = 64;
 
-/// Moves what a hook wrote into the listing.
-#[inline(always)]
-fn append_hooked(out: &mut Vec<u8>, hooked: &mut String) {
-    if !hooked.is_empty() {
-        out.extend_from_slice(hooked.as_bytes());
-        hooked.clear();
-    }
-}
-
 /// One pass over the items for what the listing needs up front: a capacity that holds the
 /// whole listing in one allocation in the common case (instruction lines average under 32
 /// bytes, and the header takes about two bytes of text per byte of constant table), and the
@@ -256,6 +242,8 @@ pub(crate) trait Text {
     fn byte(&mut self, b: u8);
     /// Appends a string.
     fn text(&mut self, s: &str);
+    /// Appends bytes that the caller has checked are ASCII (a `String` checks them again).
+    fn ascii(&mut self, b: &[u8]);
 }
 
 impl Text for String {
@@ -265,6 +253,9 @@ impl Text for String {
     fn text(&mut self, s: &str) {
         self.push_str(s);
     }
+    fn ascii(&mut self, b: &[u8]) {
+        self.push_str(&String::from_utf8_lossy(b));
+    }
 }
 
 impl Text for Vec<u8> {
@@ -273,6 +264,9 @@ impl Text for Vec<u8> {
     }
     fn text(&mut self, s: &str) {
         self.extend_from_slice(s.as_bytes());
+    }
+    fn ascii(&mut self, b: &[u8]) {
+        self.extend_from_slice(b);
     }
 }
 
