@@ -148,22 +148,17 @@ fn tables() -> &'static Tables {
     })
 }
 
-/// How a register file is spelled in a version.
-#[derive(Clone, Copy)]
-enum Spelling {
-    /// Prefix and index (`r3`, `c12`, `oT0`).
-    Numbered,
-    /// One name whatever the number (`aL`, `oDepth`).
-    Fixed,
-    /// Names for the first numbers (`oPos`, `oFog`, `oPts`; `vPos`, `vFace`), prefix and index
-    /// after them.
-    Named(usize),
-}
-
+/// How a register file is spelled in a version: `prefix` and index (`r3`, `c12`, `oT0`), with
+/// names of their own for the first `named` numbers (`oPos`, `oFog`, `oPts`; `vPos`, `vFace`),
+/// or, when `fixed`, the prefix alone whatever the number (`aL`, `oDepth`; `named` is then
+/// every number). One comparison sends the common registers, spelled by number, past both.
 #[derive(Clone, Copy)]
 struct RegisterFile {
     prefix: Padded<8>,
-    spelling: Spelling,
+    named: usize,
+    fixed: bool,
+    /// What [`Register::index`] adds to the number (2048 and up for `CONST2`..`CONST4`).
+    base: u32,
     names: [Padded<8>; 4],
 }
 
@@ -182,7 +177,9 @@ fn register_files(version: Version) -> &'static RegisterFiles {
 fn files_of(version: Version) -> RegisterFiles {
     let mut files = [RegisterFile {
         prefix: Padded::EMPTY,
-        spelling: Spelling::Numbered,
+        named: 0,
+        fixed: false,
+        base: 0,
         names: [Padded::EMPTY; 4],
     }; RegisterType::MAX_RAW as usize + 1];
     for (raw, file) in files.iter_mut().enumerate() {
@@ -190,18 +187,18 @@ fn files_of(version: Version) -> RegisterFiles {
             continue;
         };
         file.prefix = Padded::new(ty.prefix(version));
+        file.base = Register::new(ty, 0).index();
         let name = |num| Register::new(ty, num).fixed_name(version);
         if let Some(fixed) = name(Register::MAX_NUM) {
             file.prefix = Padded::new(fixed);
-            file.spelling = Spelling::Fixed;
+            file.fixed = true;
+            file.named = usize::MAX;
         } else {
             let named = (0..4).take_while(|&n| name(n).is_some()).count();
             for (n, slot) in file.names.iter_mut().enumerate().take(named) {
                 *slot = Padded::new(name(n as u16).unwrap_or_default());
             }
-            if named > 0 {
-                file.spelling = Spelling::Named(named);
-            }
+            file.named = named;
         }
     }
     files
@@ -379,16 +376,16 @@ impl LineWriter {
     #[inline(always)]
     fn register(&self, line: &mut Line, pos: usize, register: Register) -> usize {
         let file = &self.registers[register.ty as usize];
-        match file.spelling {
-            Spelling::Fixed => file.prefix.put(line, pos),
-            Spelling::Named(n) if (register.num as usize) < n => {
-                file.names[register.num as usize].put(line, pos)
-            }
-            Spelling::Named(_) | Spelling::Numbered => {
-                let pos = file.prefix.put(line, pos);
-                put_u32(line, pos, register.index())
-            }
+        let num = register.num as usize;
+        if num < file.named {
+            return if file.fixed {
+                file.prefix.put(line, pos)
+            } else {
+                file.names[num & 3].put(line, pos)
+            };
         }
+        let pos = file.prefix.put(line, pos);
+        put_u32(line, pos, file.base + register.num as u32)
     }
 }
 
