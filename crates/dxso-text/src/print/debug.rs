@@ -31,6 +31,9 @@ const LINE_MOVE_SHOWN: u32 = 3;
 
 /// What the body loop calls around every instruction line.
 pub(super) trait InstructionHook {
+    /// `true` when the hook never writes anything (the body loop then appends each line and
+    /// its newline in one go).
+    const SILENT: bool = false;
     /// Before the line (and its indent) of the next instruction.
     fn before(&mut self, out: &mut Vec<u8>);
     /// After the instruction's text, before the newline; then the next instruction is due.
@@ -41,6 +44,7 @@ pub(super) trait InstructionHook {
 pub(super) struct NoDebugLines;
 
 impl InstructionHook for NoDebugLines {
+    const SILENT: bool = true;
     #[inline(always)]
     fn before(&mut self, _: &mut Vec<u8>) {}
     #[inline(always)]

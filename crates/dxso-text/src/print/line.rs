@@ -268,7 +268,17 @@ impl LineWriter {
 
     /// Writes one instruction (no indent, no newline) at the start of `line`; returns its length.
     pub(super) fn instruction(&self, line: &mut Line, inst: &Instruction) -> usize {
-        let mut pos = 0;
+        self.instruction_at(line, 0, inst)
+    }
+
+    /// Writes one instruction at `pos` of `line` (after an indent already there); returns
+    /// where it ends.
+    pub(super) fn instruction_at(
+        &self,
+        line: &mut Line,
+        mut pos: usize,
+        inst: &Instruction,
+    ) -> usize {
         if let Some(p) = &inst.predicate {
             pos = line.byte(pos, b'(');
             pos = self.src(line, pos, p);
@@ -499,5 +509,8 @@ mod tests {
             }
         }
         assert!(longest < 400, "{longest} bytes");
+        // The body loop writes the indent (and a newline) into the same buffer, and the last
+        // piece may copy up to 16 bytes of padding.
+        assert!(longest + super::super::INLINE_INDENT + 16 + 1 <= LINE_CAPACITY);
     }
 }

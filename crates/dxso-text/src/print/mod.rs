@@ -92,15 +92,17 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
 }
 
 /// The instruction lines, each with what `hook` adds before and after it.
-fn write_body(
+fn write_body<H: debug::InstructionHook>(
     mut out: Vec<u8>,
     shader: &Shader,
     options: &PrintOptions,
-    hook: &mut impl debug::InstructionHook,
+    hook: &mut H,
 ) -> Vec<u8> {
     let version = shader.version;
     let lines = line::LineWriter::new(version);
     let mut line = line::Line::new();
+    // Nothing goes after the instruction text: the newline can go in with it.
+    let plain = H::SILENT && !options.offsets && !options.hex;
     let mut depth = 0usize;
     let mut offset = 1usize;
     for (index, item) in shader.items.iter().enumerate() {
@@ -116,45 +118,59 @@ fn write_body(
         }
         hook.before(&mut out);
         let start = out.len();
-        out.extend_from_slice(b"    ");
-        for _ in 0..depth {
-            out.extend_from_slice(b"  ");
-        }
-        if inst.coissue {
-            // The `+` takes the place of the indent's last two spaces: `  + mov r0.w, t0.w`.
-            out.truncate(out.len() - 2);
-            out.extend_from_slice(b"+ ");
-        }
-        let len = lines.instruction(&mut line, inst);
-        append_line(&mut out, &line, len);
-        hook.after(&mut out);
-        if options.offsets || options.hex {
-            while out.len() - start < 40 {
-                out.push(b' ');
+        // The indent goes into the line buffer as one fixed-size copy (and, without anything
+        // after the instruction, the newline too), so that the line is one append.
+        let indent = 4 + 2 * depth;
+        let pos = if indent <= INLINE_INDENT {
+            line.0[..INLINE_INDENT].copy_from_slice(&[b' '; INLINE_INDENT]);
+            if inst.coissue {
+                // The `+` takes the place of the indent's last two spaces: `  + mov r0.w, t0.w`.
+                line.0[indent - 2..indent].copy_from_slice(b"+ ");
             }
-            out.extend_from_slice(b"  //");
-            if options.offsets {
-                out.push(b' ');
-                for shift in [1000, 100, 10] {
-                    if offset < shift {
-                        out.push(b'0');
-                    }
-                }
-                push_number(&mut out, offset as u32);
-                if options.hex {
-                    out.push(b':');
-                }
+            indent
+        } else {
+            out.resize(out.len() + indent, b' ');
+            if inst.coissue {
+                out.truncate(out.len() - 2);
+                out.extend_from_slice(b"+ ");
             }
-            if options.hex {
-                inst.for_each_token(version, |_, t| {
+            0
+        };
+        let len = lines.instruction_at(&mut line, pos, inst);
+        if plain {
+            line.0[len] = b'\n';
+            append_line(&mut out, &line, len + 1);
+        } else {
+            append_line(&mut out, &line, len);
+            hook.after(&mut out);
+            if options.offsets || options.hex {
+                while out.len() - start < 40 {
                     out.push(b' ');
-                    for shift in (0..8).rev() {
-                        out.push(b"0123456789abcdef"[(t >> (shift * 4)) as usize & 0xF]);
+                }
+                out.extend_from_slice(b"  //");
+                if options.offsets {
+                    out.push(b' ');
+                    for shift in [1000, 100, 10] {
+                        if offset < shift {
+                            out.push(b'0');
+                        }
                     }
-                });
+                    push_number(&mut out, offset as u32);
+                    if options.hex {
+                        out.push(b':');
+                    }
+                }
+                if options.hex {
+                    inst.for_each_token(version, |_, t| {
+                        out.push(b' ');
+                        for shift in (0..8).rev() {
+                            out.push(b"0123456789abcdef"[(t >> (shift * 4)) as usize & 0xF]);
+                        }
+                    });
+                }
             }
+            out.push(b'\n');
         }
-        out.push(b'\n');
         for (_, note) in options.notes.iter().filter(|(i, _)| *i == index) {
             out.extend_from_slice(b"    // ");
             out.extend_from_slice(note.as_bytes());
@@ -186,6 +202,11 @@ fn append_line(out: &mut Vec<u8>, line: &line::Line, len: usize) {
 
 /// See [`append_line`]; the estimate in [`scan`] leaves this much room past the last line.
 const LINE_CHUNK: usize = 64;
+
+/// The widest indent written into the line buffer (22 levels of nesting; deeper ones, which
+/// compilers do not write, are appended on their own). The longest instruction line and this
+/// fit in [`line::LINE_CAPACITY`].
+const INLINE_INDENT: usize = 48;
 
 /// One pass over the items for what the listing needs up front: a capacity that holds the
 /// whole listing in one allocation in the common case (instruction lines average under 32
@@ -476,4 +497,70 @@ fn push_number(out: &mut impl Text, v: u32) {
         }
     }
     buf[i..].iter().for_each(|&d| out.byte(d));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxso::Instruction;
+
+    fn body(shader: &Shader, options: &PrintOptions) -> Vec<String> {
+        print_with(shader, options)
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn indents_past_the_line_buffer_s_are_written_apart() {
+        // Deeper than any compiler nests, so that both indent paths are taken.
+        let levels = 2 * INLINE_INDENT;
+        let mut shader = Shader::new(Version::vs(3, 0));
+        let mut push = |op| shader.items.push(Item::Instruction(Instruction::new(op)));
+        (0..levels).for_each(|_| push(Opcode::Rep));
+        push(Opcode::Nop);
+        (0..levels).for_each(|_| push(Opcode::EndRep));
+        let lines = body(&shader, &PrintOptions::default());
+        assert_eq!(lines.len(), 2 * levels + 1);
+        for (i, line) in lines.iter().enumerate() {
+            let depth = i.min(2 * levels - i);
+            let expected = match i.cmp(&levels) {
+                std::cmp::Ordering::Less => "rep",
+                std::cmp::Ordering::Equal => "nop",
+                std::cmp::Ordering::Greater => "endrep",
+            };
+            assert_eq!(
+                *line,
+                format!("{}{expected}", " ".repeat(4 + 2 * depth)),
+                "{i}"
+            );
+        }
+    }
+
+    #[test]
+    fn coissue_marks_and_offsets_follow_the_line() {
+        let mut shader = Shader::new(Version::ps(1, 1));
+        let mut coissued = Instruction::new(Opcode::Nop);
+        coissued.coissue = true;
+        shader
+            .items
+            .push(Item::Instruction(Instruction::new(Opcode::Nop)));
+        shader.items.push(Item::Instruction(coissued));
+        assert_eq!(
+            body(&shader, &PrintOptions::default()),
+            ["    nop", "  + nop"]
+        );
+        let options = PrintOptions {
+            offsets: true,
+            hex: true,
+            ..PrintOptions::default()
+        };
+        let lines = body(&shader, &options);
+        assert_eq!(
+            lines[1],
+            format!("  + nop{}  // 0002: 40000000", " ".repeat(33))
+        );
+    }
 }
