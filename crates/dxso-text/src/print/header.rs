@@ -44,7 +44,13 @@ pub(super) fn write_header_to(out: &mut Vec<u8>, shader: &Shader, command_line: 
             }
         }
         // fxc 9.30 writes an empty command-line block as a lone `///`.
-        None if creator.windows(6).any(|w| w == b" 9.30.") => out.text("///\n"),
+        None if creator
+            .split(|&b| b == b' ')
+            .skip(1)
+            .any(|word| word.starts_with(b"9.30.")) =>
+        {
+            out.text("///\n")
+        }
         None => {}
     }
     // The constant sections end with a blank line before the body; without them the body

@@ -485,6 +485,16 @@ pub(crate) fn push_version(out: &mut impl Text, indented: bool, version: Version
 }
 
 fn push_number(out: &mut impl Text, v: u32) {
+    // Header sizes and indices, line numbers and components are mostly one or two digits.
+    if v < 10 {
+        out.byte(b'0' + v as u8);
+        return;
+    }
+    if v < 100 {
+        out.byte(b'0' + (v / 10) as u8);
+        out.byte(b'0' + (v % 10) as u8);
+        return;
+    }
     let mut buf = [0u8; 10];
     let mut i = buf.len();
     let mut v = v;
