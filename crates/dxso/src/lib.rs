@@ -40,7 +40,7 @@ pub use param::{
     WriteMask,
 };
 pub use register::{Register, RegisterType};
-pub use table_view::ConstantTableView;
+pub use table_view::{ConstantTableView, DebugInfoView};
 pub use version::{ShaderKind, Version};
 pub mod validate;
 pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Severity};

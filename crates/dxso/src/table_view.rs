@@ -1,16 +1,20 @@
-//! A borrowing view of a CTAB constant table, for readers that look at a table once and keep
-//! nothing of it (a disassembler's header): the same checks and errors as
-//! [`ConstantTable::parse_without_layout`], but no `String`, `Vec` or [`TypeInfo`] per object.
-//! Names are slices of the comment payload and types are read from their records on demand.
+//! Borrowing views of the CTAB constant table and the DBUG debug table, for readers that look
+//! at a table once and keep nothing of it (a disassembler's header and `#line` directives):
+//! the same checks and errors as [`ConstantTable::parse_without_layout`] and
+//! [`DebugInfo::parse_without_layout`], but no `String`, `Vec` or [`TypeInfo`] per object.
+//! Names are slices of the comment payload and records are read on demand.
 //!
-//! [`ConstantTable`] stays the model to edit and re-encode; a test compares the two over every
-//! corpus table and over damaged ones.
+//! [`ConstantTable`] and [`DebugInfo`] stay the models to edit and re-encode; tests compare
+//! the views with them over every corpus table and over damaged ones.
 //!
 //! [`ConstantTable::parse_without_layout`]: crate::ctab::ConstantTable::parse_without_layout
+//! [`DebugInfo::parse_without_layout`]: crate::dbug::DebugInfo::parse_without_layout
 //! [`ConstantTable`]: crate::ctab::ConstantTable
+//! [`DebugInfo`]: crate::dbug::DebugInfo
 //! [`TypeInfo`]: crate::ctab::TypeInfo
 
 use crate::ctab::{is_ctab, CtabError, ParameterClass, ParameterType, RegisterSet};
+use crate::dbug::{is_dbug, DbugError, InstructionInfo, VariableWrite};
 use crate::table::{
     self, TableError, MAX_OBJECTS_PER_BYTE, MAX_TEXT_PER_BYTE, MAX_TYPE_DEPTH, MEMBER_INFO_SIZE,
     TYPE_INFO_SIZE,
@@ -19,6 +23,11 @@ use std::borrow::Cow;
 
 const HEADER_SIZE: u32 = 28;
 const CONSTANT_INFO_SIZE: u32 = 20;
+const DBUG_HEADER_SIZE: u32 = crate::dbug::HEADER_SIZE;
+const FILE_INFO_SIZE: u32 = 4;
+const INSTRUCTION_INFO_SIZE: u32 = 8;
+const VARIABLE_INFO_SIZE: u32 = 20;
+const WRITE_INFO_SIZE: u32 = 12;
 
 /// A checked CTAB payload read in place.
 #[derive(Clone, Debug)]
@@ -191,6 +200,162 @@ impl<'t> TypeView<'t> {
     }
 }
 
+/// A checked DBUG payload read in place.
+#[derive(Clone, Debug)]
+pub struct DebugInfoView<'a> {
+    bytes: Cow<'a, [u8]>,
+}
+
+impl<'a> DebugInfoView<'a> {
+    /// Checks a comment payload that starts with `DBUG` as
+    /// [`DebugInfo::parse`](crate::dbug::DebugInfo::parse) does: the same tables are accepted
+    /// and the same errors returned.
+    pub fn parse(comment: &'a [u32]) -> Result<Self, DbugError> {
+        if !is_dbug(comment) {
+            return Err(DbugError::NotDbug);
+        }
+        let bytes = table::payload_bytes(comment);
+        Checker::new(&bytes).debug_table()?;
+        Ok(DebugInfoView { bytes })
+    }
+
+    fn word(&self, index: usize) -> u32 {
+        table::u32_at(&self.bytes, 4 * index)
+    }
+
+    /// A checked array of the header's `count` word and `offset` word.
+    fn array(&self, count: usize, offset: usize, size: u32) -> &[u8] {
+        let n = self.word(count) as usize;
+        if n == 0 {
+            return &[];
+        }
+        let start = self.word(offset) as usize;
+        &self.bytes[start..start + n * size as usize]
+    }
+
+    fn optional_string(&self, index: usize) -> Option<&[u8]> {
+        let offset = self.word(index);
+        (offset != 0).then(|| string_at(&self.bytes, offset))
+    }
+
+    /// The source file names, as bytes without the NUL.
+    pub fn files(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
+        self.array(3, 4, FILE_INFO_SIZE)
+            .chunks_exact(FILE_INFO_SIZE as usize)
+            .map(|b| string_at(&self.bytes, table::u32_at(b, 0)))
+    }
+
+    /// The name of file `index`.
+    pub fn file(&self, index: usize) -> Option<&[u8]> {
+        let b = self
+            .array(3, 4, FILE_INFO_SIZE)
+            .chunks_exact(FILE_INFO_SIZE as usize)
+            .nth(index)?;
+        Some(string_at(&self.bytes, table::u32_at(b, 0)))
+    }
+
+    /// The number of instruction records.
+    pub fn instruction_count(&self) -> usize {
+        self.word(5) as usize
+    }
+
+    /// The instruction records in order (one per instruction, comments not counted).
+    pub fn instructions(&self) -> impl ExactSizeIterator<Item = InstructionInfo> + '_ {
+        self.array(5, 6, INSTRUCTION_INFO_SIZE)
+            .chunks_exact(INSTRUCTION_INFO_SIZE as usize)
+            .map(|b| InstructionInfo {
+                line: table::u16_at(b, 0),
+                file: table::u16_at(b, 2),
+                offset: table::u32_at(b, 4),
+            })
+    }
+
+    /// The record of instruction `index` (comments not counted).
+    pub fn instruction(&self, index: usize) -> Option<InstructionInfo> {
+        let b = self
+            .array(5, 6, INSTRUCTION_INFO_SIZE)
+            .chunks_exact(INSTRUCTION_INFO_SIZE as usize)
+            .nth(index)?;
+        Some(InstructionInfo {
+            line: table::u16_at(b, 0),
+            file: table::u16_at(b, 2),
+            offset: table::u32_at(b, 4),
+        })
+    }
+
+    /// The variables in table order.
+    pub fn variables(&self) -> impl ExactSizeIterator<Item = VariableView<'_>> + '_ {
+        self.array(7, 8, VARIABLE_INFO_SIZE)
+            .chunks_exact(VARIABLE_INFO_SIZE as usize)
+            .map(|record| VariableView {
+                bytes: &self.bytes,
+                record,
+            })
+    }
+
+    /// Variable `index`.
+    pub fn variable(&self, index: usize) -> Option<VariableView<'_>> {
+        self.variables().nth(index)
+    }
+
+    /// The entry point's name, when the table has one.
+    pub fn entry_point(&self) -> Option<&[u8]> {
+        self.optional_string(9)
+    }
+
+    /// The compiler that wrote the table, when it says.
+    pub fn creator(&self) -> Option<&[u8]> {
+        self.optional_string(1)
+    }
+
+    /// The HLSL source, when the table carries it.
+    pub fn source_code(&self) -> Option<&[u8]> {
+        self.optional_string(2)
+    }
+}
+
+/// A `D3DXSHADER_VARIABLEINFO` record of a [`DebugInfoView`].
+#[derive(Clone, Copy, Debug)]
+pub struct VariableView<'t> {
+    bytes: &'t [u8],
+    record: &'t [u8],
+}
+
+impl<'t> VariableView<'t> {
+    /// The function the variable is a parameter of (see
+    /// [`Variable::scope`](crate::dbug::Variable::scope)).
+    pub fn scope(&self) -> Option<&'t [u8]> {
+        let offset = table::u32_at(self.record, 0);
+        (offset != 0).then(|| string_at(self.bytes, offset))
+    }
+
+    /// The variable's name.
+    pub fn name(&self) -> &'t [u8] {
+        string_at(self.bytes, table::u32_at(self.record, 4))
+    }
+
+    /// The variable's type.
+    pub fn ty(&self) -> TypeView<'t> {
+        type_at(self.bytes, table::u32_at(self.record, 8))
+    }
+
+    /// The instructions that write the variable.
+    pub fn writes(&self) -> impl ExactSizeIterator<Item = VariableWrite> + 't {
+        let count = table::u32_at(self.record, 12) as usize;
+        let list = if count == 0 {
+            &[][..]
+        } else {
+            let start = table::u32_at(self.record, 16) as usize;
+            &self.bytes[start..start + count * WRITE_INFO_SIZE as usize]
+        };
+        list.chunks_exact(WRITE_INFO_SIZE as usize)
+            .map(|w| VariableWrite {
+                instruction: table::u32_at(w, 0),
+                components: std::array::from_fn(|i| table::u16_at(w, 4 + 2 * i)),
+            })
+    }
+}
+
 /// The string at a checked offset.
 fn string_at(bytes: &[u8], offset: u32) -> &[u8] {
     let rest = &bytes[offset as usize..];
@@ -276,6 +441,54 @@ impl<'a> Checker<'a> {
             }
         }
         Ok(())
+    }
+
+    fn debug_table(&mut self) -> Result<(), DbugError> {
+        let bytes = self.bytes;
+        if bytes.len() < DBUG_HEADER_SIZE as usize {
+            return Err(DbugError::TruncatedHeader(bytes.len()));
+        }
+        let h: [u32; 10] = std::array::from_fn(|i| table::u32_at(bytes, 4 * i));
+        let [_, creator, source_code, file_count, file_off, instruction_count, instruction_off, variable_count, variable_off, entry_point] =
+            h;
+        let files = self.array("file infos", file_off, file_count, FILE_INFO_SIZE)?;
+        for b in files.chunks_exact(FILE_INFO_SIZE as usize) {
+            self.string(table::u32_at(b, 0))?;
+        }
+        self.array(
+            "instruction infos",
+            instruction_off,
+            instruction_count,
+            INSTRUCTION_INFO_SIZE,
+        )?;
+        let variables = self.array(
+            "variable infos",
+            variable_off,
+            variable_count,
+            VARIABLE_INFO_SIZE,
+        )?;
+        for b in variables.chunks_exact(VARIABLE_INFO_SIZE as usize) {
+            self.optional_string(table::u32_at(b, 0))?;
+            self.string(table::u32_at(b, 4))?;
+            self.type_info(table::u32_at(b, 8), 0)?;
+            self.array(
+                "write infos",
+                table::u32_at(b, 16),
+                table::u32_at(b, 12),
+                WRITE_INFO_SIZE,
+            )?;
+        }
+        self.optional_string(entry_point)?;
+        self.optional_string(creator)?;
+        self.optional_string(source_code)?;
+        Ok(())
+    }
+
+    fn optional_string(&mut self, offset: u32) -> Result<(), TableError> {
+        if offset == 0 {
+            return Ok(());
+        }
+        self.string(offset)
     }
 
     fn span(&self, what: &'static str, offset: u32, len: u32) -> Result<&'a [u8], TableError> {
@@ -529,6 +742,88 @@ mod tests {
             "expected at most 2 unreadable CTABs, found {}",
             tables - read
         );
+    }
+
+    /// The DBUG view accepts what the owned reader accepts, fails as it fails, and reads the
+    /// same.
+    pub(crate) fn debug_agrees(comment: &[u32]) -> bool {
+        use crate::dbug::DebugInfo;
+        let owned = DebugInfo::parse_without_layout(comment);
+        let view = DebugInfoView::parse(comment);
+        match (&owned, &view) {
+            (Ok(t), Ok(v)) => {
+                let bytes = |s: &Option<crate::ctab::CtabString>| s.as_ref().map(|s| s.0.clone());
+                assert_eq!(v.creator().map(<[u8]>::to_vec), bytes(&t.creator));
+                assert_eq!(v.source_code().map(<[u8]>::to_vec), bytes(&t.source_code));
+                assert_eq!(v.entry_point().map(<[u8]>::to_vec), bytes(&t.entry_point));
+                assert_eq!(v.files().len(), t.files.len());
+                for (i, f) in t.files.iter().enumerate() {
+                    assert_eq!(v.file(i), Some(&f.0[..]));
+                }
+                assert_eq!(v.file(t.files.len()), None);
+                assert_eq!(v.instruction_count(), t.instructions.len());
+                assert!(v.instructions().eq(t.instructions.iter().copied()));
+                for (i, r) in t.instructions.iter().enumerate() {
+                    assert_eq!(v.instruction(i), Some(*r));
+                }
+                assert_eq!(v.instruction(t.instructions.len()), None);
+                assert_eq!(v.variables().len(), t.variables.len());
+                for (i, o) in t.variables.iter().enumerate() {
+                    let var = v.variable(i).unwrap();
+                    assert_eq!(var.scope(), o.scope.as_ref().map(|s| &s.0[..]));
+                    assert_eq!(var.name(), &o.name.0[..]);
+                    same_type(var.ty(), &o.ty);
+                    assert!(var.writes().eq(o.writes.iter().copied()));
+                }
+                true
+            }
+            (Err(a), Err(b)) => {
+                assert_eq!(a, b);
+                false
+            }
+            _ => panic!("owned {owned:?}, view {view:?}"),
+        }
+    }
+
+    #[test]
+    fn corpus_debug_tables_read_the_same() {
+        let Some(dir) = dxso_corpus::corpus_or_skip("corpus_debug_tables_read_the_same") else {
+            return;
+        };
+        let (mut tables, mut read) = (0, 0);
+        let mut damaged = 0;
+        for e in dxso_corpus::entries(&dir) {
+            let Ok(shader) = crate::decode(&e.bytes()) else {
+                continue;
+            };
+            for c in shader.comments().filter(|c| is_dbug(&c.data)) {
+                tables += 1;
+                read += debug_agrees(&c.data) as usize;
+                // Damage a few DWORDs of each table (offsets and counts out of range).
+                for i in 1..c.data.len().min(12) {
+                    for v in [0, 7, 0xFFFF, 0xFFFF_FFFF] {
+                        let mut w = c.data.clone();
+                        w[i] = v;
+                        damaged += !debug_agrees(&w) as usize;
+                    }
+                }
+            }
+        }
+        println!("DBUG views: {read}/{tables} corpus tables read the same as the owned tables; {damaged} damaged ones fail alike");
+        assert!(
+            tables >= 121,
+            "expected the corpus's 121 DBUG tables, found {tables}"
+        );
+        assert_eq!(read, tables, "every corpus DBUG table parses");
+        assert!(damaged > 0, "no damaged table failed");
+    }
+
+    #[test]
+    fn short_debug_tables_fail_alike() {
+        use crate::dbug::DBUG_FOURCC;
+        assert!(!debug_agrees(&[DBUG_FOURCC]));
+        assert!(!debug_agrees(&[DBUG_FOURCC, 40]));
+        assert_eq!(DebugInfoView::parse(&[0]).unwrap_err(), DbugError::NotDbug);
     }
 
     proptest! {

@@ -3,7 +3,7 @@
 //! register set, then register index).
 
 use super::{push_number, Text};
-use dxso::ctab::{CtabString, ParameterClass, ParameterType, TypeInfo};
+use dxso::ctab::{ParameterClass, ParameterType, TypeInfo};
 use dxso::table_view::{ConstantTableView, ConstantView, TypeView};
 use dxso::Shader;
 use std::borrow::Cow;
@@ -106,15 +106,10 @@ fn write_command_line(out: &mut Vec<u8>, cmd: &str) {
     out.byte(b'\n');
 }
 
-/// The text of a constant-table string: borrowed when it is UTF-8 (always, from compilers),
-/// else with replacement characters as [`CtabString::as_str`] gives it. The check alone is
-/// much cheaper than the lossy conversion.
-pub(super) fn text_of(s: &CtabString) -> Cow<'_, str> {
-    bytes_text(&s.0)
-}
-
-/// [`text_of`] for the bytes of a string.
-fn bytes_text(s: &[u8]) -> Cow<'_, str> {
+/// The text of a table string: borrowed when it is UTF-8 (always, from compilers), else with
+/// replacement characters as [`CtabString::as_str`](dxso::ctab::CtabString::as_str) gives it.
+/// The check alone is much cheaper than the lossy conversion.
+pub(super) fn bytes_text(s: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(s) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(s),
@@ -122,7 +117,7 @@ fn bytes_text(s: &[u8]) -> Cow<'_, str> {
 }
 
 /// A string as the listing shows it, as UTF-8 bytes: ASCII (the names compilers write) as it
-/// is, without a UTF-8 check; anything else as [`text_of`] gives it.
+/// is, without a UTF-8 check; anything else as [`bytes_text`] gives it.
 fn shown(s: &[u8]) -> Cow<'_, [u8]> {
     if s.is_ascii() {
         Cow::Borrowed(s)
