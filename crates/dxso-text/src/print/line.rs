@@ -108,6 +108,9 @@ impl Text for LineText<'_> {
 /// The spellings that do not depend on the version.
 struct Tables {
     mnemonics: Vec<Padded<16>>,
+    /// By [`Opcode::index`]: the mnemonic is the table's alone, whatever the version and the
+    /// control bits (not `tex`, `texcoord` or a comparison), so one lookup skips those tests.
+    plain: Vec<bool>,
     swizzles: [Padded<8>; 256],
     masks: [Padded<8>; 16],
     src_prefixes: [Padded<8>; 16],
@@ -123,12 +126,17 @@ fn tables() -> &'static Tables {
                 .iter()
                 .map(|info| Padded::new(info.mnemonic))
                 .collect(),
+            plain: vec![false; dxso::opcode::TABLE.len()],
             swizzles: [Padded::EMPTY; 256],
             masks: [Padded::EMPTY; 16],
             src_prefixes: [Padded::EMPTY; 16],
             src_suffixes: [Padded::EMPTY; 16],
             result_modifiers: [Padded::EMPTY; 8],
         };
+        for &op in Opcode::ALL {
+            t.plain[op.index()] =
+                !matches!(op, Opcode::Tex | Opcode::TexCoord) && !op.has_comparison();
+        }
         for (i, slot) in t.swizzles.iter_mut().enumerate() {
             *slot = Padded::of(|s| super::write_swizzle_to(s, dxso::Swizzle(i as u8)));
         }
@@ -338,19 +346,24 @@ impl LineWriter {
     }
 
     fn mnemonic(&self, line: &mut Line, mut pos: usize, inst: &Instruction) -> usize {
-        pos = match inst.opcode {
-            Opcode::Tex => self.tex.put(line, pos),
-            Opcode::TexCoord => self.texcoord.put(line, pos),
-            op => self.tables.mnemonics[op.index()].put(line, pos),
-        };
-        if inst.opcode == Opcode::Tex {
-            pos = line.with_text(pos, |t| super::write_texld_mode(t, inst, self.version));
-        }
-        if let Some(c) = inst.comparison() {
-            pos = line.with_text(pos, |t| {
-                t.byte(b'_');
-                t.text(c.suffix());
-            });
+        let index = inst.opcode.index();
+        if self.tables.plain[index] {
+            pos = self.tables.mnemonics[index].put(line, pos);
+        } else {
+            pos = match inst.opcode {
+                Opcode::Tex => self.tex.put(line, pos),
+                Opcode::TexCoord => self.texcoord.put(line, pos),
+                _ => self.tables.mnemonics[index].put(line, pos),
+            };
+            if inst.opcode == Opcode::Tex {
+                pos = line.with_text(pos, |t| super::write_texld_mode(t, inst, self.version));
+            }
+            if let Some(c) = inst.comparison() {
+                pos = line.with_text(pos, |t| {
+                    t.byte(b'_');
+                    t.text(c.suffix());
+                });
+            }
         }
         if let Extra::Dcl(d) = inst.extra {
             pos = line.with_text(pos, |t| write_dcl_suffix(t, inst, d, self.version));
