@@ -79,11 +79,18 @@ fn unit_normals_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
 #[derive(Clone, Debug, Default)]
 pub struct RectScratch {
     pairs: Vec<[f32x4; 2]>,
+    /// The channel's control points, each component repeated in four lanes.
+    points: Vec<[f32x4; 4]>,
+    /// Per control column, the combinations of four rows (one per lane): the value's four
+    /// components, then the v-derivative's.
+    columns: Vec<[f32x4; 8]>,
 }
 
-/// One channel over a whole grid, separably: per row, the control columns are combined with
-/// that row's v-weights once (each column's value paired with its v-derivative), then each
-/// vertex is an `N`-term sum across them (`N` = weights per u). Runs of four u parameters
+/// One channel over a whole grid, separably: the control columns are combined with a row's
+/// v-weights once, then each vertex is an `N`-term sum across them (`N` = weights per u).
+/// Runs of four rows that read the same control rows ([`GridWeights`] finds them) are
+/// evaluated four rows to a vector ([`row_quad`]); the other rows one at a time
+/// ([`grid_row`]: each column's value paired with its v-derivative). In a row, runs of four u parameters
 /// that read the same columns ([`GridWeights`] finds them) are evaluated four vertices to a
 /// vector ([`quad_vertices`]: the columns' components repeated in four lanes, the weights of
 /// the four vertices in the lanes); the rest one vertex to a vector ([`vertex_sums`]). Either
@@ -109,13 +116,162 @@ pub(super) fn grid_channel<const N: usize>(
         o.du.resize(count, [0.0; 4]);
         o.dv.resize(count, [0.0; 4]);
     }
+    // Runs of four rows that read the same `N` control rows: four rows to a vector.
+    let mut grouped = false;
+    for rq in &gw.row_quads {
+        let fits = gw.v.get(rq.start).is_some_and(|wv| wv.n == N)
+            && (rq.first + N)
+                .checked_mul(width)
+                .is_some_and(|end| end <= ch.len());
+        if fits {
+            if !grouped {
+                grouped = true;
+                scratch.points.clear();
+                scratch
+                    .points
+                    .extend(ch.iter().map(|p| p.map(f32x4::splat)));
+            }
+            row_quad::<N>(gw, rq, width, need, o, scratch);
+        } else {
+            for r in rq.start..rq.start + 4 {
+                grid_row::<N>(gw, r, width, ch, need, o, scratch);
+            }
+        }
+    }
+    for &r in &gw.lone_rows {
+        grid_row::<N>(gw, r, width, ch, need, o, scratch);
+    }
+}
+
+/// Four rows of a grid from `row_quads` at once, one row per lane: per control column the
+/// combination of the `N` control rows with each row's v-weights (the control points'
+/// components repeated in four lanes, the weights of the four rows in the lanes), then per u
+/// parameter the value, du and dv sums across those columns, and the normals lane-wise. The
+/// same products added in the same order as [`grid_row`], so the same bits.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn row_quad<const N: usize>(
+    gw: &GridWeights,
+    rq: &QuadWeights,
+    width: usize,
+    need: Need,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    let RectScratch {
+        points, columns, ..
+    } = scratch;
+    let Some(block) = points.get(rq.first * width..(rq.first + N) * width) else {
+        return;
+    };
+    let rows: [&[[f32x4; 4]]; N] = std::array::from_fn(|b| &block[b * width..(b + 1) * width]);
+    let tangents = need.normal || need.partials;
+    // Every group overwrites the columns, so stale contents are never read.
+    columns.resize(width, [f32x4::ZERO; 8]);
+    for (col, c) in columns.iter_mut().enumerate() {
+        for k in 0..4 {
+            let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
+            for b in 0..N.min(6) {
+                let p = rows[b][col][k];
+                acc += rq.w[b] * p;
+                accv += rq.dw[b] * p;
+            }
+            c[k] = acc;
+            c[4 + k] = accv;
+        }
+    }
+    let columns = &columns[..];
+    let row_width = gw.u.len();
+    for (j, (wu, sw)) in gw.u.iter().zip(&gw.splat_u).enumerate() {
+        let window = columns_at_soa::<N>(columns, wu.first);
+        let mut val = [f32x4::ZERO; 4];
+        if let Some(cols) = window {
+            for k in 0..4 {
+                for a in 0..N.min(6) {
+                    val[k] += sw.w[a] * cols[a][k];
+                }
+            }
+        }
+        let slot = |l: usize| (rq.start + l) * row_width + j;
+        for (l, v) in f32x4::transpose(val).into_iter().enumerate() {
+            if let Some(out) = o.value.get_mut(slot(l)) {
+                *out = v.to_array();
+            }
+        }
+        if !tangents {
+            continue;
+        }
+        // du and dv of x, y and z (all the normal reads); w only when the partials are kept.
+        let (mut du, mut dv) = ([f32x4::ZERO; 4], [f32x4::ZERO; 4]);
+        let derivative = |du: &mut [f32x4; 4], dv: &mut [f32x4; 4], k: usize| {
+            if let Some(cols) = window {
+                for a in 0..N.min(6) {
+                    du[k] += sw.dw[a] * cols[a][k];
+                }
+                for a in 0..N.min(6) {
+                    dv[k] += sw.w[a] * cols[a][4 + k];
+                }
+            }
+        };
+        for k in 0..3 {
+            derivative(&mut du, &mut dv, k);
+        }
+        if need.partials {
+            derivative(&mut du, &mut dv, 3);
+            for (l, (u, v)) in f32x4::transpose(du)
+                .into_iter()
+                .zip(f32x4::transpose(dv))
+                .enumerate()
+            {
+                if let (Some(du_out), Some(dv_out)) = (o.du.get_mut(slot(l)), o.dv.get_mut(slot(l)))
+                {
+                    *du_out = u.to_array();
+                    *dv_out = v.to_array();
+                }
+            }
+        }
+        if need.normal {
+            let n = unit_normals_soa([du[0], du[1], du[2]], [dv[0], dv[1], dv[2]]);
+            for (l, v) in f32x4::transpose(n).into_iter().enumerate() {
+                if let Some(out) = o.normal.get_mut(slot(l)) {
+                    let [x, y, z, _] = v.to_array();
+                    *out = [x, y, z];
+                }
+            }
+        }
+    }
+}
+
+/// [`columns_at`] for the four-row columns of [`row_quad`].
+#[inline(always)]
+fn columns_at_soa<const N: usize>(
+    columns: &[[f32x4; 8]],
+    first: usize,
+) -> Option<&[[f32x4; 8]; N]> {
+    columns.get(first..first.checked_add(N)?)?.try_into().ok()
+}
+
+/// One row of a grid: the control columns combined with the row's v-weights (each column's
+/// value paired with its v-derivative), then each vertex an `N`-term sum across them, four
+/// vertices to a vector where four u parameters share their columns.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn grid_row<const N: usize>(
+    gw: &GridWeights,
+    r: usize,
+    width: usize,
+    ch: &[[f32; 4]],
+    need: Need,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    let columns = gw.u.len();
     // Every row overwrites the column pairs, so stale contents are never read.
     let pairs = &mut scratch.pairs;
     pairs.resize(width, [f32x4::ZERO; 2]);
     let tangent_rows = need.normal || need.partials;
-    // The columns of a run of four, each component repeated in four lanes (filled per row).
+    // The columns of a run of four, each component repeated in four lanes.
     let mut splat = [[[f32x4::ZERO; 4]; 2]; N];
-    for (r, wv) in gw.v.iter().enumerate() {
+    if let Some(wv) = gw.v.get(r) {
         // The control rows this row's v-weights apply to, each exactly `width` long.
         let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
             std::array::from_fn(|b| {
@@ -294,6 +450,11 @@ pub struct GridWeights {
     pub(super) quads: Vec<QuadWeights>,
     /// The u parameters in no such run, evaluated one at a time.
     singles: Vec<usize>,
+    /// Runs of four consecutive v parameters (rows) whose weights apply to the same control
+    /// rows: their rows are evaluated together, one per lane ([`row_quad`]).
+    pub(super) row_quads: Vec<QuadWeights>,
+    /// The rows in no such run, evaluated one at a time.
+    lone_rows: Vec<usize>,
 }
 
 /// Four consecutive u parameters sharing their first control column: the weights of term
@@ -371,7 +532,10 @@ impl GridWeights {
                 let u: Vec<Weights> = us.iter().map(|&u| u_axis.weights(u)).collect();
                 let v: Vec<Weights> = vs.iter().map(|&v| v_axis.weights(v)).collect();
                 let (quads, singles) = quads_of(&u);
+                let (row_quads, lone_rows) = quads_of(&v);
                 GridWeights {
+                    row_quads,
+                    lone_rows,
                     splat_v: v.iter().map(SplatWeights::new).collect(),
                     v,
                     inward_u: us.iter().map(|&u| u_axis.weights(inward(u))).collect(),

@@ -618,7 +618,7 @@ mod tests {
         use crate::domain::{rect, EdgeStyle};
         let bits4 = |v: &[f32; 4]| v.map(f32::to_bits);
         let bits3 = |v: &[f32; 3]| v.map(f32::to_bits);
-        let mut quads = 0;
+        let (mut quads, mut row_quads) = (0, 0);
         for (basis, degree, width, height) in [
             (Basis::Bezier, 1, 3, 2),
             (Basis::Bezier, 2, 5, 3),
@@ -652,6 +652,7 @@ mod tests {
                 let d = rect([segments; 4], EdgeStyle::Discrete, 64);
                 let gw = GridWeights::new(&u, &v, &d);
                 quads += gw.quads.len();
+                row_quads += gw.row_quads.len();
                 let reference = reference_grid(&gw, width as usize, &points);
                 for need in [
                     Need::default(),
@@ -694,6 +695,8 @@ mod tests {
         // Runs of four u parameters sharing their columns were exercised, and so were the
         // vertices left over.
         assert!(quads > 0, "no four-vertex runs were evaluated");
+        // So were runs of four rows sharing their control rows, and the rows left over.
+        assert!(row_quads > 0, "no four-row runs were evaluated");
     }
 
     #[test]
