@@ -57,11 +57,25 @@ fn vertex_value<const N: usize>(sw: &SplatWeights, pairs: &[[f32x4; 2]], first: 
 /// operations in the same order, so the same bits. Returns `[x, y, z, 0]` lane-wise.
 #[inline(always)]
 fn unit_normals_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
+    normalise_soa(cross_soa(du, dv))
+}
+
+/// The first half of [`unit_normals_soa`]: the cross product `[x, y, z]` and its squared
+/// length, lane-wise.
+#[inline(always)]
+fn cross_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
     let ([ux, uy, uz], [vx, vy, vz]) = (du, dv);
     let nx = uy * vz - uz * vy;
     let ny = uz * vx - ux * vz;
     let nz = ux * vy - uy * vx;
     let len2 = nx * nx + ny * ny + nz * nz;
+    [nx, ny, nz, len2]
+}
+
+/// The second half of [`unit_normals_soa`]: a [`cross_soa`] result scaled to unit length,
+/// NaN where it is (nearly) zero or not finite.
+#[inline(always)]
+fn normalise_soa([nx, ny, nz, len2]: [f32x4; 4]) -> [f32x4; 4] {
     let inv = f32x4::ONE / len2.sqrt();
     // len2 is a sum of squares: not below zero, so `> 1e-30 && < inf` is unit_normal's test.
     let ok = len2.simd_gt(f32x4::splat(1e-30)) & len2.simd_lt(f32x4::splat(f32::INFINITY));
@@ -84,6 +98,9 @@ pub struct RectScratch {
     /// Per control column, the combinations of four rows (one per lane): the value's four
     /// components, then the v-derivative's.
     columns: Vec<[f32x4; 8]>,
+    /// Per u parameter of four rows, the cross products of the tangents and their squared
+    /// lengths ([`cross_soa`]), normalised after the whole row is summed.
+    crosses: Vec<[f32x4; 4]>,
 }
 
 /// One channel over a whole grid, separably: the control columns are combined with a row's
@@ -159,7 +176,10 @@ fn row_quad<const N: usize>(
     scratch: &mut RectScratch,
 ) {
     let RectScratch {
-        points, columns, ..
+        points,
+        columns,
+        crosses,
+        ..
     } = scratch;
     let Some(block) = points.get(rq.first * width..(rq.first + N) * width) else {
         return;
@@ -182,6 +202,9 @@ fn row_quad<const N: usize>(
     }
     let columns = &columns[..];
     let row_width = gw.u.len();
+    if need.normal {
+        crosses.resize(row_width, [f32x4::ZERO; 4]);
+    }
     for (j, (wu, sw)) in gw.u.iter().zip(&gw.splat_u).enumerate() {
         let window = columns_at_soa::<N>(columns, wu.first);
         let mut val = [f32x4::ZERO; 4];
@@ -230,13 +253,21 @@ fn row_quad<const N: usize>(
                 }
             }
         }
-        if need.normal {
-            let n = unit_normals_soa([du[0], du[1], du[2]], [dv[0], dv[1], dv[2]]);
-            for (l, v) in f32x4::transpose(n).into_iter().enumerate() {
-                if let Some(out) = o.normal.get_mut(slot(l)) {
-                    let [x, y, z, _] = v.to_array();
-                    *out = [x, y, z];
-                }
+        if let Some(c) = crosses.get_mut(j) {
+            *c = cross_soa([du[0], du[1], du[2]], [dv[0], dv[1], dv[2]]);
+        }
+    }
+    if !need.normal {
+        return;
+    }
+    // The square roots and divisions of a whole row of four-vertex groups, independent of
+    // each other (after each group's sums they made one long chain of latencies per group).
+    for (j, c) in crosses.iter().enumerate() {
+        let n = normalise_soa(*c);
+        for (l, v) in f32x4::transpose(n).into_iter().enumerate() {
+            if let Some(out) = o.normal.get_mut((rq.start + l) * row_width + j) {
+                let [x, y, z, _] = v.to_array();
+                *out = [x, y, z];
             }
         }
     }
