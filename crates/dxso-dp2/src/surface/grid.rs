@@ -205,6 +205,7 @@ fn row_quad<const N: usize>(
     if need.normal {
         crosses.resize(row_width, [f32x4::ZERO; 4]);
     }
+    let mut value_rows = four_rows(&mut o.value, rq.start, row_width);
     for (j, (wu, sw)) in gw.u.iter().zip(&gw.splat_u).enumerate() {
         let window = columns_at_soa::<N>(columns, wu.first);
         let mut val = [f32x4::ZERO; 4];
@@ -216,9 +217,11 @@ fn row_quad<const N: usize>(
             }
         }
         let slot = |l: usize| (rq.start + l) * row_width + j;
-        for (l, v) in f32x4::transpose(val).into_iter().enumerate() {
-            if let Some(out) = o.value.get_mut(slot(l)) {
-                *out = v.to_array();
+        if let Some(rows) = &mut value_rows {
+            for (row, v) in rows.iter_mut().zip(f32x4::transpose(val)) {
+                if let Some(out) = row.get_mut(j) {
+                    *out = v.to_array();
+                }
             }
         }
         if !tangents {
@@ -262,15 +265,28 @@ fn row_quad<const N: usize>(
     }
     // The square roots and divisions of a whole row of four-vertex groups, independent of
     // each other (after each group's sums they made one long chain of latencies per group).
+    let Some(mut normal_rows) = four_rows(&mut o.normal, rq.start, row_width) else {
+        return;
+    };
     for (j, c) in crosses.iter().enumerate() {
         let n = normalise_soa(*c);
-        for (l, v) in f32x4::transpose(n).into_iter().enumerate() {
-            if let Some(out) = o.normal.get_mut((rq.start + l) * row_width + j) {
+        for (row, v) in normal_rows.iter_mut().zip(f32x4::transpose(n)) {
+            if let Some(out) = row.get_mut(j) {
                 let [x, y, z, _] = v.to_array();
                 *out = [x, y, z];
             }
         }
     }
+}
+
+/// The four rows from row `start` of a row-major grid array `width` wide; `None` past its
+/// end.
+fn four_rows<T>(array: &mut [T], start: usize, width: usize) -> Option<[&mut [T]; 4]> {
+    let block = array.get_mut(start.checked_mul(width)?..start.checked_add(4)?.checked_mul(width)?)?;
+    let (r0, rest) = block.split_at_mut(width);
+    let (r1, rest) = rest.split_at_mut(width);
+    let (r2, r3) = rest.split_at_mut(width);
+    Some([r0, r1, r2, r3])
 }
 
 /// [`columns_at`] for the four-row columns of [`row_quad`].
