@@ -103,16 +103,11 @@ pub(super) fn assemble_into(
                 }
                 if matches!(slot, Slot::Normal) && !normals {
                     normals = true;
-                    // The last CROSSUV reading this channel trades arrays with the mesh
-                    // (which is empty) instead of copying; both keep their capacity.
-                    let later = decl[index + 1..].iter().any(|l| {
-                        l.method() == Some(DeclMethod::CrossUv) && input_channel(decl, l) == c
-                    });
-                    if later {
-                        mesh.normals.extend_from_slice(&evaluated[c].normal);
-                    } else {
-                        std::mem::swap(&mut mesh.normals, &mut evaluated[c].normal);
-                    }
+                    // Copied, not traded with the mesh's empty array: the channel's array
+                    // keeps its length, so the next grid of this size overwrites it without
+                    // first filling it with zeros (a copy is one `memcpy`; the fill was a
+                    // store per component).
+                    mesh.normals.extend_from_slice(&evaluated[c].normal);
                     continue;
                 }
                 let n = &evaluated[c].normal;
