@@ -96,9 +96,17 @@ pub(super) fn assemble_into(
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
-                for (i, n) in evaluated[c].normal.iter_mut().enumerate() {
-                    if n[0].is_nan() {
-                        *n = fix_normal(c, i);
+                // Whether any normal is degenerate, branch-free (so it vectorises); most
+                // patches have none.
+                let degenerate = evaluated[c]
+                    .normal
+                    .iter()
+                    .fold(false, |any, n| any | n[0].is_nan());
+                if degenerate {
+                    for (i, n) in evaluated[c].normal.iter_mut().enumerate() {
+                        if n[0].is_nan() {
+                            *n = fix_normal(c, i);
+                        }
                     }
                 }
                 if matches!(slot, Slot::Normal) && !normals {

@@ -143,10 +143,14 @@ pub(super) fn grid_channel<const N: usize>(
         if fits {
             if !grouped {
                 grouped = true;
-                scratch.points.clear();
-                scratch
-                    .points
-                    .extend(ch.iter().map(|p| p.map(f32x4::splat)));
+                // In place (an array per point built on the stack and copied in cost as
+                // much again); a channel of the last one's size is not resized.
+                scratch.points.resize(ch.len(), [f32x4::ZERO; 4]);
+                for (to, from) in scratch.points.iter_mut().zip(ch) {
+                    for (to, &from) in to.iter_mut().zip(from) {
+                        *to = f32x4::splat(from);
+                    }
+                }
             }
             row_quad::<N>(gw, rq, width, need, o, scratch);
         } else {
@@ -282,7 +286,8 @@ fn row_quad<const N: usize>(
 /// The four rows from row `start` of a row-major grid array `width` wide; `None` past its
 /// end.
 fn four_rows<T>(array: &mut [T], start: usize, width: usize) -> Option<[&mut [T]; 4]> {
-    let block = array.get_mut(start.checked_mul(width)?..start.checked_add(4)?.checked_mul(width)?)?;
+    let block =
+        array.get_mut(start.checked_mul(width)?..start.checked_add(4)?.checked_mul(width)?)?;
     let (r0, rest) = block.split_at_mut(width);
     let (r1, rest) = rest.split_at_mut(width);
     let (r2, r3) = rest.split_at_mut(width);
