@@ -602,6 +602,60 @@ impl GridWeights {
         }
     }
 
+    /// Replaces every degenerate normal of a grid (NaN in `x`, as [`unit_normal`] leaves
+    /// it) by [`GridWeights::inward_normal`] there, or by zero where that is degenerate too.
+    /// Runs of four such vertices in a row whose inward weights read the same control
+    /// columns (bicubic patches) are evaluated together, one vertex per lane, with the
+    /// products and sums of [`normal_of_weights`] in its order, so the same bits. False
+    /// (and nothing changed) if `normals` is not one per vertex of this grid.
+    pub fn fix_degenerate_normals(
+        &self,
+        width: usize,
+        channel: &[[f32; 4]],
+        normals: &mut [[f32; 3]],
+    ) -> bool {
+        let columns = self.inward_u.len();
+        if columns == 0 || normals.len() != columns * self.inward_v.len() {
+            return false;
+        }
+        let fixed = |n: [f32; 3]| if n[0].is_nan() { [0.0; 3] } else { n };
+        for (row, wv) in normals.chunks_exact_mut(columns).zip(&self.inward_v) {
+            // From `j` on, nothing is fixed yet.
+            let mut j = 0;
+            while let Some(k) = row
+                .get(j..)
+                .and_then(|r| r.iter().position(|n| n[0].is_nan()))
+            {
+                j += k;
+                let run = row
+                    .get(j..j + 4)
+                    .zip(self.inward_u.get(j..j + 4))
+                    .filter(|(n, wu)| {
+                        n.iter().all(|n| n[0].is_nan())
+                            && wu.iter().all(|w| w.first == wu[0].first && w.n == 4)
+                            && wv.n == 4
+                    })
+                    .and_then(|(_, wu)| <&[Weights; 4]>::try_from(wu).ok())
+                    .and_then(|wu| inward_normals_x4(wu, wv, width, channel));
+                match run {
+                    Some(n) => {
+                        for (slot, n) in row[j..].iter_mut().zip(n) {
+                            *slot = fixed(n);
+                        }
+                        j += 4;
+                    }
+                    None => {
+                        if let (Some(wu), Some(slot)) = (self.inward_u.get(j), row.get_mut(j)) {
+                            *slot = fixed(normal_of_weights(wu, wv, width, channel));
+                        }
+                        j += 1;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// The unit normal of `channel` at grid vertex `index` (row-major) moved [`inward`], as
     /// [`normal_at`] gives it; `None` when the grid has no such vertex.
     pub fn inward_normal(
@@ -615,4 +669,47 @@ impl GridWeights {
         let wv = self.inward_v.get(index / columns.max(1))?;
         Some(normal_of_weights(wu, wv, width, channel))
     }
+}
+
+/// [`normal_of_weights`] of four bicubic vertices sharing their v weights and first column,
+/// one per lane: each lane multiplies its own weight products (`wu.dw[a] * wv.w[b]`, as the
+/// scalar path does) with the control point's component repeated in four lanes, adding in
+/// the same order; then the operations of [`unit_normal`]. `None` if a row is not in
+/// `channel`.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn inward_normals_x4(
+    wu: &[Weights; 4],
+    wv: &Weights,
+    width: usize,
+    channel: &[[f32; 4]],
+) -> Option<[[f32; 3]; 4]> {
+    let lanes = |pick: fn(&Weights) -> &[f32; 6], a: usize| {
+        f32x4::new([
+            pick(&wu[0])[a],
+            pick(&wu[1])[a],
+            pick(&wu[2])[a],
+            pick(&wu[3])[a],
+        ])
+    };
+    let w: [f32x4; 4] = std::array::from_fn(|a| lanes(|w| &w.w, a));
+    let dw: [f32x4; 4] = std::array::from_fn(|a| lanes(|w| &w.dw, a));
+    let (mut du, mut dv) = ([f32x4::ZERO; 3], [f32x4::ZERO; 3]);
+    for b in 0..4 {
+        let start = (wv.first + b) * width + wu[0].first;
+        let row: &[[f32; 4]; 4] = channel.get(start..start.checked_add(4)?)?.try_into().ok()?;
+        let (wb, dwb) = (f32x4::splat(wv.w[b]), f32x4::splat(wv.dw[b]));
+        for a in 0..4 {
+            let (wdu, wdv) = (dw[a] * wb, w[a] * dwb);
+            for k in 0..3 {
+                let cp = f32x4::splat(row[a][k]);
+                du[k] += wdu * cp;
+                dv[k] += wdv * cp;
+            }
+        }
+    }
+    let n = f32x4::transpose(normalise_soa(cross_soa(du, dv)));
+    Some(n.map(|v| {
+        let [x, y, z, _] = v.to_array();
+        [x, y, z]
+    }))
 }
