@@ -606,8 +606,9 @@ impl GridWeights {
     /// it) by [`GridWeights::inward_normal`] there, or by zero where that is degenerate too.
     /// Runs of four such vertices in a row whose inward weights read the same control
     /// columns (bicubic patches) are evaluated together, one vertex per lane, with the
-    /// products and sums of [`normal_of_weights`] in its order, so the same bits. False
-    /// (and nothing changed) if `normals` is not one per vertex of this grid.
+    /// products and sums of the one-at-a-time path ([`normal_at`]) in its order, so the
+    /// same bits. False (and nothing changed) if `normals` is not one per vertex of this
+    /// grid.
     pub fn fix_degenerate_normals(
         &self,
         width: usize,
