@@ -107,13 +107,13 @@ pub struct RectScratch {
 /// v-weights once, then each vertex is an `N`-term sum across them (`N` = weights per u).
 /// Runs of four rows that read the same control rows ([`GridWeights`] finds them) are
 /// evaluated four rows to a vector ([`row_quad`]); the other rows one at a time
-/// ([`grid_row`]: each column's value paired with its v-derivative). In a row, runs of four u parameters
-/// that read the same columns ([`GridWeights`] finds them) are evaluated four vertices to a
-/// vector ([`quad_vertices`]: the columns' components repeated in four lanes, the weights of
-/// the four vertices in the lanes); the rest one vertex to a vector ([`vertex_sums`]). Either
-/// way every output is written straight into its slot of arrays sized for the whole grid
-/// (through [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same
-/// order, so the same bits.
+/// ([`grid_row`]: each column's value paired with its v-derivative). In such a row, runs of
+/// four u parameters that read the same columns are evaluated four vertices to a vector
+/// ([`quad_vertices`]: the columns' components repeated in four lanes, the weights of the
+/// four vertices in the lanes); the rest one vertex to a vector ([`vertex_sums`]). Every
+/// output is written straight into its slot of arrays sized for the whole grid (through
+/// [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same order, so
+/// the same bits.
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
 pub(super) fn grid_channel<const N: usize>(
     gw: &GridWeights,
