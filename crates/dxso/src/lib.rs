@@ -23,6 +23,7 @@ pub mod param;
 pub mod register;
 pub mod slots;
 pub mod table;
+pub mod table_view;
 pub mod version;
 
 pub use ctab::{ConstantTable, CtabError};
@@ -39,6 +40,7 @@ pub use param::{
     WriteMask,
 };
 pub use register::{Register, RegisterType};
+pub use table_view::{ConstantTableView, DebugInfoView};
 pub use version::{ShaderKind, Version};
 pub mod validate;
 pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Severity};

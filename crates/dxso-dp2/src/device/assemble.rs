@@ -44,7 +44,14 @@ pub(super) fn assemble(
     fix_normal: impl Fn(usize, usize) -> [f32; 3],
 ) -> Mesh {
     let mut mesh = Mesh::default();
-    assemble_into(decl, &mut evaluated, points, fix_normal, &mut mesh);
+    assemble_into(
+        decl,
+        &mut evaluated,
+        points,
+        fix_normal,
+        |_, _| false,
+        &mut mesh,
+    );
     mesh
 }
 
@@ -52,11 +59,14 @@ pub(super) fn assemble(
 /// evaluation buffers and the mesh can both be reused. `fix_normal(c, i)` recomputes a
 /// degenerate CROSSUV normal of channel `c` at vertex `i`; the fix is written back into the
 /// channel, so several CROSSUV elements reading one channel see the same normals.
+/// `fix_all(c, normals)` is tried first on a channel with degenerate normals: true when it
+/// has fixed them all.
 pub(super) fn assemble_into(
     decl: &[VertexElement],
     evaluated: &mut [Evaluated],
     points: &[[f32; 2]],
     fix_normal: impl Fn(usize, usize) -> [f32; 3],
+    fix_all: impl Fn(usize, &mut [[f32; 3]]) -> bool,
     mesh: &mut Mesh,
 ) {
     mesh.clear();
@@ -96,23 +106,26 @@ pub(super) fn assemble_into(
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
-                for (i, n) in evaluated[c].normal.iter_mut().enumerate() {
-                    if n[0].is_nan() {
-                        *n = fix_normal(c, i);
+                // Whether any normal is degenerate, branch-free (so it vectorises); most
+                // patches have none.
+                let degenerate = evaluated[c]
+                    .normal
+                    .iter()
+                    .fold(false, |any, n| any | n[0].is_nan());
+                if degenerate && !fix_all(c, &mut evaluated[c].normal) {
+                    for (i, n) in evaluated[c].normal.iter_mut().enumerate() {
+                        if n[0].is_nan() {
+                            *n = fix_normal(c, i);
+                        }
                     }
                 }
                 if matches!(slot, Slot::Normal) && !normals {
                     normals = true;
-                    // The last CROSSUV reading this channel trades arrays with the mesh
-                    // (which is empty) instead of copying; both keep their capacity.
-                    let later = decl[index + 1..].iter().any(|l| {
-                        l.method() == Some(DeclMethod::CrossUv) && input_channel(decl, l) == c
-                    });
-                    if later {
-                        mesh.normals.extend_from_slice(&evaluated[c].normal);
-                    } else {
-                        std::mem::swap(&mut mesh.normals, &mut evaluated[c].normal);
-                    }
+                    // Copied, not traded with the mesh's empty array: the channel's array
+                    // keeps its length, so the next grid of this size overwrites it without
+                    // first filling it with zeros (a copy is one `memcpy`; the fill was a
+                    // store per component).
+                    mesh.normals.extend_from_slice(&evaluated[c].normal);
                     continue;
                 }
                 let n = &evaluated[c].normal;
@@ -224,7 +237,12 @@ pub(super) fn tessellate_rect(
             n
         }
     };
-    assemble_into(&data.decl, scratch, &d.points, fix, mesh);
+    // On a grid, a row's degenerate normals four at a time where they can be.
+    let fix_all = |c: usize, normals: &mut [[f32; 3]]| match (weights, chans.get(c), &d.grid) {
+        (Some(gw), Some(ch), Some(_)) => gw.fix_degenerate_normals(width as usize, ch, normals),
+        _ => false,
+    };
+    assemble_into(&data.decl, scratch, &d.points, fix, fix_all, mesh);
     mesh.indices.extend_from_slice(&d.indices);
     Ok(())
 }

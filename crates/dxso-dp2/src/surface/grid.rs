@@ -57,11 +57,25 @@ fn vertex_value<const N: usize>(sw: &SplatWeights, pairs: &[[f32x4; 2]], first: 
 /// operations in the same order, so the same bits. Returns `[x, y, z, 0]` lane-wise.
 #[inline(always)]
 fn unit_normals_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
+    normalise_soa(cross_soa(du, dv))
+}
+
+/// The first half of [`unit_normals_soa`]: the cross product `[x, y, z]` and its squared
+/// length, lane-wise.
+#[inline(always)]
+fn cross_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
     let ([ux, uy, uz], [vx, vy, vz]) = (du, dv);
     let nx = uy * vz - uz * vy;
     let ny = uz * vx - ux * vz;
     let nz = ux * vy - uy * vx;
     let len2 = nx * nx + ny * ny + nz * nz;
+    [nx, ny, nz, len2]
+}
+
+/// The second half of [`unit_normals_soa`]: a [`cross_soa`] result scaled to unit length,
+/// NaN where it is (nearly) zero or not finite.
+#[inline(always)]
+fn normalise_soa([nx, ny, nz, len2]: [f32x4; 4]) -> [f32x4; 4] {
     let inv = f32x4::ONE / len2.sqrt();
     // len2 is a sum of squares: not below zero, so `> 1e-30 && < inf` is unit_normal's test.
     let ok = len2.simd_gt(f32x4::splat(1e-30)) & len2.simd_lt(f32x4::splat(f32::INFINITY));
@@ -79,17 +93,27 @@ fn unit_normals_soa(du: [f32x4; 3], dv: [f32x4; 3]) -> [f32x4; 4] {
 #[derive(Clone, Debug, Default)]
 pub struct RectScratch {
     pairs: Vec<[f32x4; 2]>,
+    /// The channel's control points, each component repeated in four lanes.
+    points: Vec<[f32x4; 4]>,
+    /// Per control column, the combinations of four rows (one per lane): the value's four
+    /// components, then the v-derivative's.
+    columns: Vec<[f32x4; 8]>,
+    /// Per u parameter of four rows, the cross products of the tangents and their squared
+    /// lengths ([`cross_soa`]), normalised after the whole row is summed.
+    crosses: Vec<[f32x4; 4]>,
 }
 
-/// One channel over a whole grid, separably: per row, the control columns are combined with
-/// that row's v-weights once (each column's value paired with its v-derivative), then each
-/// vertex is an `N`-term sum across them (`N` = weights per u). Runs of four u parameters
-/// that read the same columns ([`GridWeights`] finds them) are evaluated four vertices to a
-/// vector ([`quad_vertices`]: the columns' components repeated in four lanes, the weights of
-/// the four vertices in the lanes); the rest one vertex to a vector ([`vertex_sums`]). Either
-/// way every output is written straight into its slot of arrays sized for the whole grid
-/// (through [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same
-/// order, so the same bits.
+/// One channel over a whole grid, separably: the control columns are combined with a row's
+/// v-weights once, then each vertex is an `N`-term sum across them (`N` = weights per u).
+/// Runs of four rows that read the same control rows ([`GridWeights`] finds them) are
+/// evaluated four rows to a vector ([`row_quad`]); the other rows one at a time
+/// ([`grid_row`]: each column's value paired with its v-derivative). In such a row, runs of
+/// four u parameters that read the same columns are evaluated four vertices to a vector
+/// ([`quad_vertices`]: the columns' components repeated in four lanes, the weights of the
+/// four vertices in the lanes); the rest one vertex to a vector ([`vertex_sums`]). Every
+/// output is written straight into its slot of arrays sized for the whole grid (through
+/// [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same order, so
+/// the same bits.
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
 pub(super) fn grid_channel<const N: usize>(
     gw: &GridWeights,
@@ -109,13 +133,197 @@ pub(super) fn grid_channel<const N: usize>(
         o.du.resize(count, [0.0; 4]);
         o.dv.resize(count, [0.0; 4]);
     }
+    // Runs of four rows that read the same `N` control rows: four rows to a vector.
+    let mut grouped = false;
+    for rq in &gw.row_quads {
+        let fits = gw.v.get(rq.start).is_some_and(|wv| wv.n == N)
+            && (rq.first + N)
+                .checked_mul(width)
+                .is_some_and(|end| end <= ch.len());
+        if fits {
+            if !grouped {
+                grouped = true;
+                // In place (an array per point built on the stack and copied in cost as
+                // much again); a channel of the last one's size is not resized.
+                scratch.points.resize(ch.len(), [f32x4::ZERO; 4]);
+                for (to, from) in scratch.points.iter_mut().zip(ch) {
+                    for (to, &from) in to.iter_mut().zip(from) {
+                        *to = f32x4::splat(from);
+                    }
+                }
+            }
+            row_quad::<N>(gw, rq, width, need, o, scratch);
+        } else {
+            for r in rq.start..rq.start + 4 {
+                grid_row::<N>(gw, r, width, ch, need, o, scratch);
+            }
+        }
+    }
+    for &r in &gw.lone_rows {
+        grid_row::<N>(gw, r, width, ch, need, o, scratch);
+    }
+}
+
+/// Four rows of a grid from `row_quads` at once, one row per lane: per control column the
+/// combination of the `N` control rows with each row's v-weights (the control points'
+/// components repeated in four lanes, the weights of the four rows in the lanes), then per u
+/// parameter the value, du and dv sums across those columns, and the normals lane-wise. The
+/// same products added in the same order as [`grid_row`], so the same bits.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn row_quad<const N: usize>(
+    gw: &GridWeights,
+    rq: &QuadWeights,
+    width: usize,
+    need: Need,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    let RectScratch {
+        points,
+        columns,
+        crosses,
+        ..
+    } = scratch;
+    let Some(block) = points.get(rq.first * width..(rq.first + N) * width) else {
+        return;
+    };
+    let rows: [&[[f32x4; 4]]; N] = std::array::from_fn(|b| &block[b * width..(b + 1) * width]);
+    let tangents = need.normal || need.partials;
+    // Every group overwrites the columns, so stale contents are never read.
+    columns.resize(width, [f32x4::ZERO; 8]);
+    for (col, c) in columns.iter_mut().enumerate() {
+        for k in 0..4 {
+            let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
+            for b in 0..N.min(6) {
+                let p = rows[b][col][k];
+                acc += rq.w[b] * p;
+                accv += rq.dw[b] * p;
+            }
+            c[k] = acc;
+            c[4 + k] = accv;
+        }
+    }
+    let columns = &columns[..];
+    let row_width = gw.u.len();
+    if need.normal {
+        crosses.resize(row_width, [f32x4::ZERO; 4]);
+    }
+    let mut value_rows = four_rows(&mut o.value, rq.start, row_width);
+    for (j, (wu, sw)) in gw.u.iter().zip(&gw.splat_u).enumerate() {
+        let window = columns_at_soa::<N>(columns, wu.first);
+        let mut val = [f32x4::ZERO; 4];
+        if let Some(cols) = window {
+            for k in 0..4 {
+                for a in 0..N.min(6) {
+                    val[k] += sw.w[a] * cols[a][k];
+                }
+            }
+        }
+        let slot = |l: usize| (rq.start + l) * row_width + j;
+        if let Some(rows) = &mut value_rows {
+            for (row, v) in rows.iter_mut().zip(f32x4::transpose(val)) {
+                if let Some(out) = row.get_mut(j) {
+                    *out = v.to_array();
+                }
+            }
+        }
+        if !tangents {
+            continue;
+        }
+        // du and dv of x, y and z (all the normal reads); w only when the partials are kept.
+        let (mut du, mut dv) = ([f32x4::ZERO; 4], [f32x4::ZERO; 4]);
+        let derivative = |du: &mut [f32x4; 4], dv: &mut [f32x4; 4], k: usize| {
+            if let Some(cols) = window {
+                for a in 0..N.min(6) {
+                    du[k] += sw.dw[a] * cols[a][k];
+                }
+                for a in 0..N.min(6) {
+                    dv[k] += sw.w[a] * cols[a][4 + k];
+                }
+            }
+        };
+        for k in 0..3 {
+            derivative(&mut du, &mut dv, k);
+        }
+        if need.partials {
+            derivative(&mut du, &mut dv, 3);
+            for (l, (u, v)) in f32x4::transpose(du)
+                .into_iter()
+                .zip(f32x4::transpose(dv))
+                .enumerate()
+            {
+                if let (Some(du_out), Some(dv_out)) = (o.du.get_mut(slot(l)), o.dv.get_mut(slot(l)))
+                {
+                    *du_out = u.to_array();
+                    *dv_out = v.to_array();
+                }
+            }
+        }
+        if let Some(c) = crosses.get_mut(j) {
+            *c = cross_soa([du[0], du[1], du[2]], [dv[0], dv[1], dv[2]]);
+        }
+    }
+    if !need.normal {
+        return;
+    }
+    // The square roots and divisions of a whole row of four-vertex groups, independent of
+    // each other (after each group's sums they made one long chain of latencies per group).
+    let Some(mut normal_rows) = four_rows(&mut o.normal, rq.start, row_width) else {
+        return;
+    };
+    for (j, c) in crosses.iter().enumerate() {
+        let n = normalise_soa(*c);
+        for (row, v) in normal_rows.iter_mut().zip(f32x4::transpose(n)) {
+            if let Some(out) = row.get_mut(j) {
+                let [x, y, z, _] = v.to_array();
+                *out = [x, y, z];
+            }
+        }
+    }
+}
+
+/// The four rows from row `start` of a row-major grid array `width` wide; `None` past its
+/// end.
+fn four_rows<T>(array: &mut [T], start: usize, width: usize) -> Option<[&mut [T]; 4]> {
+    let block =
+        array.get_mut(start.checked_mul(width)?..start.checked_add(4)?.checked_mul(width)?)?;
+    let (r0, rest) = block.split_at_mut(width);
+    let (r1, rest) = rest.split_at_mut(width);
+    let (r2, r3) = rest.split_at_mut(width);
+    Some([r0, r1, r2, r3])
+}
+
+/// [`columns_at`] for the four-row columns of [`row_quad`].
+#[inline(always)]
+fn columns_at_soa<const N: usize>(
+    columns: &[[f32x4; 8]],
+    first: usize,
+) -> Option<&[[f32x4; 8]; N]> {
+    columns.get(first..first.checked_add(N)?)?.try_into().ok()
+}
+
+/// One row of a grid: the control columns combined with the row's v-weights (each column's
+/// value paired with its v-derivative), then each vertex an `N`-term sum across them, four
+/// vertices to a vector where four u parameters share their columns.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn grid_row<const N: usize>(
+    gw: &GridWeights,
+    r: usize,
+    width: usize,
+    ch: &[[f32; 4]],
+    need: Need,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    let columns = gw.u.len();
     // Every row overwrites the column pairs, so stale contents are never read.
     let pairs = &mut scratch.pairs;
     pairs.resize(width, [f32x4::ZERO; 2]);
     let tangent_rows = need.normal || need.partials;
-    // The columns of a run of four, each component repeated in four lanes (filled per row).
+    // The columns of a run of four, each component repeated in four lanes.
     let mut splat = [[[f32x4::ZERO; 4]; 2]; N];
-    for (r, wv) in gw.v.iter().enumerate() {
+    if let Some(wv) = gw.v.get(r) {
         // The control rows this row's v-weights apply to, each exactly `width` long.
         let control_rows: Option<[&[[f32; 4]]; N]> = (wv.n == N).then(|| {
             std::array::from_fn(|b| {
@@ -294,6 +502,11 @@ pub struct GridWeights {
     pub(super) quads: Vec<QuadWeights>,
     /// The u parameters in no such run, evaluated one at a time.
     singles: Vec<usize>,
+    /// Runs of four consecutive v parameters (rows) whose weights apply to the same control
+    /// rows: their rows are evaluated together, one per lane ([`row_quad`]).
+    pub(super) row_quads: Vec<QuadWeights>,
+    /// The rows in no such run, evaluated one at a time.
+    lone_rows: Vec<usize>,
 }
 
 /// Four consecutive u parameters sharing their first control column: the weights of term
@@ -371,7 +584,10 @@ impl GridWeights {
                 let u: Vec<Weights> = us.iter().map(|&u| u_axis.weights(u)).collect();
                 let v: Vec<Weights> = vs.iter().map(|&v| v_axis.weights(v)).collect();
                 let (quads, singles) = quads_of(&u);
+                let (row_quads, lone_rows) = quads_of(&v);
                 GridWeights {
+                    row_quads,
+                    lone_rows,
                     splat_v: v.iter().map(SplatWeights::new).collect(),
                     v,
                     inward_u: us.iter().map(|&u| u_axis.weights(inward(u))).collect(),
@@ -384,6 +600,61 @@ impl GridWeights {
             }
             None => GridWeights::default(),
         }
+    }
+
+    /// Replaces every degenerate normal of a grid (NaN in `x`, as [`unit_normal`] leaves
+    /// it) by [`GridWeights::inward_normal`] there, or by zero where that is degenerate too.
+    /// Runs of four such vertices in a row whose inward weights read the same control
+    /// columns (bicubic patches) are evaluated together, one vertex per lane, with the
+    /// products and sums of the one-at-a-time path ([`normal_at`]) in its order, so the
+    /// same bits. False (and nothing changed) if `normals` is not one per vertex of this
+    /// grid.
+    pub fn fix_degenerate_normals(
+        &self,
+        width: usize,
+        channel: &[[f32; 4]],
+        normals: &mut [[f32; 3]],
+    ) -> bool {
+        let columns = self.inward_u.len();
+        if columns == 0 || normals.len() != columns * self.inward_v.len() {
+            return false;
+        }
+        let fixed = |n: [f32; 3]| if n[0].is_nan() { [0.0; 3] } else { n };
+        for (row, wv) in normals.chunks_exact_mut(columns).zip(&self.inward_v) {
+            // From `j` on, nothing is fixed yet.
+            let mut j = 0;
+            while let Some(k) = row
+                .get(j..)
+                .and_then(|r| r.iter().position(|n| n[0].is_nan()))
+            {
+                j += k;
+                let run = row
+                    .get(j..j + 4)
+                    .zip(self.inward_u.get(j..j + 4))
+                    .filter(|(n, wu)| {
+                        n.iter().all(|n| n[0].is_nan())
+                            && wu.iter().all(|w| w.first == wu[0].first && w.n == 4)
+                            && wv.n == 4
+                    })
+                    .and_then(|(_, wu)| <&[Weights; 4]>::try_from(wu).ok())
+                    .and_then(|wu| inward_normals_x4(wu, wv, width, channel));
+                match run {
+                    Some(n) => {
+                        for (slot, n) in row[j..].iter_mut().zip(n) {
+                            *slot = fixed(n);
+                        }
+                        j += 4;
+                    }
+                    None => {
+                        if let (Some(wu), Some(slot)) = (self.inward_u.get(j), row.get_mut(j)) {
+                            *slot = fixed(normal_of_weights(wu, wv, width, channel));
+                        }
+                        j += 1;
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// The unit normal of `channel` at grid vertex `index` (row-major) moved [`inward`], as
@@ -399,4 +670,47 @@ impl GridWeights {
         let wv = self.inward_v.get(index / columns.max(1))?;
         Some(normal_of_weights(wu, wv, width, channel))
     }
+}
+
+/// [`normal_of_weights`] of four bicubic vertices sharing their v weights and first column,
+/// one per lane: each lane multiplies its own weight products (`wu.dw[a] * wv.w[b]`, as the
+/// scalar path does) with the control point's component repeated in four lanes, adding in
+/// the same order; then the operations of [`unit_normal`]. `None` if a row is not in
+/// `channel`.
+#[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
+fn inward_normals_x4(
+    wu: &[Weights; 4],
+    wv: &Weights,
+    width: usize,
+    channel: &[[f32; 4]],
+) -> Option<[[f32; 3]; 4]> {
+    let lanes = |pick: fn(&Weights) -> &[f32; 6], a: usize| {
+        f32x4::new([
+            pick(&wu[0])[a],
+            pick(&wu[1])[a],
+            pick(&wu[2])[a],
+            pick(&wu[3])[a],
+        ])
+    };
+    let w: [f32x4; 4] = std::array::from_fn(|a| lanes(|w| &w.w, a));
+    let dw: [f32x4; 4] = std::array::from_fn(|a| lanes(|w| &w.dw, a));
+    let (mut du, mut dv) = ([f32x4::ZERO; 3], [f32x4::ZERO; 3]);
+    for b in 0..4 {
+        let start = (wv.first + b) * width + wu[0].first;
+        let row: &[[f32; 4]; 4] = channel.get(start..start.checked_add(4)?)?.try_into().ok()?;
+        let (wb, dwb) = (f32x4::splat(wv.w[b]), f32x4::splat(wv.dw[b]));
+        for a in 0..4 {
+            let (wdu, wdv) = (dw[a] * wb, w[a] * dwb);
+            for k in 0..3 {
+                let cp = f32x4::splat(row[a][k]);
+                du[k] += wdu * cp;
+                dv[k] += wdv * cp;
+            }
+        }
+    }
+    let n = f32x4::transpose(normalise_soa(cross_soa(du, dv)));
+    Some(n.map(|v| {
+        let [x, y, z, _] = v.to_array();
+        [x, y, z]
+    }))
 }

@@ -618,7 +618,7 @@ mod tests {
         use crate::domain::{rect, EdgeStyle};
         let bits4 = |v: &[f32; 4]| v.map(f32::to_bits);
         let bits3 = |v: &[f32; 3]| v.map(f32::to_bits);
-        let mut quads = 0;
+        let (mut quads, mut row_quads) = (0, 0);
         for (basis, degree, width, height) in [
             (Basis::Bezier, 1, 3, 2),
             (Basis::Bezier, 2, 5, 3),
@@ -652,6 +652,7 @@ mod tests {
                 let d = rect([segments; 4], EdgeStyle::Discrete, 64);
                 let gw = GridWeights::new(&u, &v, &d);
                 quads += gw.quads.len();
+                row_quads += gw.row_quads.len();
                 let reference = reference_grid(&gw, width as usize, &points);
                 for need in [
                     Need::default(),
@@ -694,6 +695,62 @@ mod tests {
         // Runs of four u parameters sharing their columns were exercised, and so were the
         // vertices left over.
         assert!(quads > 0, "no four-vertex runs were evaluated");
+        // So were runs of four rows sharing their control rows, and the rows left over.
+        assert!(row_quads > 0, "no four-row runs were evaluated");
+    }
+
+    #[test]
+    fn degenerate_normals_fixed_four_at_a_time_match_one_at_a_time_bit_for_bit() {
+        use crate::domain::{rect, EdgeStyle};
+        let mut fixed = 0;
+        for (basis, degree, width, height) in [
+            (Basis::Bezier, 3, 4, 4),
+            (Basis::Bezier, 3, 7, 4),
+            (Basis::Bspline, 3, 6, 5),
+            (Basis::Bezier, 2, 5, 3),
+        ] {
+            let u = Axis::new(basis, degree, width, "width").unwrap();
+            let v = Axis::new(basis, degree, height, "height").unwrap();
+            // The first and last rows collapse to a point (poles), as in the teapot.
+            let points: Vec<[f32; 4]> = (0..width * height)
+                .map(|i| {
+                    let (c, r) = ((i % width) as f32, (i / width) as f32);
+                    if r == 0.0 || r == (height - 1) as f32 {
+                        [0.5, r, -0.0, 1.0]
+                    } else {
+                        [c.cos() * r, c.sin() * r, r * 0.7 + c * 0.1, 1.0]
+                    }
+                })
+                .collect();
+            let channels: [&[[f32; 4]]; 1] = [&points];
+            let need = Need {
+                partials: false,
+                normal: true,
+            };
+            for segments in [3.0f32, 8.0, 13.0] {
+                let d = rect([segments; 4], EdgeStyle::Discrete, 64);
+                let gw = GridWeights::new(&u, &v, &d);
+                let e = evaluate_rect(&u, &v, width as usize, &channels, &[need], &d, Some(&gw));
+                let mut four = e[0].normal.clone();
+                assert!(gw.fix_degenerate_normals(width as usize, &points, &mut four));
+                for (i, (n, got)) in e[0].normal.iter().zip(&four).enumerate() {
+                    let want = if n[0].is_nan() {
+                        fixed += 1;
+                        let m = gw.inward_normal(width as usize, &points, i).unwrap();
+                        if m[0].is_nan() {
+                            [0.0; 3]
+                        } else {
+                            m
+                        }
+                    } else {
+                        *n
+                    };
+                    let at = format!("{basis:?} {degree} {segments} vertex {i}");
+                    assert_eq!(got.map(f32::to_bits), want.map(f32::to_bits), "{at}");
+                }
+            }
+        }
+        assert!(fixed > 0, "no degenerate normals were fixed");
     }
 
     #[test]

@@ -20,10 +20,10 @@
 //!   parameter of another function, `::name<..>` for locals and the return value. The numbers
 //!   are the variable components (flattened to scalars) held by the destination's x, y, z, w.
 
-use super::header::text_of;
-use super::push_u32;
-use dxso::ctab::CtabString;
-use dxso::dbug::{DebugInfo, Variable, WriteRef};
+use super::header::bytes_text;
+use super::{push_number, Text};
+use dxso::dbug::{DebugInfo, Variable, VariableWrite};
+use dxso::table_view::DebugInfoView;
 use dxso::Comment;
 
 /// Moves smaller than this, within one file, print no `#line`.
@@ -31,26 +31,49 @@ const LINE_MOVE_SHOWN: u32 = 3;
 
 /// What the body loop calls around every instruction line.
 pub(super) trait InstructionHook {
+    /// `true` when the hook never writes anything (the body loop then appends each line and
+    /// its newline in one go).
+    const SILENT: bool = false;
     /// Before the line (and its indent) of the next instruction.
-    fn before(&mut self, out: &mut String);
+    fn before(&mut self, out: &mut Vec<u8>);
     /// After the instruction's text, before the newline; then the next instruction is due.
-    fn after(&mut self, out: &mut String);
+    fn after(&mut self, out: &mut Vec<u8>);
 }
 
 /// The hook of a shader without debug lines: nothing, compiled away.
 pub(super) struct NoDebugLines;
 
 impl InstructionHook for NoDebugLines {
+    const SILENT: bool = true;
     #[inline(always)]
-    fn before(&mut self, _: &mut String) {}
+    fn before(&mut self, _: &mut Vec<u8>) {}
     #[inline(always)]
-    fn after(&mut self, _: &mut String) {}
+    fn after(&mut self, _: &mut Vec<u8>) {}
 }
 
-/// A parsed DBUG table and where the printer is in it.
-pub(super) struct DebugLines {
-    info: DebugInfo,
-    writes: Vec<WriteRef>,
+/// One variable write, where the annotations find it: the instruction, the variable's index
+/// and the components.
+struct Write {
+    instruction: u32,
+    variable: u32,
+    components: [u16; 4],
+}
+
+/// A checked DBUG table (read in place: the listing keeps none of its strings) and where the
+/// printer is in it. What every instruction looks up is copied out once: the sources, and the
+/// variables' names as the annotations spell them.
+pub(super) struct DebugLines<'a> {
+    info: DebugInfoView<'a>,
+    /// Each instruction's file and line, when it has a source.
+    sources: Vec<Option<(u16, u16)>>,
+    files: usize,
+    /// Every variable's qualified name (`scope::name`, `::name`, `name`), one after another;
+    /// `name_ends[v]` is where variable `v`'s ends.
+    names: Vec<u8>,
+    name_ends: Vec<usize>,
+    /// Every write of every variable, ordered by instruction; writes to one instruction keep
+    /// table order, as [`DebugInfo::writes_by_instruction`] orders them.
+    writes: Vec<Write>,
     next_write: usize,
     /// The index of the instruction being printed (comments not counted).
     instruction: usize,
@@ -58,14 +81,34 @@ pub(super) struct DebugLines {
     last: Option<(u16, u16)>,
 }
 
-impl DebugLines {
+impl<'a> DebugLines<'a> {
     /// The printer's view of a DBUG comment; `None` when the table does not parse (the listing
     /// then shows no debug lines, as it would without the block).
-    pub(super) fn new(comment: &Comment) -> Option<Self> {
-        let info = DebugInfo::parse_without_layout(&comment.data).ok()?;
-        let writes = info.writes_by_instruction();
+    pub(super) fn new(comment: &'a Comment) -> Option<Self> {
+        let info = DebugInfoView::parse(&comment.data).ok()?;
+        let entry_point = info.entry_point();
+        let mut writes = Vec::new();
+        let mut names = Vec::new();
+        let mut name_ends = Vec::with_capacity(info.variables().len());
+        for (variable, v) in info.variables().enumerate() {
+            write_qualified_name(&mut names, v.scope(), entry_point, v.name());
+            name_ends.push(names.len());
+            writes.extend(v.writes().map(|w| Write {
+                instruction: w.instruction,
+                variable: variable as u32,
+                components: w.components,
+            }));
+        }
+        // Stable: writes to one instruction keep table order.
+        writes.sort_by_key(|w| w.instruction);
+        let sources = info.instructions().map(|r| r.source()).collect();
+        let files = info.files().len();
         Some(DebugLines {
             info,
+            sources,
+            files,
+            names,
+            name_ends,
             writes,
             next_write: 0,
             instruction: 0,
@@ -74,29 +117,26 @@ impl DebugLines {
     }
 }
 
-impl InstructionHook for DebugLines {
-    fn before(&mut self, out: &mut String) {
+impl InstructionHook for DebugLines<'_> {
+    fn before(&mut self, out: &mut Vec<u8>) {
         self.line_directive(out, self.instruction);
     }
 
-    fn after(&mut self, out: &mut String) {
+    fn after(&mut self, out: &mut Vec<u8>) {
         self.annotations(out, self.instruction);
         self.instruction += 1;
     }
 }
 
-impl DebugLines {
+impl DebugLines<'_> {
     /// The `#line` directive due before instruction `index`, if any.
-    fn line_directive(&mut self, out: &mut String, index: usize) {
-        let Some(record) = self.info.instructions.get(index) else {
+    fn line_directive(&mut self, out: &mut Vec<u8>, index: usize) {
+        let Some(&Some((file, line))) = self.sources.get(index) else {
             return;
         };
-        let Some((file, line)) = record.source() else {
+        if file as usize >= self.files {
             return;
-        };
-        let Some(name) = self.info.files.get(file as usize) else {
-            return;
-        };
+        }
         let with_name = match self.last {
             None => true,
             Some((last_file, _)) if last_file != file => true,
@@ -109,18 +149,18 @@ impl DebugLines {
             }
         };
         self.last = Some((file, line));
-        out.push_str("\n#line ");
-        push_u32(out, line as u32);
+        out.text("\n#line ");
+        push_number(out, line as u32);
         if with_name {
-            out.push_str(" \"");
-            push_text(out, name, true);
-            out.push('"');
+            out.text(" \"");
+            push_text(out, self.info.file(file as usize).unwrap_or_default(), true);
+            out.byte(b'"');
         }
-        out.push('\n');
+        out.byte(b'\n');
     }
 
     /// The variable annotations of instruction `index` (appended to its line), if any.
-    fn annotations(&mut self, out: &mut String, index: usize) {
+    fn annotations(&mut self, out: &mut Vec<u8>, index: usize) {
         let mut first = true;
         while let Some(w) = self.writes.get(self.next_write) {
             let at = w.instruction as usize;
@@ -131,19 +171,20 @@ impl DebugLines {
             if at < index {
                 continue;
             }
-            out.push_str(if first { "  // " } else { ", " });
+            out.text(if first { "  // " } else { ", " });
             first = false;
-            let variable = &self.info.variables[w.variable];
-            write_variable_name(out, &self.info, variable);
-            out.push('<');
-            let components = variable.writes[w.write].variable_components();
-            for (i, c) in components.enumerate() {
+            let v = w.variable as usize;
+            let start = if v == 0 { 0 } else { self.name_ends[v - 1] };
+            out.extend_from_slice(&self.names[start..self.name_ends[v]]);
+            out.byte(b'<');
+            let components = w.components.iter().filter(|&&c| c != VariableWrite::NONE);
+            for (i, &c) in components.enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.byte(b',');
                 }
-                push_u32(out, c as u32);
+                push_number(out, c as u32);
             }
-            out.push('>');
+            out.byte(b'>');
         }
     }
 }
@@ -152,33 +193,48 @@ impl DebugLines {
 /// point, `scope::name` for a parameter of another function, `::name` for locals and the return
 /// value.
 pub fn write_variable_name(out: &mut String, info: &DebugInfo, variable: &Variable) {
-    match &variable.scope {
-        Some(scope) if Some(scope) == info.entry_point.as_ref() => {}
+    write_qualified_name(
+        out,
+        variable.scope.as_ref().map(|s| &s.0[..]),
+        info.entry_point.as_ref().map(|s| &s.0[..]),
+        &variable.name.0,
+    );
+}
+
+/// [`write_variable_name`] from the names' bytes.
+fn write_qualified_name(
+    out: &mut impl Text,
+    scope: Option<&[u8]>,
+    entry_point: Option<&[u8]>,
+    name: &[u8],
+) {
+    match scope {
+        Some(scope) if Some(scope) == entry_point => {}
         Some(scope) => {
             push_text(out, scope, false);
-            out.push_str("::");
+            out.text("::");
         }
-        None => out.push_str("::"),
+        None => out.text("::"),
     }
-    push_text(out, &variable.name, false);
+    push_text(out, name, false);
 }
 
 /// A table string as text. Compilers write plain ASCII; a hand-made table's control characters
 /// (and, inside a `#line` file name, quotes) become `?` so that the listing still assembles: a
 /// newline would end the comment or the directive early.
-fn push_text(out: &mut String, s: &CtabString, quoted: bool) {
+fn push_text(out: &mut impl Text, s: &[u8], quoted: bool) {
     let plain = |b: &u8| (b' '..=b'~').contains(b) && !(quoted && *b == b'"');
     // A fold without an early exit, so that the check vectorises (file names run to a hundred
     // bytes and are printed with every `#line` that changes file).
-    if s.0.iter().fold(true, |all, b| all & plain(b)) {
-        // Printable ASCII, so valid UTF-8: the common case, without a per-character loop.
-        out.push_str(&text_of(s));
+    if s.iter().fold(true, |all, b| all & plain(b)) {
+        // Printable ASCII: the common case, without a per-character loop or a UTF-8 check.
+        out.ascii(s);
         return;
     }
     let unsafe_char = |c: char| c.is_control() || (quoted && c == '"');
-    out.extend(
-        text_of(s)
-            .chars()
-            .map(|c| if unsafe_char(c) { '?' } else { c }),
-    );
+    let shown: String = bytes_text(s)
+        .chars()
+        .map(|c| if unsafe_char(c) { '?' } else { c })
+        .collect();
+    out.text(&shown);
 }

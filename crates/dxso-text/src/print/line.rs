@@ -97,14 +97,20 @@ impl Text for LineText<'_> {
         self.pos += 1;
     }
     fn text(&mut self, s: &str) {
-        self.line.0[self.pos..self.pos + s.len()].copy_from_slice(s.as_bytes());
-        self.pos += s.len();
+        self.ascii(s.as_bytes());
+    }
+    fn ascii(&mut self, b: &[u8]) {
+        self.line.0[self.pos..self.pos + b.len()].copy_from_slice(b);
+        self.pos += b.len();
     }
 }
 
 /// The spellings that do not depend on the version.
 struct Tables {
     mnemonics: Vec<Padded<16>>,
+    /// By [`Opcode::index`]: the mnemonic is the table's alone, whatever the version and the
+    /// control bits (not `tex`, `texcoord` or a comparison), so one lookup skips those tests.
+    plain: Vec<bool>,
     swizzles: [Padded<8>; 256],
     masks: [Padded<8>; 16],
     src_prefixes: [Padded<8>; 16],
@@ -120,12 +126,17 @@ fn tables() -> &'static Tables {
                 .iter()
                 .map(|info| Padded::new(info.mnemonic))
                 .collect(),
+            plain: vec![false; dxso::opcode::TABLE.len()],
             swizzles: [Padded::EMPTY; 256],
             masks: [Padded::EMPTY; 16],
             src_prefixes: [Padded::EMPTY; 16],
             src_suffixes: [Padded::EMPTY; 16],
             result_modifiers: [Padded::EMPTY; 8],
         };
+        for &op in Opcode::ALL {
+            t.plain[op.index()] =
+                !matches!(op, Opcode::Tex | Opcode::TexCoord) && !op.has_comparison();
+        }
         for (i, slot) in t.swizzles.iter_mut().enumerate() {
             *slot = Padded::of(|s| super::write_swizzle_to(s, dxso::Swizzle(i as u8)));
         }
@@ -145,22 +156,17 @@ fn tables() -> &'static Tables {
     })
 }
 
-/// How a register file is spelled in a version.
-#[derive(Clone, Copy)]
-enum Spelling {
-    /// Prefix and index (`r3`, `c12`, `oT0`).
-    Numbered,
-    /// One name whatever the number (`aL`, `oDepth`).
-    Fixed,
-    /// Names for the first numbers (`oPos`, `oFog`, `oPts`; `vPos`, `vFace`), prefix and index
-    /// after them.
-    Named(usize),
-}
-
+/// How a register file is spelled in a version: `prefix` and index (`r3`, `c12`, `oT0`), with
+/// names of their own for the first `named` numbers (`oPos`, `oFog`, `oPts`; `vPos`, `vFace`),
+/// or, when `fixed`, the prefix alone whatever the number (`aL`, `oDepth`; `named` is then
+/// every number). One comparison sends the common registers, spelled by number, past both.
 #[derive(Clone, Copy)]
 struct RegisterFile {
     prefix: Padded<8>,
-    spelling: Spelling,
+    named: usize,
+    fixed: bool,
+    /// What [`Register::index`] adds to the number (2048 and up for `CONST2`..`CONST4`).
+    base: u32,
     names: [Padded<8>; 4],
 }
 
@@ -179,7 +185,9 @@ fn register_files(version: Version) -> &'static RegisterFiles {
 fn files_of(version: Version) -> RegisterFiles {
     let mut files = [RegisterFile {
         prefix: Padded::EMPTY,
-        spelling: Spelling::Numbered,
+        named: 0,
+        fixed: false,
+        base: 0,
         names: [Padded::EMPTY; 4],
     }; RegisterType::MAX_RAW as usize + 1];
     for (raw, file) in files.iter_mut().enumerate() {
@@ -187,18 +195,18 @@ fn files_of(version: Version) -> RegisterFiles {
             continue;
         };
         file.prefix = Padded::new(ty.prefix(version));
+        file.base = Register::new(ty, 0).index();
         let name = |num| Register::new(ty, num).fixed_name(version);
         if let Some(fixed) = name(Register::MAX_NUM) {
             file.prefix = Padded::new(fixed);
-            file.spelling = Spelling::Fixed;
+            file.fixed = true;
+            file.named = usize::MAX;
         } else {
             let named = (0..4).take_while(|&n| name(n).is_some()).count();
             for (n, slot) in file.names.iter_mut().enumerate().take(named) {
                 *slot = Padded::new(name(n as u16).unwrap_or_default());
             }
-            if named > 0 {
-                file.spelling = Spelling::Named(named);
-            }
+            file.named = named;
         }
     }
     files
@@ -268,7 +276,17 @@ impl LineWriter {
 
     /// Writes one instruction (no indent, no newline) at the start of `line`; returns its length.
     pub(super) fn instruction(&self, line: &mut Line, inst: &Instruction) -> usize {
-        let mut pos = 0;
+        self.instruction_at(line, 0, inst)
+    }
+
+    /// Writes one instruction at `pos` of `line` (after an indent already there); returns
+    /// where it ends.
+    pub(super) fn instruction_at(
+        &self,
+        line: &mut Line,
+        mut pos: usize,
+        inst: &Instruction,
+    ) -> usize {
         if let Some(p) = &inst.predicate {
             pos = line.byte(pos, b'(');
             pos = self.src(line, pos, p);
@@ -328,19 +346,24 @@ impl LineWriter {
     }
 
     fn mnemonic(&self, line: &mut Line, mut pos: usize, inst: &Instruction) -> usize {
-        pos = match inst.opcode {
-            Opcode::Tex => self.tex.put(line, pos),
-            Opcode::TexCoord => self.texcoord.put(line, pos),
-            op => self.tables.mnemonics[op.index()].put(line, pos),
-        };
-        if inst.opcode == Opcode::Tex {
-            pos = line.with_text(pos, |t| super::write_texld_mode(t, inst, self.version));
-        }
-        if let Some(c) = inst.comparison() {
-            pos = line.with_text(pos, |t| {
-                t.byte(b'_');
-                t.text(c.suffix());
-            });
+        let index = inst.opcode.index();
+        if self.tables.plain[index] {
+            pos = self.tables.mnemonics[index].put(line, pos);
+        } else {
+            pos = match inst.opcode {
+                Opcode::Tex => self.tex.put(line, pos),
+                Opcode::TexCoord => self.texcoord.put(line, pos),
+                _ => self.tables.mnemonics[index].put(line, pos),
+            };
+            if inst.opcode == Opcode::Tex {
+                pos = line.with_text(pos, |t| super::write_texld_mode(t, inst, self.version));
+            }
+            if let Some(c) = inst.comparison() {
+                pos = line.with_text(pos, |t| {
+                    t.byte(b'_');
+                    t.text(c.suffix());
+                });
+            }
         }
         if let Extra::Dcl(d) = inst.extra {
             pos = line.with_text(pos, |t| write_dcl_suffix(t, inst, d, self.version));
@@ -376,16 +399,16 @@ impl LineWriter {
     #[inline(always)]
     fn register(&self, line: &mut Line, pos: usize, register: Register) -> usize {
         let file = &self.registers[register.ty as usize];
-        match file.spelling {
-            Spelling::Fixed => file.prefix.put(line, pos),
-            Spelling::Named(n) if (register.num as usize) < n => {
-                file.names[register.num as usize].put(line, pos)
-            }
-            Spelling::Named(_) | Spelling::Numbered => {
-                let pos = file.prefix.put(line, pos);
-                put_u32(line, pos, register.index())
-            }
+        let num = register.num as usize;
+        if num < file.named {
+            return if file.fixed {
+                file.prefix.put(line, pos)
+            } else {
+                file.names[num & 3].put(line, pos)
+            };
         }
+        let pos = file.prefix.put(line, pos);
+        put_u32(line, pos, file.base + register.num as u32)
     }
 }
 
@@ -499,5 +522,8 @@ mod tests {
             }
         }
         assert!(longest < 400, "{longest} bytes");
+        // The body loop writes the indent (and a newline) into the same buffer, and the last
+        // piece may copy up to 16 bytes of padding.
+        assert!(longest + super::super::INLINE_INDENT + 16 < LINE_CAPACITY);
     }
 }

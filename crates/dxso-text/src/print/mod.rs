@@ -66,12 +66,11 @@ pub fn print(shader: &Shader) -> String {
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
     let (capacity, debug_comment) = scan(shader, options);
-    let mut header = String::with_capacity(capacity);
+    // The listing is written as bytes (see `line`) and checked as UTF-8 once at the end.
+    let mut out = Vec::with_capacity(capacity);
     if options.header {
-        header::write_header(&mut header, shader, options.command_line.as_deref());
+        header::write_header_to(&mut out, shader, options.command_line.as_deref());
     }
-    // The body is written as bytes (see `line`) and checked as UTF-8 once at the end.
-    let mut out = header.into_bytes();
     let version = shader.version;
     push_version(&mut out, true, version);
     out.push(b'\n');
@@ -93,17 +92,17 @@ pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
 }
 
 /// The instruction lines, each with what `hook` adds before and after it.
-fn write_body(
+fn write_body<H: debug::InstructionHook>(
     mut out: Vec<u8>,
     shader: &Shader,
     options: &PrintOptions,
-    hook: &mut impl debug::InstructionHook,
+    hook: &mut H,
 ) -> Vec<u8> {
     let version = shader.version;
     let lines = line::LineWriter::new(version);
     let mut line = line::Line::new();
-    // What the hook writes; it stays empty (and its copy folds away) without debug lines.
-    let mut hooked = String::new();
+    // Nothing goes after the instruction text: the newline can go in with it.
+    let plain = H::SILENT && !options.offsets && !options.hex;
     let mut depth = 0usize;
     let mut offset = 1usize;
     for (index, item) in shader.items.iter().enumerate() {
@@ -117,49 +116,61 @@ fn write_body(
         if closes_block(inst.opcode) {
             depth = depth.saturating_sub(1);
         }
-        hook.before(&mut hooked);
-        append_hooked(&mut out, &mut hooked);
+        hook.before(&mut out);
         let start = out.len();
-        out.extend_from_slice(b"    ");
-        for _ in 0..depth {
-            out.extend_from_slice(b"  ");
-        }
-        if inst.coissue {
-            // The `+` takes the place of the indent's last two spaces: `  + mov r0.w, t0.w`.
-            out.truncate(out.len() - 2);
-            out.extend_from_slice(b"+ ");
-        }
-        let len = lines.instruction(&mut line, inst);
-        append_line(&mut out, &line, len);
-        hook.after(&mut hooked);
-        append_hooked(&mut out, &mut hooked);
-        if options.offsets || options.hex {
-            while out.len() - start < 40 {
-                out.push(b' ');
+        // The indent goes into the line buffer as one fixed-size copy (and, without anything
+        // after the instruction, the newline too), so that the line is one append.
+        let indent = 4 + 2 * depth;
+        let pos = if indent <= INLINE_INDENT {
+            line.0[..INLINE_INDENT].copy_from_slice(&[b' '; INLINE_INDENT]);
+            if inst.coissue {
+                // The `+` takes the place of the indent's last two spaces: `  + mov r0.w, t0.w`.
+                line.0[indent - 2..indent].copy_from_slice(b"+ ");
             }
-            out.extend_from_slice(b"  //");
-            if options.offsets {
-                out.push(b' ');
-                for shift in [1000, 100, 10] {
-                    if offset < shift {
-                        out.push(b'0');
-                    }
-                }
-                push_number(&mut out, offset as u32);
-                if options.hex {
-                    out.push(b':');
-                }
+            indent
+        } else {
+            out.resize(out.len() + indent, b' ');
+            if inst.coissue {
+                out.truncate(out.len() - 2);
+                out.extend_from_slice(b"+ ");
             }
-            if options.hex {
-                inst.for_each_token(version, |_, t| {
+            0
+        };
+        let len = lines.instruction_at(&mut line, pos, inst);
+        if plain {
+            line.0[len] = b'\n';
+            append_line(&mut out, &line, len + 1);
+        } else {
+            append_line(&mut out, &line, len);
+            hook.after(&mut out);
+            if options.offsets || options.hex {
+                while out.len() - start < 40 {
                     out.push(b' ');
-                    for shift in (0..8).rev() {
-                        out.push(b"0123456789abcdef"[(t >> (shift * 4)) as usize & 0xF]);
+                }
+                out.extend_from_slice(b"  //");
+                if options.offsets {
+                    out.push(b' ');
+                    for shift in [1000, 100, 10] {
+                        if offset < shift {
+                            out.push(b'0');
+                        }
                     }
-                });
+                    push_number(&mut out, offset as u32);
+                    if options.hex {
+                        out.push(b':');
+                    }
+                }
+                if options.hex {
+                    inst.for_each_token(version, |_, t| {
+                        out.push(b' ');
+                        for shift in (0..8).rev() {
+                            out.push(b"0123456789abcdef"[(t >> (shift * 4)) as usize & 0xF]);
+                        }
+                    });
+                }
             }
+            out.push(b'\n');
         }
-        out.push(b'\n');
         for (_, note) in options.notes.iter().filter(|(i, _)| *i == index) {
             out.extend_from_slice(b"    // ");
             out.extend_from_slice(note.as_bytes());
@@ -192,14 +203,10 @@ fn append_line(out: &mut Vec<u8>, line: &line::Line, len: usize) {
 /// See [`append_line`]; the estimate in [`scan`] leaves this much room past the last line.
 const LINE_CHUNK: usize = 64;
 
-/// Moves what a hook wrote into the listing.
-#[inline(always)]
-fn append_hooked(out: &mut Vec<u8>, hooked: &mut String) {
-    if !hooked.is_empty() {
-        out.extend_from_slice(hooked.as_bytes());
-        hooked.clear();
-    }
-}
+/// The widest indent written into the line buffer (22 levels of nesting; deeper ones, which
+/// compilers do not write, are appended on their own). The longest instruction line and this
+/// fit in [`line::LINE_CAPACITY`].
+const INLINE_INDENT: usize = 48;
 
 /// One pass over the items for what the listing needs up front: a capacity that holds the
 /// whole listing in one allocation in the common case (instruction lines average under 32
@@ -256,6 +263,8 @@ pub(crate) trait Text {
     fn byte(&mut self, b: u8);
     /// Appends a string.
     fn text(&mut self, s: &str);
+    /// Appends bytes that the caller has checked are ASCII (a `String` checks them again).
+    fn ascii(&mut self, b: &[u8]);
 }
 
 impl Text for String {
@@ -265,6 +274,9 @@ impl Text for String {
     fn text(&mut self, s: &str) {
         self.push_str(s);
     }
+    fn ascii(&mut self, b: &[u8]) {
+        self.push_str(&String::from_utf8_lossy(b));
+    }
 }
 
 impl Text for Vec<u8> {
@@ -273,6 +285,9 @@ impl Text for Vec<u8> {
     }
     fn text(&mut self, s: &str) {
         self.extend_from_slice(s.as_bytes());
+    }
+    fn ascii(&mut self, b: &[u8]) {
+        self.extend_from_slice(b);
     }
 }
 
@@ -470,6 +485,16 @@ pub(crate) fn push_version(out: &mut impl Text, indented: bool, version: Version
 }
 
 fn push_number(out: &mut impl Text, v: u32) {
+    // Header sizes and indices, line numbers and components are mostly one or two digits.
+    if v < 10 {
+        out.byte(b'0' + v as u8);
+        return;
+    }
+    if v < 100 {
+        out.byte(b'0' + (v / 10) as u8);
+        out.byte(b'0' + (v % 10) as u8);
+        return;
+    }
     let mut buf = [0u8; 10];
     let mut i = buf.len();
     let mut v = v;
@@ -482,4 +507,70 @@ fn push_number(out: &mut impl Text, v: u32) {
         }
     }
     buf[i..].iter().for_each(|&d| out.byte(d));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxso::Instruction;
+
+    fn body(shader: &Shader, options: &PrintOptions) -> Vec<String> {
+        print_with(shader, options)
+            .lines()
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn indents_past_the_line_buffer_s_are_written_apart() {
+        // Deeper than any compiler nests, so that both indent paths are taken.
+        let levels = 2 * INLINE_INDENT;
+        let mut shader = Shader::new(Version::vs(3, 0));
+        let mut push = |op| shader.items.push(Item::Instruction(Instruction::new(op)));
+        (0..levels).for_each(|_| push(Opcode::Rep));
+        push(Opcode::Nop);
+        (0..levels).for_each(|_| push(Opcode::EndRep));
+        let lines = body(&shader, &PrintOptions::default());
+        assert_eq!(lines.len(), 2 * levels + 1);
+        for (i, line) in lines.iter().enumerate() {
+            let depth = i.min(2 * levels - i);
+            let expected = match i.cmp(&levels) {
+                std::cmp::Ordering::Less => "rep",
+                std::cmp::Ordering::Equal => "nop",
+                std::cmp::Ordering::Greater => "endrep",
+            };
+            assert_eq!(
+                *line,
+                format!("{}{expected}", " ".repeat(4 + 2 * depth)),
+                "{i}"
+            );
+        }
+    }
+
+    #[test]
+    fn coissue_marks_and_offsets_follow_the_line() {
+        let mut shader = Shader::new(Version::ps(1, 1));
+        let mut coissued = Instruction::new(Opcode::Nop);
+        coissued.coissue = true;
+        shader
+            .items
+            .push(Item::Instruction(Instruction::new(Opcode::Nop)));
+        shader.items.push(Item::Instruction(coissued));
+        assert_eq!(
+            body(&shader, &PrintOptions::default()),
+            ["    nop", "  + nop"]
+        );
+        let options = PrintOptions {
+            offsets: true,
+            hex: true,
+            ..PrintOptions::default()
+        };
+        let lines = body(&shader, &options);
+        assert_eq!(
+            lines[1],
+            format!("  + nop{}  // 0002: 40000000", " ".repeat(33))
+        );
+    }
 }
