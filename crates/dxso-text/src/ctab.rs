@@ -13,6 +13,7 @@ use dxso::ctab::{
     Constant, ConstantTable, CtabString, ParameterClass, ParameterType, RegisterSet, StructMember,
     TypeInfo,
 };
+use dxso::table::{append_fresh_ctab, ConstantRef};
 use dxso::Version;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -172,10 +173,92 @@ pub fn from_listing(
     text: &str,
     version: Version,
 ) -> Result<Option<ConstantTable>, CtabHeaderError> {
-    Ok(from_header(text).0?.map(|mut table| {
+    Ok(from_header(text).0?.map(|table| table.into_table(version)))
+}
+
+/// A table read from a header, before the shader's version is known: as the general reader
+/// builds it, or with its names borrowed from the text (the canonical reader), which the
+/// single-pass assembler writes into its output without building an owned table (an
+/// allocation per name, a layout buffer, a payload vector, all dropped at once).
+#[derive(Debug)]
+pub(crate) enum HeaderTable<'a> {
+    Owned(ConstantTable),
+    Borrowed(Header<'a>),
+}
+
+impl HeaderTable<'_> {
+    /// The table of a shader of `version`.
+    pub(crate) fn into_table(self, version: Version) -> ConstantTable {
+        let mut table = match self {
+            HeaderTable::Owned(table) => table,
+            HeaderTable::Borrowed(header) => header.into_table(),
+        };
         set_version(&mut table, version);
         table
-    }))
+    }
+
+    /// Appends the table of a shader of `version` to `out` as a comment (its token first),
+    /// the DWORDs [`HeaderTable::into_table`] then `to_words` give, as little-endian bytes.
+    pub(crate) fn append_comment(self, version: Version, out: &mut Vec<u8>) {
+        if let HeaderTable::Borrowed(header) = &self {
+            let mut target = Vec::with_capacity(8);
+            crate::print::push_version(&mut target, false, version);
+            let constants = header.constants.iter().map(|c| ConstantRef {
+                name: c.name.as_bytes(),
+                register_set_raw: c.set,
+                register_index: c.index,
+                register_count: c.count,
+                ty: &c.ty,
+            });
+            let creator = header.creator.as_bytes();
+            if append_fresh_ctab(out, creator, &target, version.to_token(), constants).is_some() {
+                return;
+            }
+        }
+        let data = self.into_table(version).to_words();
+        out.extend_from_slice(&dxso::encode::comment_token(data.len()).to_le_bytes());
+        out.extend_from_slice(&dxso::encode::le_bytes_of(&data));
+    }
+}
+
+/// A header's table with the names borrowed from the text (version and target left for
+/// [`HeaderTable::into_table`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Header<'a> {
+    creator: &'a str,
+    /// In the table's order.
+    constants: Vec<HeaderConstant<'a>>,
+}
+
+impl Header<'_> {
+    /// The owned table (version and target empty, as [`table_with`] leaves them).
+    fn into_table(self) -> ConstantTable {
+        let constants = self
+            .constants
+            .into_iter()
+            .map(|c| Constant {
+                name: CtabString(c.name.as_bytes().to_vec()),
+                register_set_raw: c.set,
+                register_index: c.index,
+                register_count: c.count,
+                reserved: 0,
+                ty: c.ty,
+                default_value: None,
+            })
+            .collect();
+        table_with(self.creator, constants)
+    }
+}
+
+/// One constant of a [`Header`]: a declaration's type with its register row.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct HeaderConstant<'a> {
+    name: &'a str,
+    /// `D3DXREGISTER_SET` as written.
+    set: u16,
+    index: u16,
+    count: u16,
+    ty: TypeInfo,
 }
 
 /// Gives a table from [`from_header`] the target and version of the shader it describes.
@@ -189,12 +272,13 @@ pub(crate) fn set_version(table: &mut ConstantTable, version: Version) {
 /// [`from_listing`] before the shader's version is known (the table's version and target are
 /// left empty for [`set_version`]), and where the header ends: the start of the first line that
 /// is neither a `//` comment nor blank (the length of the text when there is none).
-pub(crate) fn from_header(text: &str) -> (Result<Option<ConstantTable>, CtabHeaderError>, usize) {
+pub(crate) fn from_header(text: &str) -> (Result<Option<HeaderTable<'_>>, CtabHeaderError>, usize) {
     if let Some((table, body)) = canonical::read(text) {
-        return (Ok(table), body);
+        return (Ok(table.map(HeaderTable::Borrowed)), body);
     }
     let (lines, header_end, body) = header_lines(text);
-    (table_of(text, &lines, header_end), body)
+    let table = table_of(text, &lines, header_end);
+    (table.map(|t| t.map(HeaderTable::Owned)), body)
 }
 
 /// The table the header `lines` describe; `header_end` is where the last of them ends.
@@ -876,9 +960,14 @@ mod tests {
         (table_of(text, &lines, header_end), body)
     }
 
+    /// The canonical reader's table as an owned one (what the general reader gives).
+    fn canonical_table(text: &str) -> Option<(Option<ConstantTable>, usize)> {
+        canonical::read(text).map(|(header, body)| (header.map(Header::into_table), body))
+    }
+
     #[test]
     fn the_canonical_reader_agrees_with_the_general_one() {
-        let (table, body) = canonical::read(HEADER).expect("the printer's form");
+        let (table, body) = canonical_table(HEADER).expect("the printer's form");
         assert!(table.as_ref().is_some_and(|t| t.constants.len() == 4));
         assert_eq!((Ok(table), body), general(HEADER));
         // Every one-byte change and deletion: where the canonical reader answers, it gives
@@ -895,7 +984,7 @@ mod tests {
             }
             for text in &variants {
                 tried += 1;
-                if let Some((table, body)) = canonical::read(text) {
+                if let Some((table, body)) = canonical_table(text) {
                     answered += 1;
                     assert_eq!((Ok(table), body), general(text), "{text}");
                 }
@@ -936,9 +1025,22 @@ mod tests {
         }
         let (mut answered, mut tables) = (0, 0);
         for text in &texts {
-            if let Some((table, body)) = canonical::read(text) {
+            if let Some((header, body)) = canonical::read(text) {
                 answered += 1;
-                tables += table.is_some() as usize;
+                tables += header.is_some() as usize;
+                if let Some(header) = &header {
+                    // Written without an owned table: the DWORDs of the owned one.
+                    for version in [Version::vs(1, 1), Version::ps(2, 0), Version::ps(3, 0)] {
+                        let mut words = Vec::new();
+                        HeaderTable::Borrowed(header.clone()).append_comment(version, &mut words);
+                        let owned = header.clone().into_table();
+                        let data = HeaderTable::Owned(owned).into_table(version).to_words();
+                        let token = dxso::encode::comment_token(data.len()).to_le_bytes();
+                        assert_eq!(words[..4], token);
+                        assert_eq!(words[4..], dxso::encode::le_bytes_of(&data)[..], "{text}");
+                    }
+                }
+                let table = header.map(Header::into_table);
                 assert_eq!((Ok(table), body), general(text), "{text}");
             }
         }

@@ -14,6 +14,13 @@ pub(crate) const fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(ONES) & !x & HIGHS
 }
 
+/// The high bits of the eight bytes of `x` (the flags [`zero_bytes`] gives) as the eight low
+/// bits of a mask, byte `i` at bit `i`: one multiply gathers them into the top byte.
+#[inline(always)]
+pub(crate) const fn high_bits_mask(x: u64) -> u32 {
+    (((x & HIGHS) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// The first byte of `b` in a class: `flags` gives a word's high bits whose lowest is the
 /// first member (as [`zero_bytes`] does), `member` tests one byte of the tail shorter than
 /// eight.
@@ -55,5 +62,20 @@ mod tests {
         assert_eq!(newline(b""), None);
         // A byte just above the searched one must not be taken for it (the borrow runs up).
         assert_eq!(newline(b"\x0b\x0a\x0b\x0b\x0b\x0b\x0b\x0b"), Some(1));
+    }
+
+    #[test]
+    fn high_bits_gather_into_a_byte_mask() {
+        for m in 0..=255u32 {
+            let mut x = 0u64;
+            for i in 0..8 {
+                if m >> i & 1 != 0 {
+                    x |= 0x80 << (8 * i);
+                }
+            }
+            assert_eq!(high_bits_mask(x), m, "{x:#x}");
+            // The low seven bits of each byte change nothing.
+            assert_eq!(high_bits_mask(x | (ONES * 0x7F)), m, "{x:#x}");
+        }
     }
 }

@@ -8,10 +8,10 @@
 //! corpus round trips compare them), and the general reader is the one source of the errors.
 
 use super::{
-    is_punctuation, row_of, table_with, trim_end, trim_start, Declarations, Line, Tokens, Word,
+    is_punctuation, row_of, trim_end, trim_start, Declarations, Header, HeaderConstant, Line,
+    Tokens, Word,
 };
 use crate::swar;
-use dxso::ctab::{Constant, ConstantTable};
 use std::borrow::Cow;
 
 /// Where the reader is in the header.
@@ -32,7 +32,7 @@ enum Section {
 /// The constant table the header of `text` describes and where the header ends, as
 /// [`super::from_header`] gives them for a header without errors; `None` when the header is
 /// not in the canonical form above (or has an error), for the general reader.
-pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
+pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
     let b = text.as_bytes();
     let mut section = Section::Preamble;
     let mut creator = "";
@@ -40,7 +40,7 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
     // their constants, each placed when its register row comes.
     let (mut params_from, mut param_lines) = (0, 0);
     let mut declarations = Vec::new();
-    let mut constants: Vec<Constant> = Vec::new();
+    let mut constants: Vec<HeaderConstant<'_>> = Vec::new();
     let mut rows = 0;
     let mut pos = 0;
     while pos < b.len() {
@@ -98,7 +98,7 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
                     if !declarations.windows(2).all(|p| p[0].name <= p[1].name) {
                         return None;
                     }
-                    constants.resize_with(declarations.len(), Constant::default);
+                    constants.resize_with(declarations.len(), HeaderConstant::default);
                 }
                 (Section::Creator, "Registers:") => return None,
                 // The command line may end in a colon; a title has one space before it.
@@ -129,21 +129,30 @@ pub(super) fn read(text: &str) -> Option<(Option<ConstantTable>, usize)> {
                         .position(|d| d.row.is_none() && d.name == name)?;
                     declarations[d].row = Some(rows);
                     rows += 1;
-                    constants[d] = row.constant(std::mem::take(&mut declarations[d].ty));
+                    constants[d] = HeaderConstant {
+                        name,
+                        set: row.set as u16,
+                        index: row.index,
+                        count: row.count,
+                        ty: std::mem::take(&mut declarations[d].ty),
+                    };
                 }
             }
         }
     }
     let table = match section {
         Section::Preamble => None,
-        Section::Creator => Some(table_with(creator, Vec::new())),
+        Section::Creator => Some(Header {
+            creator,
+            constants: Vec::new(),
+        }),
         Section::Parameters => return None,
         Section::RegisterTitles | Section::Registers => {
             // A declaration without a row is an error.
             if declarations.iter().any(|d| d.row.is_none()) {
                 return None;
             }
-            Some(table_with(creator, constants))
+            Some(Header { creator, constants })
         }
     };
     Some((table, pos))

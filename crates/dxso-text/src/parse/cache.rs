@@ -23,41 +23,60 @@ pub(super) const WORD_MAX: usize = 14;
 /// A direct-mapped table of `N` slots (a power of two) from keys to what the word means; a
 /// word that lands in a taken slot replaces what was there.
 pub(super) struct WordCache<V: Copy, const N: usize> {
-    /// Zero: an empty slot (no key is zero: the generation byte never is).
-    keys: [u128; N],
-    values: [V; N],
+    slots: [Slot<V>; N],
+}
+
+/// A key and its value side by side: a lookup touches one place in memory (the tables are
+/// larger than what stays in the first-level cache from text to text, and keys and values in
+/// arrays of their own cost a miss each).
+#[derive(Clone, Copy)]
+struct Slot<V: Copy> {
+    /// The key's halves, low first (two `u64`s, not a `u128`: its 16-byte alignment would pad
+    /// every slot). Zero: an empty slot (no key is zero: the generation byte never is).
+    key: [u64; 2],
+    value: V,
+}
+
+/// A key as the two halves a [`Slot`] keeps.
+#[inline(always)]
+fn halves(key: u128) -> [u64; 2] {
+    [key as u64, (key >> 64) as u64]
 }
 
 impl<V: Copy, const N: usize> WordCache<V, N> {
     pub(super) fn new(blank: V) -> Self {
         WordCache {
-            keys: [0; N],
-            values: [blank; N],
+            slots: [Slot {
+                key: [0; 2],
+                value: blank,
+            }; N],
         }
     }
 
     /// The slot of `key`: its two halves combined and multiplied, the top bits.
     #[inline(always)]
-    fn slot(key: u128) -> usize {
-        let mixed = (key as u64) ^ ((key >> 64) as u64);
+    fn slot(key: [u64; 2]) -> usize {
+        let mixed = key[0] ^ key[1];
         (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - N.trailing_zeros())) as usize % N
     }
 
     #[inline(always)]
     pub(super) fn get(&self, key: u128) -> Option<V> {
-        let slot = Self::slot(key);
-        (self.keys[slot] == key).then(|| self.values[slot])
+        let key = halves(key);
+        let slot = &self.slots[Self::slot(key)];
+        (slot.key == key).then_some(slot.value)
     }
 
     #[inline(always)]
     pub(super) fn put(&mut self, key: u128, value: V) {
-        let slot = Self::slot(key);
-        self.keys[slot] = key;
-        self.values[slot] = value;
+        let key = halves(key);
+        self.slots[Self::slot(key)] = Slot { key, value };
     }
 
     fn clear(&mut self) {
-        self.keys = [0; N];
+        for slot in &mut self.slots {
+            slot.key = [0; 2];
+        }
     }
 }
 

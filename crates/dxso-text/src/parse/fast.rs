@@ -18,13 +18,12 @@ use super::lexer::tokenize;
 use super::preprocess::Sources;
 use super::sink::Sink;
 use super::words::{self, source_modifier};
+use crate::ctab::HeaderTable;
 use crate::swar;
-use dxso::ctab::ConstantTable;
 use dxso::{
     DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,
     SrcModifier, SrcParam, Swizzle, Version, WriteMask,
 };
-use std::cell::RefCell;
 
 /// Assembles `text` into `out` when it needs no preprocessor and has no error; `None`
 /// otherwise (`out` then holds part of the text). Reading starts at `from` (the start of a
@@ -34,7 +33,7 @@ pub(super) fn assemble<O: Sink>(
     text: &str,
     from: usize,
     strict: bool,
-    table: Option<ConstantTable>,
+    table: Option<HeaderTable<'_>>,
     out: &mut O,
 ) -> Option<()> {
     let mut lines = Lines { text, pos: from };
@@ -79,7 +78,7 @@ pub(super) fn assemble<O: Sink>(
         });
         parse_with_line_parser(line, start, sources, &ctx)
     };
-    cache::with_tables(&SEEN, |seen| {
+    cache::with_tables(O::tables(), |seen| {
         assemble_lines(lines, &mut buffer, &ctx, seen, &mut line_parser, out)
     })
 }
@@ -89,7 +88,7 @@ fn assemble_lines<O: Sink>(
     lines: Lines<'_>,
     buffer: &mut LineBuffer,
     ctx: &Context,
-    seen: &mut Seen,
+    seen: &mut Seen<O>,
     line_parser: &mut impl FnMut(&str, usize) -> Option<Instruction>,
     out: &mut O,
 ) -> Option<()> {
@@ -180,14 +179,14 @@ struct Context {
 }
 
 /// The words of the text read so far ([`cache`]): mnemonic words with their operand shape
-/// (`None`: counted from the line), destinations and sources with their tokens.
-type Seen = cache::Generation<
-    cache::Words<Option<(words::MnemonicWord, Option<Operands>)>, (DstParam, u32), (SrcParam, u32)>,
+/// (`None`: counted from the line), destinations and sources as the sink `O` keeps them.
+pub(super) type Seen<O> = cache::Generation<
+    cache::Words<
+        Option<(words::MnemonicWord, Option<Operands>)>,
+        <O as Sink>::KnownDst,
+        <O as Sink>::KnownSrc,
+    >,
 >;
-
-thread_local! {
-    static SEEN: RefCell<Option<Box<Seen>>> = const { RefCell::new(None) };
-}
 
 /// What a byte can be, as bit flags.
 const SPACE: u8 = 1;
@@ -252,13 +251,24 @@ impl<'a> Iterator for Lines<'a> {
 }
 
 /// The first line feed in `b`: eight bytes at a time (one test for a zero byte in the word
-/// XORed with line feeds), which costs less than `memchr` on lines of tens of bytes.
+/// XORed with line feeds), which costs less than `memchr` on lines of tens of bytes. The
+/// first 32 bytes, where most lines of a listing end, are tested in one step whose line
+/// feeds are gathered into one mask: a loop over eight-byte words ends after a different
+/// number of words from line to line, and its exit was mispredicted about once a line.
 pub(crate) fn newline(b: &[u8]) -> Option<usize> {
-    swar::first_in_class(
-        b,
-        |w| swar::zero_bytes(w ^ (swar::ONES * b'\n' as u64)),
-        |c| c == b'\n',
-    )
+    let line_feeds = |w: u64| swar::zero_bytes(w ^ (swar::ONES * b'\n' as u64));
+    if let Some(block) = b.get(..32) {
+        let mut mask = 0u32;
+        for (k, chunk) in block.chunks_exact(8).enumerate() {
+            let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            mask |= swar::high_bits_mask(line_feeds(w)) << (8 * k);
+        }
+        if mask != 0 {
+            return Some(mask.trailing_zeros() as usize);
+        }
+        return swar::first_in_class(&b[32..], line_feeds, |c| c == b'\n').map(|i| i + 32);
+    }
+    swar::first_in_class(b, line_feeds, |c| c == b'\n')
 }
 
 /// The code of a line: up to a `//` or `;` comment. `None` for what only the full path reads:
@@ -555,7 +565,12 @@ impl<'a> Cursor<'a> {
     /// Reads the line's instruction into `out` (begun, not ended); `None` (with part of it
     /// given to `out`) when the line is not in a form the cursor reads.
     #[inline(always)]
-    fn instruction<O: Sink>(&mut self, ctx: &Context, seen: &mut Seen, out: &mut O) -> Option<()> {
+    fn instruction<O: Sink>(
+        &mut self,
+        ctx: &Context,
+        seen: &mut Seen<O>,
+        out: &mut O,
+    ) -> Option<()> {
         let coissue = self.eat(b'+');
         // The tables' word ends at a blank or the end of the line: what the mnemonic reader
         // reads of it depends on its bytes alone.
@@ -848,17 +863,17 @@ impl<'a> Cursor<'a> {
     fn known_dst<O: Sink>(
         &mut self,
         ctx: &Context,
-        seen: &mut Seen,
+        seen: &mut Seen<O>,
         word: &words::MnemonicWord,
         out: &mut O,
     ) -> Option<()> {
         let tag = (word.modifiers.0 & 0xF) | (word.shift.0 as u8) << 4;
         let known = self.operand_key().map(|(k, next)| (seen.key(k, tag), next));
-        if let Some(((dst, token), next)) =
+        if let Some((kept, next)) =
             known.and_then(|(k, next)| Some((seen.tables.dsts.get(k)?, next)))
         {
             self.i = next;
-            out.known_dst(dst, token);
+            out.known_dst(kept);
             return Some(());
         }
         let mut dst = self.dst(ctx)?;
@@ -866,9 +881,9 @@ impl<'a> Cursor<'a> {
         dst.shift = word.shift;
         match known.filter(|&(_, next)| next == self.i && dst.relative.is_none()) {
             Some((k, _)) => {
-                let token = dst.to_token();
-                seen.tables.dsts.put(k, (dst, token));
-                out.known_dst(dst, token);
+                let kept = O::keep_dst(dst, dst.to_token());
+                seen.tables.dsts.put(k, kept);
+                out.known_dst(kept);
             }
             None => out.dst(dst),
         }
@@ -877,21 +892,21 @@ impl<'a> Cursor<'a> {
 
     /// A source into `out`, from `seen` as [`Cursor::known_dst`] reads a destination.
     #[inline(always)]
-    fn known_src<O: Sink>(&mut self, ctx: &Context, seen: &mut Seen, out: &mut O) -> Option<()> {
+    fn known_src<O: Sink>(&mut self, ctx: &Context, seen: &mut Seen<O>, out: &mut O) -> Option<()> {
         let known = self.operand_key().map(|(k, next)| (seen.key(k, 0), next));
-        if let Some(((src, token), next)) =
+        if let Some((kept, next)) =
             known.and_then(|(k, next)| Some((seen.tables.srcs.get(k)?, next)))
         {
             self.i = next;
-            out.known_src(src, token);
+            out.known_src(kept);
             return Some(());
         }
         let src = self.src(ctx)?;
         match known.filter(|&(_, next)| next == self.i && src.relative.is_none()) {
             Some((k, _)) => {
-                let token = src.to_token();
-                seen.tables.srcs.put(k, (src, token));
-                out.known_src(src, token);
+                let kept = O::keep_src(src, src.to_token());
+                seen.tables.srcs.put(k, kept);
+                out.known_src(kept);
             }
             None => out.src(src),
         }
@@ -1014,5 +1029,17 @@ mod tests {
         text[20] = b'\n';
         assert_eq!(newline(&text), Some(3));
         assert_eq!(newline(b""), None);
+        // Every length, inside and past the first 32 bytes, and a second line feed after.
+        for len in 0..80 {
+            for at in 0..len {
+                let mut text = vec![b'x'; len];
+                text[at] = b'\n';
+                if at + 9 < len {
+                    text[at + 9] = b'\n';
+                }
+                assert_eq!(newline(&text), Some(at), "{at} of {len}");
+            }
+            assert_eq!(newline(&vec![0x0B; len]), None, "{len}");
+        }
     }
 }

@@ -6,19 +6,27 @@
 //! order: `begin`, then `dcl`, the destination, `def` values, the sources, then `end` (or
 //! `cancel`, after which the line parser's [`Instruction`] comes whole through `instruction`).
 
-use dxso::ctab::ConstantTable;
-use dxso::encode::{comment_token, le_bytes_of, InstructionToken};
+use super::fast::Seen;
+use crate::ctab::HeaderTable;
+use dxso::encode::InstructionToken;
 use dxso::opcode::END_TOKEN;
 use dxso::{
     Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam,
     Version,
 };
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
+thread_local! {
+    static ITEMS_SEEN: RefCell<Option<Box<Seen<Items>>>> = const { RefCell::new(None) };
+    static BYTES_SEEN: RefCell<Option<Box<Seen<Bytes>>>> = const { RefCell::new(None) };
+}
 
 /// The receiver of the single-pass assembler's instructions.
 pub(super) trait Sink {
     /// The version statement was read; `capacity` is how many instructions may follow (a
     /// hint) and `table` the constant table rebuilt from the header, which goes first.
-    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize);
+    fn start(&mut self, version: Version, table: Option<HeaderTable<'_>>, capacity: usize);
     /// An instruction starts.
     fn begin(&mut self, opcode: Opcode, control: u8, coissue: bool);
     /// The usage token of the `dcl` begun.
@@ -30,10 +38,24 @@ pub(super) trait Sink {
     fn def(&mut self, values: Extra);
     /// The next source.
     fn src(&mut self, src: SrcParam);
-    /// The destination when it has no relative address, with its token.
-    fn known_dst(&mut self, dst: DstParam, token: u32);
-    /// The next source when it has no relative address, with its token.
-    fn known_src(&mut self, src: SrcParam, token: u32);
+    /// What the single-pass reader's tables keep of a destination without a relative
+    /// address: what [`Sink::known_dst`] needs (the token alone for bytes, so that the
+    /// tables' slots are small and more of them stay in the processor's nearest cache).
+    type KnownDst: Copy + Default + 'static;
+    /// What the tables keep of a source without a relative address.
+    type KnownSrc: Copy + Default + 'static;
+    /// This sink's tables (per thread).
+    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>>
+    where
+        Self: Sized;
+    /// What the tables keep of `dst` (of token `token`).
+    fn keep_dst(dst: DstParam, token: u32) -> Self::KnownDst;
+    /// What the tables keep of `src` (of token `token`).
+    fn keep_src(src: SrcParam, token: u32) -> Self::KnownSrc;
+    /// The destination, from the tables.
+    fn known_dst(&mut self, dst: Self::KnownDst);
+    /// The next source, from the tables.
+    fn known_src(&mut self, src: Self::KnownSrc);
     /// The instruction begun is whole.
     fn end(&mut self);
     /// The instruction begun, if one is, is dropped (with what came of it).
@@ -71,14 +93,13 @@ impl Items {
 const BLANK: Item = Item::Instruction(Instruction::new(Opcode::Nop));
 
 impl Sink for Items {
-    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize) {
+    fn start(&mut self, version: Version, table: Option<HeaderTable<'_>>, capacity: usize) {
         let shader = &mut self.shader;
         shader.version = version;
         shader.items.reserve(capacity + 1);
-        if let Some(mut table) = table {
-            crate::ctab::set_version(&mut table, version);
+        if let Some(table) = table {
             shader.items.push(Item::Comment(Comment {
-                data: table.to_words(),
+                data: table.into_table(version).to_words(),
             }));
         }
     }
@@ -125,13 +146,30 @@ impl Sink for Items {
         }
     }
 
+    type KnownDst = DstParam;
+    type KnownSrc = SrcParam;
+
+    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>> {
+        &ITEMS_SEEN
+    }
+
     #[inline(always)]
-    fn known_dst(&mut self, dst: DstParam, _: u32) {
+    fn keep_dst(dst: DstParam, _: u32) -> DstParam {
+        dst
+    }
+
+    #[inline(always)]
+    fn keep_src(src: SrcParam, _: u32) -> SrcParam {
+        src
+    }
+
+    #[inline(always)]
+    fn known_dst(&mut self, dst: DstParam) {
         self.dst(dst);
     }
 
     #[inline(always)]
-    fn known_src(&mut self, src: SrcParam, _: u32) {
+    fn known_src(&mut self, src: SrcParam) {
         self.src(src);
     }
 
@@ -154,10 +192,10 @@ impl Sink for Items {
 }
 
 /// Writes the encoded shader: DWORDs, the version token first and the end token last, as
-/// little-endian bytes at the end ([`Bytes::finish`]: one copy, which costs less than
-/// appending each DWORD as four bytes).
+/// little-endian bytes, straight into the vector [`Bytes::finish`] gives (DWORDs gathered and
+/// copied to bytes at the end cost a second buffer and a copy of the whole output).
 pub(super) struct Bytes {
-    out: Vec<u32>,
+    out: Vec<u8>,
     version: Version,
     /// Shader model 2 or later: the instruction token counts the DWORDs after it.
     counts_length: bool,
@@ -180,28 +218,25 @@ impl Bytes {
 
     #[inline(always)]
     fn push(&mut self, token: u32) {
-        self.out.push(token);
+        self.out.extend_from_slice(&token.to_le_bytes());
     }
 
     /// The bytes, with the end token.
     pub(super) fn finish(mut self) -> Vec<u8> {
         self.push(END_TOKEN);
-        le_bytes_of(&self.out).into_owned()
+        self.out
     }
 }
 
 impl Sink for Bytes {
-    fn start(&mut self, version: Version, table: Option<ConstantTable>, capacity: usize) {
+    fn start(&mut self, version: Version, table: Option<HeaderTable<'_>>, capacity: usize) {
         self.version = version;
         self.counts_length = !version.is_sm1();
         // Instructions take three to five DWORDs mostly.
-        self.out.reserve(8 + 5 * capacity);
+        self.out.reserve(4 * (8 + 5 * capacity));
         self.push(version.to_token());
-        if let Some(mut table) = table {
-            crate::ctab::set_version(&mut table, version);
-            let data = table.to_words();
-            self.push(comment_token(data.len()));
-            self.out.extend_from_slice(&data);
+        if let Some(table) = table {
+            table.append_comment(version, &mut self.out);
         }
     }
 
@@ -246,13 +281,30 @@ impl Sink for Bytes {
         }
     }
 
+    type KnownDst = u32;
+    type KnownSrc = u32;
+
+    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>> {
+        &BYTES_SEEN
+    }
+
     #[inline(always)]
-    fn known_dst(&mut self, _: DstParam, token: u32) {
+    fn keep_dst(_: DstParam, token: u32) -> u32 {
+        token
+    }
+
+    #[inline(always)]
+    fn keep_src(_: SrcParam, token: u32) -> u32 {
+        token
+    }
+
+    #[inline(always)]
+    fn known_dst(&mut self, token: u32) {
         self.push(token);
     }
 
     #[inline(always)]
-    fn known_src(&mut self, _: SrcParam, token: u32) {
+    fn known_src(&mut self, token: u32) {
         self.push(token);
     }
 
@@ -262,9 +314,11 @@ impl Sink for Bytes {
             return;
         };
         if self.counts_length {
-            let length = (self.out.len() - at - 1) as u32;
-            if let Some(slot) = self.out.get_mut(at) {
-                *slot = InstructionToken::with_length(self.token, length);
+            let length = ((self.out.len() - at) / 4 - 1) as u32;
+            if let Some(slot) = self.out.get_mut(at..at + 4) {
+                slot.copy_from_slice(
+                    &InstructionToken::with_length(self.token, length).to_le_bytes(),
+                );
             }
         }
     }
