@@ -1,23 +1,26 @@
-//! What the single-pass assembler ([`super::fast`]) remembers within one text: the meaning of
-//! each mnemonic word and operand it has read, by the word's bytes. A shader repeats most of
-//! its words (three in four mnemonics and operands of a corpus listing were read before in the
-//! same listing), and a repeated word is then a hash and a comparison instead of a parse.
+//! What the single-pass assembler ([`super::fast`]) remembers of the words it has read: the
+//! meaning of each mnemonic word and operand, by the word's bytes. Shaders repeat most of
+//! their words (three in four mnemonics and operands of a corpus listing were read before in
+//! the same listing, and `mov`, `r0`, `c0`, `v0` or `oPos` in nearly every listing), and a
+//! repeated word is then a hash and a comparison instead of a parse.
 //!
 //! A key is the word's bytes (1 to [`WORD_MAX`], none of them zero) as a little-endian
 //! integer, with a tag byte (what the reader adds to the bytes' meaning, such as a
-//! destination's modifiers) and the text's generation byte above them: two keys are equal
-//! exactly when they are the same bytes read the same way in the same text. A value is stored
-//! only when reading those bytes gives it whatever follows them (the caller checks what
-//! follows), so a hit gives what reading would.
+//! destination's modifiers) and a context byte above them. What reading a word gives depends
+//! on its bytes, the tag and the text's context alone (the shader version and whether the
+//! reading is strict: [`context_id`]), so two keys are equal exactly when reading them gives
+//! the same thing. A value is stored only when reading those bytes gives it whatever follows
+//! them (the caller checks what follows), so a hit gives what reading would.
 //!
-//! The tables live per thread and are reused from text to text (a text's own tables would
-//! cost more to clear than most texts save): each text takes the next generation, which makes
-//! every older entry miss; when the 255 generations run out, the tables are cleared.
+//! The tables live per thread and are kept from text to text, so a text finds the words of
+//! the texts before it with the same context (a context the byte cannot name gets fresh
+//! tables of its own). Values are `Copy` and borrow nothing from a text.
 
 use crate::swar::{zero_bytes, ONES};
+use dxso::{ShaderKind, Version};
 use std::cell::RefCell;
 
-/// The longest word kept: two bytes of the key are the tag and the generation.
+/// The longest word kept: two bytes of the key are the tag and the context.
 pub(super) const WORD_MAX: usize = 14;
 
 /// A direct-mapped table of `N` slots (a power of two) from keys to what the word means; a
@@ -32,7 +35,7 @@ pub(super) struct WordCache<V: Copy, const N: usize> {
 #[derive(Clone, Copy)]
 struct Slot<V: Copy> {
     /// The key's halves, low first (two `u64`s, not a `u128`: its 16-byte alignment would pad
-    /// every slot). Zero: an empty slot (no key is zero: the generation byte never is).
+    /// every slot). Zero: an empty slot (no key is zero: the context byte never is).
     key: [u64; 2],
     value: V,
 }
@@ -71,12 +74,6 @@ impl<V: Copy, const N: usize> WordCache<V, N> {
     pub(super) fn put(&mut self, key: u128, value: V) {
         let key = halves(key);
         self.slots[Self::slot(key)] = Slot { key, value };
-    }
-
-    fn clear(&mut self) {
-        for slot in &mut self.slots {
-            slot.key = [0; 2];
-        }
     }
 }
 
@@ -130,32 +127,42 @@ pub(super) fn word_key(bytes: [u8; 16], len: usize) -> Option<u128> {
     (key != 0).then_some(key)
 }
 
-/// Tables of one text: `generation` goes into every key (see the module documentation).
-pub(super) struct Generation<T> {
+/// A thread's tables with the context byte of the text being read (see the module
+/// documentation).
+pub(super) struct ContextTables<T> {
     pub(super) tables: T,
-    generation: u8,
-    /// `generation` in the top byte of a key.
+    /// The context byte in the top byte of a key.
     bits: u128,
 }
 
-impl<T> Generation<T> {
+impl<T> ContextTables<T> {
     /// The key of a word (from [`word_key`]) with the `tag` of its reading.
     #[inline(always)]
     pub(super) fn key(&self, word: u128, tag: u8) -> u128 {
         word | (tag as u128) << 112 | self.bits
     }
-
-    fn next(&mut self) {
-        self.generation = self.generation.wrapping_add(1).max(1);
-        self.bits = (self.generation as u128) << 120;
-    }
 }
 
-/// The tables a text's reader uses; [`with_tables`] gives the next generation of them.
+/// The context byte of a text read as `version`, strictly or not: one value (never zero) per
+/// version a shader can have and strictness, so the tables keep the words of each context
+/// apart; `None` for a version outside that set (major above 3, or a minor other than 0 to 5
+/// and `sw`).
+pub(super) fn context_id(version: Version, strict: bool) -> Option<u8> {
+    let minor = match version.minor {
+        m @ 0..=5 => m,
+        Version::SOFTWARE_MINOR => 6,
+        _ => return None,
+    };
+    if version.major > 3 {
+        return None;
+    }
+    let pixel = matches!(version.kind, ShaderKind::Pixel) as u8;
+    Some(1 + ((strict as u8) << 6 | pixel << 5 | version.major << 3 | minor))
+}
+
+/// The tables a text's reader uses; [`with_tables`] keys them for the text's context.
 pub(super) trait Tables {
     fn new() -> Self;
-    /// Every entry dropped.
-    fn clear(&mut self);
 }
 
 /// The three tables of the single-pass assembler.
@@ -173,45 +180,35 @@ impl<M: Copy + Default, D: Copy + Default, S: Copy + Default> Tables for Words<M
             srcs: WordCache::new(S::default()),
         }
     }
-
-    fn clear(&mut self) {
-        self.mnemonics.clear();
-        self.dsts.clear();
-        self.srcs.clear();
-    }
 }
 
-/// Runs `f` with this thread's tables of type `T` in a new generation (or with fresh tables,
-/// when the thread's are in use by a caller up the stack).
+/// Runs `f` with this thread's tables of type `T` keyed for context `id` ([`context_id`]),
+/// or with fresh tables when there is no `id` or the thread's are in use by a caller up the
+/// stack.
 pub(super) fn with_tables<T: Tables + 'static, R>(
-    cell: &'static std::thread::LocalKey<RefCell<Option<Box<Generation<T>>>>>,
-    f: impl FnOnce(&mut Generation<T>) -> R,
+    cell: &'static std::thread::LocalKey<RefCell<Option<Box<ContextTables<T>>>>>,
+    id: Option<u8>,
+    f: impl FnOnce(&mut ContextTables<T>) -> R,
 ) -> R {
-    cell.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            let tables = slot.get_or_insert_with(|| {
-                Box::new(Generation {
-                    tables: T::new(),
-                    generation: 0,
-                    bits: 0,
-                })
-            });
-            if tables.generation == u8::MAX {
-                tables.tables.clear();
+    let keyed = |id: u8| (id as u128) << 120;
+    // Boxed: the tables are tens of kilobytes.
+    let fresh = || {
+        Box::new(ContextTables {
+            tables: T::new(),
+            bits: keyed(1),
+        })
+    };
+    match id {
+        None => f(&mut fresh()),
+        Some(id) => cell.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut slot) => {
+                let tables = slot.get_or_insert_with(fresh);
+                tables.bits = keyed(id);
+                f(tables)
             }
-            tables.next();
-            f(tables)
-        }
-        Err(_) => {
-            let mut fresh = Generation {
-                tables: T::new(),
-                generation: 0,
-                bits: 0,
-            };
-            fresh.next();
-            f(&mut fresh)
-        }
-    })
+            Err(_) => f(&mut fresh()),
+        }),
+    }
 }
 
 #[cfg(test)]
@@ -249,7 +246,7 @@ mod tests {
         assert_eq!(
             word_key(b, WORD_MAX).map(|k| k >> 112),
             Some(0),
-            "the tag and generation bytes stay clear"
+            "the tag and context bytes stay clear"
         );
     }
 
@@ -268,29 +265,63 @@ mod tests {
                 assert_eq!(v, i as u8);
             }
         }
-        cache.clear();
-        assert!(words.iter().all(|&w| cache.get(w).is_none()));
     }
 
     type Test = Words<u8, u8, u8>;
     thread_local! {
-        static TEST: RefCell<Option<Box<Generation<Test>>>> = const { RefCell::new(None) };
+        static TEST: RefCell<Option<Box<ContextTables<Test>>>> = const { RefCell::new(None) };
+    }
+
+    fn version(kind: ShaderKind, major: u8, minor: u8) -> Version {
+        Version { kind, major, minor }
     }
 
     #[test]
-    fn each_text_sees_only_its_own_words() {
-        let word = word_key(*b"r0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 2).expect("short");
-        // More texts than generations: the tables are cleared when they run out.
-        for text in 0..600u32 {
-            with_tables(&TEST, |g| {
-                let k = g.key(word, 0);
-                assert_eq!(g.tables.srcs.get(k), None, "text {text}");
-                g.tables.srcs.put(k, 7);
-                assert_eq!(g.tables.srcs.get(k), Some(7));
-                assert_eq!(g.tables.srcs.get(g.key(word, 1)), None, "another tag");
-                // A text assembled while this one is: tables of its own.
-                with_tables(&TEST, |inner| assert_eq!(inner.tables.srcs.get(k), None));
-            });
+    fn every_context_has_its_own_byte() {
+        let mut seen = std::collections::HashMap::new();
+        for kind in [ShaderKind::Vertex, ShaderKind::Pixel] {
+            for major in 0..=3 {
+                for minor in (0..=5).chain([Version::SOFTWARE_MINOR]) {
+                    for strict in [false, true] {
+                        let id = context_id(version(kind, major, minor), strict)
+                            .expect("a version a shader can have");
+                        assert_ne!(id, 0, "zero marks an empty slot");
+                        let was = seen.insert(id, (kind, major, minor, strict));
+                        assert_eq!(was, None, "{id} named twice");
+                    }
+                }
+            }
         }
+        assert_eq!(context_id(version(ShaderKind::Vertex, 4, 0), false), None);
+        assert_eq!(context_id(version(ShaderKind::Pixel, 2, 6), true), None);
+    }
+
+    #[test]
+    fn texts_share_the_words_of_their_context_alone() {
+        let word = word_key(*b"r0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 2).expect("short");
+        let vs = context_id(version(ShaderKind::Vertex, 2, 0), false);
+        let ps = context_id(version(ShaderKind::Pixel, 2, 0), false);
+        with_tables(&TEST, vs, |t| {
+            let k = t.key(word, 0);
+            t.tables.srcs.put(k, 7);
+            assert_eq!(t.tables.srcs.get(t.key(word, 1)), None, "another tag");
+            // A text assembled while this one is: tables of its own.
+            with_tables(&TEST, vs, |inner| {
+                assert_eq!(inner.tables.srcs.get(k), None)
+            });
+        });
+        with_tables(&TEST, vs, |t| {
+            assert_eq!(t.tables.srcs.get(t.key(word, 0)), Some(7), "the next text");
+        });
+        with_tables(&TEST, ps, |t| {
+            assert_eq!(t.tables.srcs.get(t.key(word, 0)), None, "another context");
+        });
+        with_tables(&TEST, None, |t| {
+            assert_eq!(
+                t.tables.srcs.get(t.key(word, 0)),
+                None,
+                "no context: fresh tables"
+            );
+        });
     }
 }

@@ -78,7 +78,7 @@ pub(super) fn assemble<O: Sink>(
         });
         parse_with_line_parser(line, start, sources, &ctx)
     };
-    cache::with_tables(O::tables(), |seen| {
+    cache::with_tables(O::tables(), cache::context_id(version, strict), |seen| {
         assemble_lines(lines, &mut buffer, &ctx, seen, &mut line_parser, out)
     })
 }
@@ -180,7 +180,7 @@ struct Context {
 
 /// The words of the text read so far ([`cache`]): mnemonic words with their operand shape
 /// (`None`: counted from the line), destinations and sources as the sink `O` keeps them.
-pub(super) type Seen<O> = cache::Generation<
+pub(super) type Seen<O> = cache::ContextTables<
     cache::Words<
         Option<(words::MnemonicWord, Option<Operands>)>,
         <O as Sink>::KnownDst,
