@@ -35,8 +35,10 @@ enum Form {
 struct Row {
     opcode: Opcode,
     form: Form,
-    /// Bit `n` set when some shape of the opcode takes `n` sources.
-    src_counts: u8,
+    /// Bit `n` set when the fast path takes the opcode with `n` operand tokens: some shape
+    /// of the opcode has that many sources after what the form puts before them, and at most
+    /// [`Sources::CAPACITY`].
+    lengths: u16,
 }
 
 /// Opcodes 0..=96 (all but `phase`, which the general decoder handles), indexed by raw value.
@@ -44,33 +46,37 @@ const TABLE: [Row; 97] = {
     let mut table = [Row {
         opcode: Opcode::Nop,
         form: Form::Unknown,
-        src_counts: 0,
+        lengths: 0,
     }; 97];
     let mut i = 0;
     while i < ROWS.len() {
         let info = &ROWS[i];
         let raw = info.opcode as usize;
         if raw < table.len() {
-            let mut src_counts = 0u8;
-            let mut j = 0;
-            while j < info.shapes.len() {
-                src_counts |= 1 << info.shapes[j].operands.src_count();
-                j += 1;
-            }
             // As in the general decoder, shader model 2+ reads the first shape for what precedes
             // the sources and takes the source count from the length field.
-            let form = match info.shapes[0].operands {
-                Operands::None | Operands::Src(_) => Form::Sources,
-                Operands::DstSrc(_) => Form::DstSources,
-                Operands::Dcl => Form::Dcl,
-                Operands::Def => Form::Def,
-                Operands::DefI => Form::DefI,
-                Operands::DefB => Form::DefB,
+            let (form, before, fixed) = match info.shapes[0].operands {
+                Operands::None | Operands::Src(_) => (Form::Sources, 0, false),
+                Operands::DstSrc(_) => (Form::DstSources, 1, false),
+                Operands::Dcl => (Form::Dcl, 2, true),
+                Operands::Def => (Form::Def, 5, true),
+                Operands::DefI => (Form::DefI, 5, true),
+                Operands::DefB => (Form::DefB, 2, true),
             };
+            let mut lengths = 0u16;
+            let mut j = 0;
+            while j < info.shapes.len() {
+                let count = info.shapes[j].operands.src_count() as usize;
+                // Declarations and definitions take no sources.
+                if count <= Sources::CAPACITY && !(fixed && count != 0) {
+                    lengths |= 1 << (before + count);
+                }
+                j += 1;
+            }
             table[raw] = Row {
                 opcode: info.opcode,
                 form,
-                src_counts,
+                lengths,
             };
         }
         i += 1;
@@ -107,24 +113,51 @@ const SRC_MODIFIERS: [SrcModifier; 16] = {
     table
 };
 
-const RELATIVE_BIT: u32 = 1 << 13;
-
 #[inline(always)]
 fn raw_register_type(token: u32) -> u32 {
     ((token >> 28) & 7) | ((token >> 8) & 0x18)
 }
 
-/// Non-zero when a destination (or `dcl` usage) token is not the common case: bit 31 clear,
-/// relatively addressed, or an unknown register type.
-#[inline(always)]
-fn dst_trouble(token: u32) -> u32 {
-    (!token & PARAM_BIT) | (token & RELATIVE_BIT) | (raw_register_type(token) > 19) as u32
+/// Whether parameter tokens are the common case, by the top byte of the token (bit 31, the
+/// low register type bits 28-30 and the modifier or shift in bits 24-27): bit `k` of an entry
+/// is set when the token is the common case with `k` in bits 11-13 (the high register type
+/// bits and the relative bit). One load and a shift per token instead of a dozen operations.
+const fn common_tokens(source: bool) -> [u8; 256] {
+    let mut table = [0u8; 256];
+    let mut top = 0;
+    while top < 256 {
+        let mut k = 0;
+        while k < 8 {
+            let raw_type = (top >> 4) & 7 | (k & 3) << 3;
+            let common = top & 0x80 != 0
+                && k & 4 == 0
+                && raw_type <= RegisterType::MAX_RAW as usize
+                && !(source && top & 0xF >= 14);
+            if common {
+                table[top] |= 1 << k;
+            }
+            k += 1;
+        }
+        top += 1;
+    }
+    table
 }
 
-/// As [`dst_trouble`], and also a source modifier of 14 or 15.
+/// [`common_tokens`] for destinations: bit 31 set, not relative, a known register type.
+const COMMON_DST: [u8; 256] = common_tokens(false);
+/// [`common_tokens`] for sources: also a known source modifier (not 14 or 15).
+const COMMON_SRC: [u8; 256] = common_tokens(true);
+
+/// 1 when `token` is common by `table`, else 0.
 #[inline(always)]
-fn src_trouble(token: u32) -> u32 {
-    dst_trouble(token) | (((token >> 24) & 0xF) >= 14) as u32
+fn common(table: &[u8; 256], token: u32) -> u32 {
+    (table[(token >> 24) as usize] >> ((token >> 11) & 7)) as u32 & 1
+}
+
+/// 1 when every source token is common.
+#[inline(always)]
+fn common_sources<const N: usize>(srcs: [u32; N]) -> u32 {
+    srcs.iter().fold(1, |acc, &t| acc & common(&COMMON_SRC, t))
 }
 
 #[inline(always)]
@@ -163,6 +196,75 @@ fn src(token: u32) -> SrcParam {
 /// moving it in stalls on store forwarding: narrow field stores read back as wide moves).
 const BLANK: Item = Item::Instruction(Instruction::new(Opcode::Nop));
 
+/// Appends a blank instruction with the fields of the instruction token; the caller writes the
+/// operands into it.
+#[inline(always)]
+fn push(items: &mut Vec<Item>, token: u32, opcode: Opcode) -> &mut Instruction {
+    items.push(BLANK);
+    let Some(Item::Instruction(inst)) = items.last_mut() else {
+        unreachable!("just pushed an instruction")
+    };
+    inst.opcode = opcode;
+    inst.control = (token >> 16) as u8;
+    inst.coissue = token & (1 << 30) != 0;
+    inst.reserved = token & (1 << 29) != 0;
+    inst
+}
+
+#[inline(always)]
+fn set_sources<const N: usize>(inst: &mut Instruction, srcs: [u32; N]) {
+    for (slot, t) in inst.srcs.items.iter_mut().zip(srcs) {
+        *slot = src(t);
+    }
+    inst.srcs.len = N as u8;
+}
+
+/// A destination and `N` sources, when all are common; `false` leaves nothing written.
+#[inline(always)]
+fn dst_sources<const N: usize>(
+    items: &mut Vec<Item>,
+    token: u32,
+    opcode: Opcode,
+    d: u32,
+    srcs: [u32; N],
+) -> bool {
+    if common(&COMMON_DST, d) & common_sources(srcs) == 0 {
+        return false;
+    }
+    let inst = push(items, token, opcode);
+    inst.dst = Some(dst(d));
+    set_sources(inst, srcs);
+    true
+}
+
+/// `N` sources and no destination, when all are common.
+#[inline(always)]
+fn sources<const N: usize>(
+    items: &mut Vec<Item>,
+    token: u32,
+    opcode: Opcode,
+    srcs: [u32; N],
+) -> bool {
+    if common_sources(srcs) == 0 {
+        return false;
+    }
+    set_sources(push(items, token, opcode), srcs);
+    true
+}
+
+/// A destination and the immediates (or `dcl` usage token) that follow it, when the
+/// destination is common.
+#[inline(always)]
+fn dst_extra(items: &mut Vec<Item>, token: u32, opcode: Opcode, d: u32, extra: Extra) -> bool {
+    if common(&COMMON_DST, d) == 0 {
+        return false;
+    }
+    let inst = push(items, token, opcode);
+    inst.dst = Some(dst(d));
+    inst.extra = extra;
+    true
+}
+
 /// Decodes common shader model 2+ instructions from `words[pos]` on into `items`; returns the
 /// position of the first token it leaves to the general decoder.
 pub(super) fn run(words: &[u32], mut pos: usize, items: &mut Vec<Item>) -> usize {
@@ -174,51 +276,45 @@ pub(super) fn run(words: &[u32], mut pos: usize, items: &mut Vec<Item>) -> usize
         }
         let row = TABLE[(token & 0xFFFF) as usize];
         let len = ((token >> 24) & 0xF) as usize;
+        if row.lengths & (1 << len) == 0 {
+            break;
+        }
         let Some(ops) = words.get(pos + 1..pos + 1 + len) else {
             break;
         };
-        // Check everything first, so that nothing is written for an instruction the general
-        // decoder will read again.
-        let (dst_token, srcs, extra) = match (row.form, ops) {
-            (Form::Unknown, _) => break,
-            (Form::Sources, _) => (None, ops, Extra::None),
-            (Form::DstSources, [d, rest @ ..]) => (Some(*d), rest, Extra::None),
+        // Each arm checks every token first, so that nothing is written for an instruction the
+        // general decoder will read again.
+        let op = row.opcode;
+        let taken = match (row.form, ops) {
+            (Form::DstSources, &[d]) => dst_sources(items, token, op, d, []),
+            (Form::DstSources, &[d, a]) => dst_sources(items, token, op, d, [a]),
+            (Form::DstSources, &[d, a, b]) => dst_sources(items, token, op, d, [a, b]),
+            (Form::DstSources, &[d, a, b, c]) => dst_sources(items, token, op, d, [a, b, c]),
+            (Form::DstSources, &[d, a, b, c, e]) => dst_sources(items, token, op, d, [a, b, c, e]),
+            (Form::Sources, &[]) => sources(items, token, op, []),
+            (Form::Sources, &[a]) => sources(items, token, op, [a]),
+            (Form::Sources, &[a, b]) => sources(items, token, op, [a, b]),
+            (Form::Sources, &[a, b, c]) => sources(items, token, op, [a, b, c]),
+            (Form::Sources, &[a, b, c, e]) => sources(items, token, op, [a, b, c, e]),
             (Form::Dcl, &[usage, d]) if usage & PARAM_BIT != 0 => {
-                (Some(d), &[][..], Extra::Dcl(DclToken::from_token(usage)))
+                dst_extra(items, token, op, d, Extra::Dcl(DclToken::from_token(usage)))
             }
-            (Form::Def, &[d, x, y, z, w]) => (Some(d), &[][..], Extra::Def([x, y, z, w])),
-            (Form::DefI, &[d, x, y, z, w]) => (
-                Some(d),
-                &[][..],
+            (Form::Def, &[d, x, y, z, w]) => {
+                dst_extra(items, token, op, d, Extra::Def([x, y, z, w]))
+            }
+            (Form::DefI, &[d, x, y, z, w]) => dst_extra(
+                items,
+                token,
+                op,
+                d,
                 Extra::DefI([x as i32, y as i32, z as i32, w as i32]),
             ),
-            (Form::DefB, &[d, b]) => (Some(d), &[][..], Extra::DefB(b)),
-            _ => break,
+            (Form::DefB, &[d, b]) => dst_extra(items, token, op, d, Extra::DefB(b)),
+            _ => false,
         };
-        if srcs.len() > Sources::CAPACITY || row.src_counts & (1 << srcs.len()) == 0 {
+        if !taken {
             break;
         }
-        let trouble =
-            srcs.iter().fold(0, |acc, &t| acc | src_trouble(t)) | dst_token.map_or(0, dst_trouble);
-        if trouble != 0 {
-            break;
-        }
-        items.push(BLANK);
-        let Some(Item::Instruction(inst)) = items.last_mut() else {
-            unreachable!("just pushed an instruction")
-        };
-        inst.opcode = row.opcode;
-        inst.control = (token >> 16) as u8;
-        inst.coissue = token & (1 << 30) != 0;
-        inst.reserved = token & (1 << 29) != 0;
-        if let Some(d) = dst_token {
-            inst.dst = Some(dst(d));
-        }
-        inst.extra = extra;
-        for (slot, &t) in inst.srcs.items.iter_mut().zip(srcs) {
-            *slot = src(t);
-        }
-        inst.srcs.len = srcs.len() as u8;
         pos += 1 + len;
     }
     pos
