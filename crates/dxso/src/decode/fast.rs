@@ -5,22 +5,32 @@
 //! gives the same result for what the fast path accepts (`decode` tests compare the two on the
 //! corpus and on random streams) and the exact error for what it does not.
 
-use crate::instruction::{DclToken, Extra, Instruction, Item, Sources};
+use crate::instruction::{DclToken, Extra, Instruction, Item};
 use crate::opcode::{Opcode, Operands, ROWS};
 use crate::param::{
     DstParam, ResultModifiers, Shift, SrcModifier, SrcParam, Swizzle, WriteMask, PARAM_BIT,
 };
 use crate::register::{Register, RegisterType};
 
-/// What the operand tokens of an opcode are, in shader model 2 and later.
+/// What the operand tokens of an instruction are, by opcode and length field, in shader model
+/// 2 and later: one value per combination, so that the decoder dispatches once per instruction.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Form {
-    /// Not an opcode the fast path decodes (unknown values, and the gap 49..64).
-    Unknown,
-    /// Sources only (possibly none): every operand token is a source.
-    Sources,
+    /// Not an instruction the fast path decodes: an unknown opcode (or the gap 49..64), or a
+    /// length that fits no shape of the opcode (or more than [`crate::Sources::CAPACITY`] sources).
+    Other,
+    /// Sources only, as many as the length says.
+    S0,
+    S1,
+    S2,
+    S3,
+    S4,
     /// A destination, then sources.
-    DstSources,
+    D0,
+    D1,
+    D2,
+    D3,
+    D4,
     /// `dcl`: usage token, destination.
     Dcl,
     /// `def`: destination and four raw DWORDs.
@@ -34,50 +44,52 @@ enum Form {
 #[derive(Clone, Copy)]
 struct Row {
     opcode: Opcode,
-    form: Form,
-    /// Bit `n` set when the fast path takes the opcode with `n` operand tokens: some shape
-    /// of the opcode has that many sources after what the form puts before them, and at most
-    /// [`Sources::CAPACITY`].
-    lengths: u16,
+    /// By the length field (bits 24-27).
+    forms: [Form; 16],
 }
 
 /// Opcodes 0..=96 (all but `phase`, which the general decoder handles), indexed by raw value.
 const TABLE: [Row; 97] = {
+    const SOURCES: [Form; 5] = [Form::S0, Form::S1, Form::S2, Form::S3, Form::S4];
+    const DST_SOURCES: [Form; 5] = [Form::D0, Form::D1, Form::D2, Form::D3, Form::D4];
     let mut table = [Row {
         opcode: Opcode::Nop,
-        form: Form::Unknown,
-        lengths: 0,
+        forms: [Form::Other; 16],
     }; 97];
     let mut i = 0;
     while i < ROWS.len() {
         let info = &ROWS[i];
         let raw = info.opcode as usize;
         if raw < table.len() {
-            // As in the general decoder, shader model 2+ reads the first shape for what precedes
-            // the sources and takes the source count from the length field.
-            let (form, before, fixed) = match info.shapes[0].operands {
-                Operands::None | Operands::Src(_) => (Form::Sources, 0, false),
-                Operands::DstSrc(_) => (Form::DstSources, 1, false),
-                Operands::Dcl => (Form::Dcl, 2, true),
-                Operands::Def => (Form::Def, 5, true),
-                Operands::DefI => (Form::DefI, 5, true),
-                Operands::DefB => (Form::DefB, 2, true),
+            let mut row = Row {
+                opcode: info.opcode,
+                forms: [Form::Other; 16],
             };
-            let mut lengths = 0u16;
             let mut j = 0;
             while j < info.shapes.len() {
                 let count = info.shapes[j].operands.src_count() as usize;
-                // Declarations and definitions take no sources.
-                if count <= Sources::CAPACITY && !(fixed && count != 0) {
-                    lengths |= 1 << (before + count);
+                // As in the general decoder, shader model 2+ reads the first shape for what
+                // precedes the sources and takes the source count from the length field, which
+                // must fit some shape; declarations and definitions take no sources.
+                let (len, form) = match info.shapes[0].operands {
+                    Operands::None | Operands::Src(_) if count < SOURCES.len() => {
+                        (count, SOURCES[count])
+                    }
+                    Operands::DstSrc(_) if count < DST_SOURCES.len() => {
+                        (1 + count, DST_SOURCES[count])
+                    }
+                    Operands::Dcl if count == 0 => (2, Form::Dcl),
+                    Operands::Def if count == 0 => (5, Form::Def),
+                    Operands::DefI if count == 0 => (5, Form::DefI),
+                    Operands::DefB if count == 0 => (2, Form::DefB),
+                    _ => (0, Form::Other),
+                };
+                if !matches!(form, Form::Other) {
+                    row.forms[len] = form;
                 }
                 j += 1;
             }
-            table[raw] = Row {
-                opcode: info.opcode,
-                form,
-                lengths,
-            };
+            table[raw] = row;
         }
         i += 1;
     }
@@ -274,28 +286,27 @@ pub(super) fn run(words: &[u32], mut pos: usize, items: &mut Vec<Item>) -> usize
         if token & 0x9000_0000 != 0 || token & 0xFFFF > 96 {
             break;
         }
-        let row = TABLE[(token & 0xFFFF) as usize];
+        let row = &TABLE[(token & 0xFFFF) as usize];
         let len = ((token >> 24) & 0xF) as usize;
-        if row.lengths & (1 << len) == 0 {
-            break;
-        }
+        let form = row.forms[len];
         let Some(ops) = words.get(pos + 1..pos + 1 + len) else {
             break;
         };
         // Each arm checks every token first, so that nothing is written for an instruction the
-        // general decoder will read again.
+        // general decoder will read again. (The slice patterns only restate the length the
+        // form was chosen by.)
         let op = row.opcode;
-        let taken = match (row.form, ops) {
-            (Form::DstSources, &[d]) => dst_sources(items, token, op, d, []),
-            (Form::DstSources, &[d, a]) => dst_sources(items, token, op, d, [a]),
-            (Form::DstSources, &[d, a, b]) => dst_sources(items, token, op, d, [a, b]),
-            (Form::DstSources, &[d, a, b, c]) => dst_sources(items, token, op, d, [a, b, c]),
-            (Form::DstSources, &[d, a, b, c, e]) => dst_sources(items, token, op, d, [a, b, c, e]),
-            (Form::Sources, &[]) => sources(items, token, op, []),
-            (Form::Sources, &[a]) => sources(items, token, op, [a]),
-            (Form::Sources, &[a, b]) => sources(items, token, op, [a, b]),
-            (Form::Sources, &[a, b, c]) => sources(items, token, op, [a, b, c]),
-            (Form::Sources, &[a, b, c, e]) => sources(items, token, op, [a, b, c, e]),
+        let taken = match (form, ops) {
+            (Form::D0, &[d]) => dst_sources(items, token, op, d, []),
+            (Form::D1, &[d, a]) => dst_sources(items, token, op, d, [a]),
+            (Form::D2, &[d, a, b]) => dst_sources(items, token, op, d, [a, b]),
+            (Form::D3, &[d, a, b, c]) => dst_sources(items, token, op, d, [a, b, c]),
+            (Form::D4, &[d, a, b, c, e]) => dst_sources(items, token, op, d, [a, b, c, e]),
+            (Form::S0, &[]) => sources(items, token, op, []),
+            (Form::S1, &[a]) => sources(items, token, op, [a]),
+            (Form::S2, &[a, b]) => sources(items, token, op, [a, b]),
+            (Form::S3, &[a, b, c]) => sources(items, token, op, [a, b, c]),
+            (Form::S4, &[a, b, c, e]) => sources(items, token, op, [a, b, c, e]),
             (Form::Dcl, &[usage, d]) if usage & PARAM_BIT != 0 => {
                 dst_extra(items, token, op, d, Extra::Dcl(DclToken::from_token(usage)))
             }
