@@ -125,65 +125,55 @@ const SRC_MODIFIERS: [SrcModifier; 16] = {
     table
 };
 
-#[inline(always)]
-fn raw_register_type(token: u32) -> u32 {
-    ((token >> 28) & 7) | ((token >> 8) & 0x18)
-}
-
-/// Whether parameter tokens are the common case, by the top byte of the token (bit 31, the
-/// low register type bits 28-30 and the modifier or shift in bits 24-27): bit `k` of an entry
-/// is set when the token is the common case with `k` in bits 11-13 (the high register type
-/// bits and the relative bit). One load and a shift per token instead of a dozen operations.
-const fn common_tokens(source: bool) -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut top = 0;
-    while top < 256 {
-        let mut k = 0;
-        while k < 8 {
-            let raw_type = (top >> 4) & 7 | (k & 3) << 3;
-            let common = top & 0x80 != 0
-                && k & 4 == 0
-                && raw_type <= RegisterType::MAX_RAW as usize
-                && !(source && top & 0xF >= 14);
-            if common {
-                table[top] |= 1 << k;
-            }
-            k += 1;
+/// Register types of common parameter tokens, indexed by [`type_index`] (the top byte: bit 31,
+/// the low register type bits 28-30 and the modifier or shift in bits 24-27; then bits 11-13:
+/// the high register type bits and the relative bit): the raw register type, or [`UNCOMMON`]
+/// when bit 31 is clear, the token is relatively addressed, the type is unknown or (for
+/// sources) the modifier is 14 or 15. One index and one load check a token and find its
+/// register type.
+const fn register_types(source: bool) -> [u8; 2048] {
+    let mut table = [UNCOMMON; 2048];
+    let mut i = 0;
+    while i < table.len() {
+        let (top, low) = (i >> 3, i & 7);
+        let raw_type = (top >> 4) & 7 | (low & 3) << 3;
+        let common = top & 0x80 != 0
+            && low & 4 == 0
+            && raw_type <= RegisterType::MAX_RAW as usize
+            && !(source && top & 0xF >= 14);
+        if common {
+            table[i] = raw_type as u8;
         }
-        top += 1;
+        i += 1;
     }
     table
 }
 
-/// [`common_tokens`] for destinations: bit 31 set, not relative, a known register type.
-const COMMON_DST: [u8; 256] = common_tokens(false);
-/// [`common_tokens`] for sources: also a known source modifier (not 14 or 15).
-const COMMON_SRC: [u8; 256] = common_tokens(true);
+/// Set in a [`register_types`] entry when the token is not the common case.
+const UNCOMMON: u8 = 0x80;
 
-/// 1 when `token` is common by `table`, else 0.
-#[inline(always)]
-fn common(table: &[u8; 256], token: u32) -> u32 {
-    (table[(token >> 24) as usize] >> ((token >> 11) & 7)) as u32 & 1
-}
+/// [`register_types`] for destinations (and the registers of `dcl` and `def*`).
+const DST_TYPES: [u8; 2048] = register_types(false);
+/// [`register_types`] for sources.
+const SRC_TYPES: [u8; 2048] = register_types(true);
 
-/// 1 when every source token is common.
 #[inline(always)]
-fn common_sources<const N: usize>(srcs: [u32; N]) -> u32 {
-    srcs.iter().fold(1, |acc, &t| acc & common(&COMMON_SRC, t))
+fn type_index(token: u32) -> usize {
+    ((token >> 21) & 0x7F8 | (token >> 11) & 7) as usize
 }
 
 #[inline(always)]
-fn register(token: u32) -> Register {
+fn register(raw_type: u8, token: u32) -> Register {
     Register::new(
-        REGISTER_TYPES[raw_register_type(token) as usize & 31],
+        REGISTER_TYPES[raw_type as usize & 31],
         (token & 0x7FF) as u16,
     )
 }
 
 #[inline(always)]
-fn dst(token: u32) -> DstParam {
+fn dst(raw_type: u8, token: u32) -> DstParam {
     DstParam {
-        register: register(token),
+        register: register(raw_type, token),
         relative: None,
         mask: WriteMask(((token >> 16) & 0xF) as u8),
         modifiers: ResultModifiers(((token >> 20) & 0xF) as u8),
@@ -193,9 +183,9 @@ fn dst(token: u32) -> DstParam {
 }
 
 #[inline(always)]
-fn src(token: u32) -> SrcParam {
+fn src(raw_type: u8, token: u32) -> SrcParam {
     SrcParam {
-        register: register(token),
+        register: register(raw_type, token),
         relative: None,
         swizzle: Swizzle((token >> 16) as u8),
         modifier: SRC_MODIFIERS[((token >> 24) & 0xF) as usize],
@@ -224,11 +214,19 @@ fn push(items: &mut Vec<Item>, token: u32, opcode: Opcode) -> &mut Instruction {
 }
 
 #[inline(always)]
-fn set_sources<const N: usize>(inst: &mut Instruction, srcs: [u32; N]) {
-    for (slot, t) in inst.srcs.items.iter_mut().zip(srcs) {
-        *slot = src(t);
+fn set_sources<const N: usize>(inst: &mut Instruction, srcs: [u32; N], types: [u8; N]) {
+    for ((slot, t), ty) in inst.srcs.items.iter_mut().zip(srcs).zip(types) {
+        *slot = src(ty, t);
     }
     inst.srcs.len = N as u8;
+}
+
+/// The register types of source tokens, and whether one is [`UNCOMMON`].
+#[inline(always)]
+fn source_types<const N: usize>(srcs: [u32; N]) -> ([u8; N], u8) {
+    let types = srcs.map(|t| SRC_TYPES[type_index(t)]);
+    let uncommon = types.iter().fold(0, |acc, &ty| acc | ty) & UNCOMMON;
+    (types, uncommon)
 }
 
 /// A destination and `N` sources, when all are common; `false` leaves nothing written.
@@ -240,12 +238,14 @@ fn dst_sources<const N: usize>(
     d: u32,
     srcs: [u32; N],
 ) -> bool {
-    if common(&COMMON_DST, d) & common_sources(srcs) == 0 {
+    let dst_type = DST_TYPES[type_index(d)];
+    let (types, uncommon) = source_types(srcs);
+    if (dst_type | uncommon) & UNCOMMON != 0 {
         return false;
     }
     let inst = push(items, token, opcode);
-    inst.dst = Some(dst(d));
-    set_sources(inst, srcs);
+    inst.dst = Some(dst(dst_type, d));
+    set_sources(inst, srcs, types);
     true
 }
 
@@ -257,10 +257,11 @@ fn sources<const N: usize>(
     opcode: Opcode,
     srcs: [u32; N],
 ) -> bool {
-    if common_sources(srcs) == 0 {
+    let (types, uncommon) = source_types(srcs);
+    if uncommon != 0 {
         return false;
     }
-    set_sources(push(items, token, opcode), srcs);
+    set_sources(push(items, token, opcode), srcs, types);
     true
 }
 
@@ -268,11 +269,12 @@ fn sources<const N: usize>(
 /// destination is common.
 #[inline(always)]
 fn dst_extra(items: &mut Vec<Item>, token: u32, opcode: Opcode, d: u32, extra: Extra) -> bool {
-    if common(&COMMON_DST, d) == 0 {
+    let dst_type = DST_TYPES[type_index(d)];
+    if dst_type & UNCOMMON != 0 {
         return false;
     }
     let inst = push(items, token, opcode);
-    inst.dst = Some(dst(d));
+    inst.dst = Some(dst(dst_type, d));
     inst.extra = extra;
     true
 }
