@@ -2,7 +2,10 @@
 //!
 //! ```text
 //! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20
-//! (the folder defaults to `$DXSO_CORPUS`, else `../shared/corpus`)
+//! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20 cold
+//! (the folder defaults to `$DXSO_CORPUS`, else `../shared/corpus`; `cold` sweeps 8 MiB between
+//! passes, as `dxso bench decode`'s MojoShader passes between dxso's do, so that each pass
+//! starts with the corpus and the allocator's memory out of the nearer caches)
 //! valgrind --tool=callgrind target/release/examples/decode_loop ../shared/corpus 20
 //! ```
 
@@ -12,13 +15,23 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = dxso_corpus::corpus_dir_from_arg(args.next());
     let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20);
+    let cold = args.next().is_some_and(|a| a == "cold");
+    let mut sweep = if cold {
+        vec![0u64; 1 << 20]
+    } else {
+        Vec::new()
+    };
     let blobs: Vec<Vec<u8>> = dxso_corpus::entries(&dir)
         .iter()
         .map(|e| e.bytes())
         .collect();
     let mut items = 0usize;
     let mut fastest = f64::INFINITY;
-    for _ in 0..runs {
+    for run in 0..runs {
+        for (i, x) in sweep.iter_mut().enumerate() {
+            *x = x.wrapping_add((i ^ run) as u64);
+        }
+        black_box(&sweep);
         let start = std::time::Instant::now();
         for b in &blobs {
             if let Ok(s) = dxso::decode(black_box(b)) {

@@ -281,8 +281,12 @@ fn dst_extra(items: &mut Vec<Item>, token: u32, opcode: Opcode, d: u32, extra: E
 
 /// Decodes common shader model 2+ instructions from `words[pos]` on into `items`; returns the
 /// position of the first token it leaves to the general decoder.
-pub(super) fn run(words: &[u32], mut pos: usize, items: &mut Vec<Item>) -> usize {
-    while let Some(&token) = words.get(pos) {
+pub(super) fn run(words: &[u32], pos: usize, items: &mut Vec<Item>) -> usize {
+    // The rest of the stream as a slice (a pointer and a length) rather than an index into it:
+    // the loop keeps fewer values live, so fewer of them are spilled to the stack and reloaded
+    // on the path from one instruction token to the next.
+    let mut rest = words.get(pos..).unwrap_or_default();
+    while let Some((&token, after)) = rest.split_first() {
         // Bits 28 (predicated) and 31 and opcodes past 96 (comments, the end token, `phase`)
         // are the general decoder's.
         if token & 0x9000_0000 != 0 || token & 0xFFFF > 96 {
@@ -291,7 +295,7 @@ pub(super) fn run(words: &[u32], mut pos: usize, items: &mut Vec<Item>) -> usize
         let row = &TABLE[(token & 0xFFFF) as usize];
         let len = ((token >> 24) & 0xF) as usize;
         let form = row.forms[len];
-        let Some(ops) = words.get(pos + 1..pos + 1 + len) else {
+        let Some(ops) = after.get(..len) else {
             break;
         };
         // Each arm checks every token first, so that nothing is written for an instruction the
@@ -328,7 +332,7 @@ pub(super) fn run(words: &[u32], mut pos: usize, items: &mut Vec<Item>) -> usize
         if !taken {
             break;
         }
-        pos += 1 + len;
+        rest = &after[len..];
     }
-    pos
+    words.len() - rest.len()
 }
