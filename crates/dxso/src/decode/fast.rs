@@ -48,14 +48,15 @@ struct Row {
     forms: [Form; 16],
 }
 
-/// Opcodes 0..=96 (all but `phase`, which the general decoder handles), indexed by raw value.
-const TABLE: [Row; 97] = {
+/// Opcodes 0..=127 by raw value, so that one mask test rejects the rest: every opcode but
+/// `phase` (which the general decoder handles, as it does what is not an opcode).
+const TABLE: [Row; 128] = {
     const SOURCES: [Form; 5] = [Form::S0, Form::S1, Form::S2, Form::S3, Form::S4];
     const DST_SOURCES: [Form; 5] = [Form::D0, Form::D1, Form::D2, Form::D3, Form::D4];
     let mut table = [Row {
         opcode: Opcode::Nop,
         forms: [Form::Other; 16],
-    }; 97];
+    }; 128];
     let mut i = 0;
     while i < ROWS.len() {
         let info = &ROWS[i];
@@ -287,12 +288,12 @@ pub(super) fn run(words: &[u32], pos: usize, items: &mut Vec<Item>) -> usize {
     // on the path from one instruction token to the next.
     let mut rest = words.get(pos..).unwrap_or_default();
     while let Some((&token, after)) = rest.split_first() {
-        // Bits 28 (predicated) and 31 and opcodes past 96 (comments, the end token, `phase`)
-        // are the general decoder's.
-        if token & 0x9000_0000 != 0 || token & 0xFFFF > 96 {
+        // Bits 28 (predicated) and 31 and opcodes past 127 (comments, the end token, `phase`)
+        // are the general decoder's; so are 97..=127, which are no opcodes.
+        if token & 0x9000_FF80 != 0 {
             break;
         }
-        let row = &TABLE[(token & 0xFFFF) as usize];
+        let row = &TABLE[(token & 0x7F) as usize];
         let len = ((token >> 24) & 0xF) as usize;
         let form = row.forms[len];
         let Some(ops) = after.get(..len) else {
