@@ -2,7 +2,11 @@
 //!
 //! ```text
 //! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20
-//! (the folder defaults to `$DXSO_CORPUS`, else `../shared/corpus`)
+//! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20 cold
+//! (the folder defaults to `$DXSO_CORPUS`, else `../shared/corpus`; `cold` sweeps 8 MiB between
+//! passes, so that each pass starts with the corpus and the allocator's memory out of the
+//! nearer caches; `churn` formats every DWORD of the corpus into its own string between passes,
+//! as `dxso bench decode`'s MojoShader passes between dxso's do to the heap and the caches)
 //! valgrind --tool=callgrind target/release/examples/decode_loop ../shared/corpus 20
 //! ```
 
@@ -12,13 +16,33 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = dxso_corpus::corpus_dir_from_arg(args.next());
     let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20);
+    let mode = args.next().unwrap_or_default();
+    let cold = mode == "cold";
+    let churn = mode == "churn";
+    let mut sweep = if cold {
+        vec![0u64; 1 << 20]
+    } else {
+        Vec::new()
+    };
     let blobs: Vec<Vec<u8>> = dxso_corpus::entries(&dir)
         .iter()
         .map(|e| e.bytes())
         .collect();
     let mut items = 0usize;
     let mut fastest = f64::INFINITY;
-    for _ in 0..runs {
+    for run in 0..runs {
+        for (i, x) in sweep.iter_mut().enumerate() {
+            *x = x.wrapping_add((i ^ run) as u64);
+        }
+        black_box(&sweep);
+        if churn {
+            // What a parser that formats as it goes does to the heap and the caches between
+            // passes (`dxso bench decode` alternates with MojoShader's, which does this).
+            for b in &blobs {
+                let words: Vec<String> = b.chunks(4).map(|c| format!("{c:02x?}")).collect();
+                black_box(words);
+            }
+        }
         let start = std::time::Instant::now();
         for b in &blobs {
             if let Ok(s) = dxso::decode(black_box(b)) {
