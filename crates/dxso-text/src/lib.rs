@@ -22,7 +22,6 @@
 pub mod ctab;
 pub mod parse;
 pub mod print;
-mod swar;
 pub mod syntax;
 
 pub use parse::{

@@ -22,6 +22,7 @@ pub mod opcode;
 pub mod param;
 pub mod register;
 pub mod slots;
+pub mod swar;
 pub mod table;
 pub mod table_view;
 pub mod version;

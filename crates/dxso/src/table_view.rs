@@ -365,24 +365,7 @@ fn string_at(bytes: &[u8], offset: u32) -> &[u8] {
 /// Where the first NUL of `b` is, tested eight bytes at a time (the creator string runs to 50
 /// bytes, file names to a hundred; a byte at a time cost more than the rest of the checks).
 fn nul_position(b: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut chunks = b.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        // The high bit of every zero byte (and maybe of bytes above the lowest one: a borrow
-        // runs upwards only, so the lowest flag is exact).
-        let zeros = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
-        if zeros != 0 {
-            return Some(at + zeros.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&c| c == 0)
-        .map(|i| at + i)
+    crate::swar::first_in_class(b, crate::swar::zero_bytes, |c| c == 0)
 }
 
 /// The type record at a checked offset.

@@ -11,7 +11,7 @@ use super::{
     is_punctuation, row_of, trim_end, trim_start, Declarations, Header, HeaderConstant, Line,
     Tokens, Word,
 };
-use crate::swar;
+use dxso::swar;
 use std::borrow::Cow;
 
 /// Where the reader is in the header.

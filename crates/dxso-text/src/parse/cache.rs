@@ -16,7 +16,7 @@
 //! the texts before it with the same context (a context the byte cannot name gets fresh
 //! tables of its own). Values are `Copy` and borrow nothing from a text.
 
-use crate::swar::{zero_bytes, ONES};
+use dxso::swar::{zero_bytes, ONES};
 use dxso::{ShaderKind, Version};
 use std::cell::RefCell;
 

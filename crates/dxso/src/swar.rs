@@ -1,23 +1,24 @@
 //! Byte tests eight at a time in a `u64` ("SIMD within a register"), shared by the readers
-//! that scan text for a byte class: the single-pass assembler's line search and word ends
-//! (`parse::fast`, `parse::cache`) and the constant-table header reader (`ctab::canonical`).
+//! that scan bytes for a byte class: the NUL search of the borrowed table views
+//! ([`crate::table_view`]) here, and in `dxso-text` the single-pass assembler's line search
+//! and word ends and the constant-table header reader.
 
 /// `0x01` in every byte.
-pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub const ONES: u64 = 0x0101_0101_0101_0101;
 /// `0x80` in every byte.
-pub(crate) const HIGHS: u64 = ONES * 0x80;
+pub const HIGHS: u64 = ONES * 0x80;
 
 /// The high bit of every zero byte of `x`, and maybe of bytes above the lowest one: a
 /// borrow only runs upwards, so the lowest flag is exact.
 #[inline(always)]
-pub(crate) const fn zero_bytes(x: u64) -> u64 {
+pub const fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(ONES) & !x & HIGHS
 }
 
 /// The high bits of the eight bytes of `x` (the flags [`zero_bytes`] gives) as the eight low
 /// bits of a mask, byte `i` at bit `i`: one multiply gathers them into the top byte.
 #[inline(always)]
-pub(crate) const fn high_bits_mask(x: u64) -> u32 {
+pub const fn high_bits_mask(x: u64) -> u32 {
     (((x & HIGHS) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
@@ -25,7 +26,7 @@ pub(crate) const fn high_bits_mask(x: u64) -> u32 {
 /// first member (as [`zero_bytes`] does), `member` tests one byte of the tail shorter than
 /// eight.
 #[inline(always)]
-pub(crate) fn first_in_class(
+pub fn first_in_class(
     b: &[u8],
     flags: impl Fn(u64) -> u64,
     member: impl Fn(u8) -> bool,
