@@ -1,7 +1,8 @@
 //! One device running many captures (`Device::run_capture` + `Device::recycle`): the same
 //! output as a fresh device per run, the cache protocol still followed, mesh memory reused,
 //! and the per-run vertex budget starting afresh.
-use dxso_dp2::{device, teapot, CacheAction, Device, Limits};
+use dxso_dp2::decl::{DeclMethod, VertexElement};
+use dxso_dp2::{device, teapot, CacheAction, CaptureBuilder, Device, Limits};
 use std::collections::HashSet;
 
 #[test]
@@ -75,4 +76,74 @@ fn the_vertex_budget_is_per_run() {
         ..Limits::default()
     };
     assert!(Device::new(tight).run_capture(&capture).is_err());
+}
+
+/// The teapot's handles drawn once with `decl` (the teapot's control points in stream 0,
+/// FLOAT3 positions at offset 0), then from the cache.
+fn teapot_with(decl: &[VertexElement], segments: f32) -> dxso_dp2::Capture {
+    let mut b = CaptureBuilder::new();
+    teapot::add_setup(&mut b, segments);
+    b.create_vertex_decl(2, decl).set_vertex_decl(2);
+    teapot::add_created_pass(&mut b);
+    teapot::add_cached_pass(&mut b);
+    b.finish()
+}
+
+#[test]
+fn a_refilled_mesh_takes_its_uvs_from_the_new_declaration() {
+    // Retired meshes keep their domain's triangle list and uv points for a refill over the
+    // same domain: a declaration whose uvs come from the stream, or that has none, must not
+    // see the points a previous capture left.
+    let [position, normal, uv_points] = teapot::declaration();
+    let uv_stream = VertexElement {
+        method: DeclMethod::Default as u8,
+        ..uv_points
+    };
+    let decls: [&[VertexElement]; 4] = [
+        &[position, normal, uv_points],
+        &[position, normal, uv_stream],
+        &[position, normal],
+        &[position, uv_points],
+    ];
+    let mut reused = Device::new(Limits::default());
+    for round in 0..2 {
+        for (k, decl) in decls.iter().enumerate() {
+            for segments in [8.0, 8.0, 3.0] {
+                let capture = teapot_with(decl, segments);
+                let fresh = device::run(&capture, Limits::default()).unwrap();
+                let draws = reused.run_capture(&capture).unwrap();
+                assert_eq!(draws.len(), fresh.len());
+                for (i, (r, f)) in draws.iter().zip(&fresh).enumerate() {
+                    assert_eq!(
+                        r.mesh, f.mesh,
+                        "round {round} declaration {k} segments {segments} draw {i}"
+                    );
+                }
+                reused.recycle(draws);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cloned_device_draws_what_the_original_draws() {
+    let mut original = Device::new(Limits::default());
+    let first = original.run_capture(&teapot::capture(8.0)).unwrap();
+    let second = original.run_capture(&teapot::capture(16.0)).unwrap();
+    // The first run's meshes are no longer cached: recycled now, the device keeps them for
+    // reuse, and a clone shares those it keeps.
+    original.recycle(first);
+    let mut clone = original.clone();
+    let capture = teapot::capture(8.0);
+    let fresh = device::run(&capture, Limits::default()).unwrap();
+    for (which, d) in [("original", &mut original), ("clone", &mut clone)] {
+        for run in 0..2 {
+            let draws = d.run_capture(&capture).unwrap();
+            for (i, (r, f)) in draws.iter().zip(&fresh).enumerate() {
+                assert_eq!(r.mesh, f.mesh, "{which} run {run} draw {i}");
+            }
+            d.recycle(draws);
+        }
+    }
+    drop(second);
 }

@@ -50,13 +50,15 @@ pub(super) fn assemble(
         points,
         fix_normal,
         |_, _| false,
-        &mut mesh,
+        (&mut mesh, false),
     );
     mesh
 }
 
 /// Fills `mesh` (emptied first, its capacity kept) from evaluated channels, copying so the
-/// evaluation buffers and the mesh can both be reused. `fix_normal(c, i)` recomputes a
+/// evaluation buffers and the mesh can both be reused. With `holds_points`, the mesh's uvs
+/// already are `points` and are kept if the declaration takes its uvs from them (its
+/// triangle list is the caller's to keep or empty). Returns whether the uvs are `points`. `fix_normal(c, i)` recomputes a
 /// degenerate CROSSUV normal of channel `c` at vertex `i`; the fix is written back into the
 /// channel, so several CROSSUV elements reading one channel see the same normals.
 /// `fix_all(c, normals)` is tried first on a channel with degenerate normals: true when it
@@ -67,9 +69,16 @@ pub(super) fn assemble_into(
     points: &[[f32; 2]],
     fix_normal: impl Fn(usize, usize) -> [f32; 3],
     fix_all: impl Fn(usize, &mut [[f32; 3]]) -> bool,
-    mesh: &mut Mesh,
-) {
-    mesh.clear();
+    (mesh, holds_points): (&mut Mesh, bool),
+) -> bool {
+    mesh.positions.clear();
+    mesh.normals.clear();
+    mesh.attributes.clear();
+    if !holds_points {
+        mesh.uvs.clear();
+        mesh.indices.clear();
+    }
+    let mut uvs_are_points = false;
     // Whether the mesh's own arrays are taken (the first element of each slot fills them).
     let (mut positions, mut normals, mut uvs) = (false, false, false);
     for (index, e) in decl.iter().enumerate() {
@@ -94,6 +103,7 @@ pub(super) fn assemble_into(
                     }
                     Slot::Uv if !uvs => {
                         uvs = true;
+                        mesh.uvs.clear();
                         mesh.uvs.extend(v.iter().map(|x| [x[0], x[1]]));
                         2
                     }
@@ -136,7 +146,10 @@ pub(super) fn assemble_into(
             DeclMethod::Uv => {
                 if matches!(slot, Slot::Uv) && !uvs {
                     uvs = true;
-                    mesh.uvs.extend_from_slice(points);
+                    uvs_are_points = true;
+                    if !holds_points {
+                        mesh.uvs.extend_from_slice(points);
+                    }
                     continue;
                 }
                 points.iter().map(|p| [p[0], p[1], 0.0, 1.0]).collect()
@@ -150,6 +163,10 @@ pub(super) fn assemble_into(
             values,
         });
     }
+    if !uvs {
+        mesh.uvs.clear();
+    }
+    uvs_are_points
 }
 
 /// Per channel: which derived quantities the generated elements of `decl` need.
@@ -174,15 +191,17 @@ pub(super) fn needs_into(decl: &[VertexElement], need: &mut [Need]) {
 }
 
 /// Tessellates a rect patch over a domain into `mesh`, evaluating into `scratch`; both keep
-/// their capacity from earlier draws.
+/// their capacity from earlier draws. `holds_domain`: the mesh's triangle list and uvs
+/// already are the domain's indices and points (a retired mesh refilled over the same
+/// domain), so they are not written again. Returns whether the filled mesh holds them.
 pub(super) fn tessellate_rect(
     ctx: &Ctx,
     data: &PatchData,
     d: &Domain,
     weights: Option<&GridWeights>,
     (scratch, rows): (&mut Vec<Evaluated>, &mut RectScratch),
-    mesh: &mut Mesh,
-) -> Result<(), ExecError> {
+    (mesh, holds_domain): (&mut Mesh, bool),
+) -> Result<bool, ExecError> {
     let PatchShape::Rect { u, v, width, .. } = data.shape else {
         return Err(ctx.err(ExecErrorKind::KindMismatch {
             handle: 0,
@@ -242,9 +261,18 @@ pub(super) fn tessellate_rect(
         (Some(gw), Some(ch), Some(_)) => gw.fix_degenerate_normals(width as usize, ch, normals),
         _ => false,
     };
-    assemble_into(&data.decl, scratch, &d.points, fix, fix_all, mesh);
-    mesh.indices.extend_from_slice(&d.indices);
-    Ok(())
+    let uvs_are_points = assemble_into(
+        &data.decl,
+        scratch,
+        &d.points,
+        fix,
+        fix_all,
+        (mesh, holds_domain),
+    );
+    if !holds_domain {
+        mesh.indices.extend_from_slice(&d.indices);
+    }
+    Ok(uvs_are_points)
 }
 
 pub(super) fn eval_tri_channels(

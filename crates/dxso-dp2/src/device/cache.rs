@@ -112,21 +112,28 @@ impl PatchShape {
     }
 }
 
-/// A cached handle: its captured patch and the mesh it was last drawn with, if any (with
-/// the domain that mesh was tessellated over).
+/// A cached handle: its captured patch and the mesh it was last drawn with, if any.
 #[derive(Clone, Debug)]
 pub(super) struct CachedPatch {
     pub(super) data: Arc<PatchData>,
-    pub(super) mesh: Option<(DomainKey, Arc<Mesh>)>,
+    pub(super) mesh: Option<Drawn>,
+}
+
+/// A mesh a handle was drawn with, and the domain it was tessellated over.
+#[derive(Clone, Debug)]
+pub(super) struct Drawn {
+    pub(super) key: DomainKey,
+    pub(super) mesh: Arc<Mesh>,
+    /// Whether the mesh's triangle list and uvs are the domain's indices and points, so that
+    /// when it is retired and refilled over the same domain they need not be written again.
+    /// Only the device sets this, and a mesh the cache holds cannot be changed by anyone
+    /// (it is shared), so it stays true until the mesh is refilled.
+    pub(super) holds_domain: bool,
 }
 
 /// What [`Device::resolve`] found: the patch to draw, what the cache did, and a cached
 /// draw's previous mesh.
-pub(super) type Resolved = (
-    Option<Arc<PatchData>>,
-    CacheAction,
-    Option<(DomainKey, Arc<Mesh>)>,
-);
+pub(super) type Resolved = (Option<Arc<PatchData>>, CacheAction, Option<Drawn>);
 
 /// How many retired meshes a device keeps for reuse.
 pub(super) const SPARE_MESHES: usize = 256;
@@ -147,19 +154,41 @@ impl Device {
     }
 
     /// Keeps a mesh for reuse if this was its last reference: emptied, in its `Arc`, so that
-    /// neither the arrays nor the `Arc` are allocated again.
-    pub(super) fn retire(&mut self, mut mesh: Arc<Mesh>) {
+    /// neither the arrays nor the `Arc` are allocated again. (A mesh handed back by a caller
+    /// may have been changed, so nothing in it is trusted.)
+    pub(super) fn retire(&mut self, mesh: Arc<Mesh>) {
+        self.retire_holding(mesh, None);
+    }
+
+    /// Keeps a mesh the cache let go of for reuse: as [`Device::retire`], except that one
+    /// still holding its domain's triangle list and uvs keeps them, for a refill over the
+    /// same domain.
+    pub(super) fn retire_drawn(&mut self, drawn: Drawn) {
+        let holds = drawn.holds_domain.then_some(drawn.key);
+        self.retire_holding(drawn.mesh, holds);
+    }
+
+    fn retire_holding(&mut self, mut mesh: Arc<Mesh>, holds: Option<DomainKey>) {
         if self.spare.len() < SPARE_MESHES {
             if let Some(m) = Arc::get_mut(&mut mesh) {
-                m.clear();
-                self.spare.push(mesh);
+                if holds.is_none() {
+                    m.clear();
+                }
+                self.spare.push((mesh, holds));
             }
         }
     }
 
-    /// A mesh to fill, unshared: a retired one, else a new one.
-    pub(super) fn spare_mesh(&mut self) -> Arc<Mesh> {
-        self.spare.pop().unwrap_or_default()
+    /// A mesh to fill over the domain `key`, unshared (a retired one, else a new one), and
+    /// whether it already holds that domain's triangle list and points as its uvs. A
+    /// retired mesh a clone of this device also holds is left to the clone.
+    pub(super) fn spare_mesh(&mut self, key: DomainKey) -> (Arc<Mesh>, bool) {
+        if let Some((mut mesh, holds)) = self.spare.pop() {
+            if Arc::get_mut(&mut mesh).is_some() {
+                return (mesh, holds == Some(key));
+            }
+        }
+        (Arc::default(), false)
     }
 
     /// Keeps a replaced cache entry (its `Arc` and arrays) for the next capture, if this was
@@ -200,11 +229,10 @@ impl Device {
             info.start_vertex_offset_width as u64,
             info.stride as u64,
         );
-        let vertices = (0..h).flat_map(move |r| {
-            (0..w).map(move |c| (row + r).saturating_mul(stride).saturating_add(column + c))
-        });
+        let rows =
+            (0..h).map(move |r| ((row + r).saturating_mul(stride).saturating_add(column), w));
         let count = (w * h) as usize;
-        self.fetch_into(ctx, &data.decl, count, vertices, &mut data.channels)?;
+        self.fetch_into(ctx, &data.decl, count, rows, &mut data.channels)?;
         data.shape = PatchShape::Rect {
             u,
             v,
@@ -217,12 +245,16 @@ impl Device {
     /// A captured patch to fill, unshared: one a replaced cache entry left (its arrays keep
     /// their capacity), else a new one.
     fn spare_patch(&self) -> Arc<PatchData> {
-        self.spare_patches.borrow_mut().pop().unwrap_or_else(|| {
-            Arc::new(PatchData {
-                shape: PatchShape::Tri { degree: 1 },
-                decl: Vec::new(),
-                channels: Vec::new(),
-            })
+        // A spare patch a clone of this device also holds is left to the clone.
+        if let Some(mut patch) = self.spare_patches.borrow_mut().pop() {
+            if Arc::get_mut(&mut patch).is_some() {
+                return patch;
+            }
+        }
+        Arc::new(PatchData {
+            shape: PatchShape::Tri { degree: 1 },
+            decl: Vec::new(),
+            channels: Vec::new(),
         })
     }
 
@@ -248,9 +280,9 @@ impl Device {
         let data = Arc::get_mut(&mut patch).expect("spare patches are unshared");
         self.current_decl_into(ctx, &mut data.decl)?;
         let start = info.start_vertex_offset as u64;
-        let vertices = (0..info.num_vertices as u64).map(move |i| start + i);
         let count = info.num_vertices as usize;
-        self.fetch_into(ctx, &data.decl, count, vertices, &mut data.channels)?;
+        let run = std::iter::once((start, count as u64));
+        self.fetch_into(ctx, &data.decl, count, run, &mut data.channels)?;
         data.shape = PatchShape::Tri {
             degree: info.degree,
         };
@@ -298,8 +330,8 @@ impl Device {
         let action = match self.patches.insert(handle, entry) {
             Some(old) => {
                 self.retire_patch(old.data);
-                if let Some((_, mesh)) = old.mesh {
-                    self.retire(mesh);
+                if let Some(drawn) = old.mesh {
+                    self.retire_drawn(drawn);
                 }
                 CacheAction::Updated
             }
@@ -310,22 +342,23 @@ impl Device {
 
     /// The mesh of a patch draw: a cached handle redrawn with the same domain shares the mesh
     /// of its previous draw (`shared`, from [`Device::resolve`]); otherwise `tessellate`
-    /// builds it and the handle remembers it.
+    /// builds it (and says whether it holds the domain's triangle list and points as uvs)
+    /// and the handle remembers it.
     pub(super) fn mesh_for(
         &mut self,
         handle: u32,
         key: DomainKey,
-        shared: Option<(DomainKey, Arc<Mesh>)>,
-        tessellate: impl FnOnce(&mut Self) -> Result<Arc<Mesh>, ExecError>,
+        shared: Option<Drawn>,
+        tessellate: impl FnOnce(&mut Self) -> Result<(Arc<Mesh>, bool), ExecError>,
     ) -> Result<Arc<Mesh>, ExecError> {
         let mesh = match shared {
-            Some((k, m)) if k == key => m,
+            Some(drawn) if drawn.key == key => drawn.mesh,
             stale => {
                 // Let go of a mesh for other segments first, so that when the handle
                 // replaces it, it is the last reference and can be kept for reuse.
                 drop(stale);
-                let m = tessellate(self)?;
-                self.remember(handle, key, &m);
+                let (m, holds_domain) = tessellate(self)?;
+                self.remember(handle, key, &m, holds_domain);
                 m
             }
         };
@@ -334,16 +367,27 @@ impl Device {
     }
 
     /// Keeps the mesh a cacheable handle was last drawn with (handle 0 is never cached).
-    pub(super) fn remember(&mut self, handle: u32, key: DomainKey, mesh: &Arc<Mesh>) {
+    pub(super) fn remember(
+        &mut self,
+        handle: u32,
+        key: DomainKey,
+        mesh: &Arc<Mesh>,
+        holds_domain: bool,
+    ) {
         if handle == 0 {
             return;
         }
+        let drawn = Drawn {
+            key,
+            mesh: Arc::clone(mesh),
+            holds_domain,
+        };
         let old = self
             .patches
             .get_mut(&handle)
-            .and_then(|p| p.mesh.replace((key, Arc::clone(mesh))));
-        if let Some((_, old)) = old {
-            self.retire(old);
+            .and_then(|p| p.mesh.replace(drawn));
+        if let Some(old) = old {
+            self.retire_drawn(old);
         }
     }
 

@@ -95,17 +95,17 @@ impl Device {
                         }
                         _ => None,
                     };
-                    let mut mesh = dev.spare_mesh();
+                    let (mut mesh, holds_domain) = dev.spare_mesh(key);
                     let m = Arc::get_mut(&mut mesh).expect("spare meshes are unshared");
-                    tessellate_rect(
+                    let holds_domain = tessellate_rect(
                         ctx,
                         &data,
                         &d,
                         w.as_deref(),
                         (&mut dev.scratch, &mut dev.rows),
-                        m,
+                        (m, holds_domain),
                     )?;
-                    Ok(mesh)
+                    Ok((mesh, holds_domain))
                 })?;
                 (self.segment_list(&d.edge_segments), mesh)
             }
@@ -143,7 +143,7 @@ impl Device {
                 let key = DomainKey::tri(segs, style, max);
                 let d = self.domain(key, || domain::tri(segs, style, max));
                 let mesh = self.mesh_for(p.handle, key, shared, |_| {
-                    Ok(Arc::new(tessellate_tri(&data, &d)))
+                    Ok((Arc::new(tessellate_tri(&data, &d)), false))
                 })?;
                 (self.segment_list(&d.edge_segments), mesh)
             }

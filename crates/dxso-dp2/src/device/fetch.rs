@@ -42,20 +42,22 @@ impl Device {
         vertex: impl Fn(usize) -> u64,
     ) -> Result<Vec<Vec<[f32; 4]>>, ExecError> {
         let mut channels = Vec::new();
-        self.fetch_into(ctx, decl, count, (0..count).map(&vertex), &mut channels)?;
+        let runs = (0..count).map(|i| (vertex(i), 1));
+        self.fetch_into(ctx, decl, count, runs, &mut channels)?;
         Ok(channels)
     }
 
-    /// Reads the `count` vertices `vertices` yields (the same sequence for every element) of
-    /// every DEFAULT element into `channels`, one per element (others empty), reusing the
-    /// arrays it holds. `count` is bounded by the caller (a capped grid side, or a vertex
+    /// Reads the `count` vertices that `runs` yields (each `(first, length)`: that many
+    /// consecutive vertex indices; the same runs for every element) of every DEFAULT element
+    /// into `channels`, one per element (others empty), reusing the arrays it holds. `count`
+    /// is the sum of the run lengths, bounded by the caller (a capped grid side, or a vertex
     /// list already allocated).
     pub(super) fn fetch_into(
         &self,
         ctx: &Ctx,
         decl: &[VertexElement],
         count: usize,
-        vertices: impl Iterator<Item = u64> + Clone,
+        runs: impl Iterator<Item = (u64, u64)> + Clone,
         channels: &mut Vec<Vec<[f32; 4]>>,
     ) -> Result<(), ExecError> {
         channels.resize_with(decl.len(), Vec::new);
@@ -67,39 +69,58 @@ impl Device {
             let ty = e.decl_type().expect("checked by check_decl");
             let stream = e.stream as u32;
             let (bytes, base, stride) = self.stream_bytes(ctx, decl, stream)?;
-            let size = ty.size() as u64;
             // Every slot is written below (an error drops the whole capture), so an array
             // already `count` long is not cleared first, and no push checks capacity.
             values.resize(count, [0.0; 4]);
-            for (slot, v) in values.iter_mut().zip(vertices.clone()) {
+            let mut slots = values.iter_mut();
+            for (first, len) in runs.clone() {
+                let run = (&mut slots).take(len as usize);
                 // 128-bit: index, stride and offsets all come from the stream.
-                let start128 = base as u128 + v as u128 * stride as u128 + e.offset as u128;
-                let start = u64::try_from(start128).unwrap_or(u64::MAX);
-                let end = start.saturating_add(size);
-                if end > bytes.len() as u64 {
-                    return Err(ctx.err(ExecErrorKind::OutOfBounds {
-                        stream,
-                        vertex: v,
-                        start,
-                        end,
-                        len: bytes.len(),
-                    }));
+                let start = base as u128 + first as u128 * stride as u128 + e.offset as u128;
+                let end = start + (len.max(1) - 1) as u128 * stride as u128 + ty.size() as u128;
+                if end <= bytes.len() as u128 {
+                    // The whole run is in the buffer: one check, then every vertex in place
+                    // (the stride is at least the element's size and so never 0).
+                    let within = &bytes[start as usize..end as usize];
+                    read_run(ty, within.chunks(stride.max(1) as usize), run);
+                } else {
+                    self.read_checked(ctx, e, ty, bytes, (base, stride), first, run)?;
                 }
-                let b = &bytes[start as usize..end as usize];
-                // FLOAT3 (positions, normals) read in place, and `DeclType::read` always
-                // inlined: called, a reader returns the value through the stack in pieces
-                // that are read back whole, a store-forwarding stall per vertex (and the
-                // compiler, seeing this arm compute what `read` does, calls it for both).
-                *slot = match (ty, b) {
-                    (DeclType::Float3, &[x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3]) => [
-                        f32::from_le_bytes([x0, x1, x2, x3]),
-                        f32::from_le_bytes([y0, y1, y2, y3]),
-                        f32::from_le_bytes([z0, z1, z2, z3]),
-                        1.0,
-                    ],
-                    _ => ty.read(b),
-                };
             }
+        }
+        Ok(())
+    }
+
+    /// Reads one run vertex by vertex, each bounds-checked: the error names the first vertex
+    /// that is not in the buffer.
+    #[allow(clippy::too_many_arguments)] // one run of `fetch_into`, its stream and element
+    #[cold]
+    fn read_checked<'s>(
+        &self,
+        ctx: &Ctx,
+        e: &VertexElement,
+        ty: DeclType,
+        bytes: &[u8],
+        (base, stride): (u64, u32),
+        first: u64,
+        slots: impl Iterator<Item = &'s mut [f32; 4]>,
+    ) -> Result<(), ExecError> {
+        let size = ty.size() as u64;
+        for (i, slot) in slots.enumerate() {
+            let v = first.saturating_add(i as u64);
+            let start128 = base as u128 + v as u128 * stride as u128 + e.offset as u128;
+            let start = u64::try_from(start128).unwrap_or(u64::MAX);
+            let end = start.saturating_add(size);
+            if end > bytes.len() as u64 {
+                return Err(ctx.err(ExecErrorKind::OutOfBounds {
+                    stream: e.stream as u32,
+                    vertex: v,
+                    start,
+                    end,
+                    len: bytes.len(),
+                }));
+            }
+            *slot = ty.read(&bytes[start as usize..end as usize]);
         }
         Ok(())
     }
@@ -144,6 +165,31 @@ impl Device {
             .get(&handle)
             .ok_or_else(|| ctx.err(ExecErrorKind::NoSuchBuffer(handle)))?;
         Ok((bytes, offset as u64, stride))
+    }
+}
+
+/// Reads one run of vertices, each chunk starting with the element's bytes. FLOAT3
+/// (positions, normals) is read in place, and `DeclType::read` is always inlined: called, a
+/// reader returns the value through the stack in pieces that are read back whole, a
+/// store-forwarding stall per vertex (and the compiler, seeing this arm compute what `read`
+/// does, calls it for both).
+#[inline(always)]
+fn read_run<'s, 'b>(
+    ty: DeclType,
+    chunks: impl Iterator<Item = &'b [u8]>,
+    slots: impl Iterator<Item = &'s mut [f32; 4]>,
+) {
+    let size = ty.size();
+    for (slot, b) in slots.zip(chunks) {
+        *slot = match (ty, b.first_chunk::<12>()) {
+            (DeclType::Float3, Some(&[x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3])) => [
+                f32::from_le_bytes([x0, x1, x2, x3]),
+                f32::from_le_bytes([y0, y1, y2, y3]),
+                f32::from_le_bytes([z0, z1, z2, z3]),
+                1.0,
+            ],
+            _ => ty.read(&b[..size]),
+        };
     }
 }
 

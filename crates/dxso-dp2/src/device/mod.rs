@@ -77,9 +77,10 @@ pub struct Device {
     total_vertices: usize,
     domains: HashMap<DomainKey, Arc<Domain>>,
     weights: HashMap<(DomainKey, Axis, Axis), Arc<GridWeights>>,
-    /// Meshes no one refers to any more, emptied, kept for their capacity (at most
-    /// [`SPARE_MESHES`]).
-    spare: Vec<Arc<Mesh>>,
+    /// Meshes no one refers to any more, kept for their capacity (at most [`SPARE_MESHES`]),
+    /// each emptied or, with the key of a domain, still holding that domain's triangle list
+    /// and points as uvs (all else emptied when it is refilled).
+    spare: Vec<(Arc<Mesh>, Option<DomainKey>)>,
     /// Recycled reports' segment lists, emptied (at most [`SPARE_MESHES`]).
     spare_segments: Vec<Vec<u32>>,
     /// Captured patches a replaced cache entry left, kept for their arrays (captures read the
