@@ -409,8 +409,20 @@ impl<'a> Cursor<'a> {
 
     fn u32s<const N: usize>(&mut self) -> Result<[u32; N], ParseError> {
         let mut out = [0; N];
-        for o in &mut out {
-            *o = self.u32()?;
+        match self.bytes.get(self.pos..self.pos + 4 * N) {
+            // All present: one check for the N values.
+            Some(b) => {
+                for (o, v) in out.iter_mut().zip(b.chunks_exact(4)) {
+                    *o = u32::from_le_bytes([v[0], v[1], v[2], v[3]]);
+                }
+                self.pos += 4 * N;
+            }
+            // Cut short: one at a time, so the error names the value that is.
+            None => {
+                for o in &mut out {
+                    *o = self.u32()?;
+                }
+            }
         }
         Ok(out)
     }
@@ -544,7 +556,7 @@ impl<'a> Commands<'a> {
 fn rect_patch(c: &mut Cursor<'_>) -> Result<RectPatch, ParseError> {
     let [handle, flags] = c.u32s::<2>()?;
     let segments = if flags & HASSEGS != 0 {
-        Some([c.f32()?, c.f32()?, c.f32()?, c.f32()?])
+        Some(c.u32s::<4>()?.map(f32::from_bits))
     } else {
         None
     };
@@ -643,7 +655,7 @@ fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind,
         Op::DrawTriPatch => K::DrawTriPatch(c.records(count, 8, |c| {
             let [handle, flags] = c.u32s::<2>()?;
             let segments = if flags & HASSEGS != 0 {
-                Some([c.f32()?, c.f32()?, c.f32()?])
+                Some(c.u32s::<3>()?.map(f32::from_bits))
             } else {
                 None
             };
