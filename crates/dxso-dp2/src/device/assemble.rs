@@ -9,7 +9,7 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::Domain;
 use crate::mesh::{Attribute, Mesh};
 use crate::surface::{
-    evaluate_rect_with, inward, normal_at, Evaluated, GridWeights, Need, RectScratch,
+    evaluate_rect_values, inward, normal_at, Evaluated, GridWeights, Need, RectScratch,
 };
 use crate::tri::{self, cross, normalize, PnTriangle};
 
@@ -152,6 +152,27 @@ pub(super) fn assemble_into(
     }
 }
 
+/// The channels (bit `c` for channel `c`) whose value [`assemble_into`] reads only as `x`, `y`
+/// and `z`: a DEFAULT element of at most three components that fills the mesh's positions or
+/// normals (the first to take its slot, as there; a later one is kept whole in `attributes`).
+pub(super) fn xyz_only(decl: &[VertexElement]) -> u64 {
+    let (mut positions, mut normals, mut mask) = (false, false, 0u64);
+    for (index, e) in decl.iter().enumerate() {
+        let taken = match (e.method().unwrap_or(DeclMethod::Default), slot(e)) {
+            (DeclMethod::Default, Slot::Position) => std::mem::replace(&mut positions, true),
+            (DeclMethod::Default | DeclMethod::CrossUv, Slot::Normal) => {
+                std::mem::replace(&mut normals, true)
+            }
+            _ => continue,
+        };
+        let components = e.decl_type().map_or(4, DeclType::components);
+        if !taken && components <= 3 && index < 64 && e.method() == Some(DeclMethod::Default) {
+            mask |= 1 << index;
+        }
+    }
+    mask
+}
+
 /// Per channel: which derived quantities the generated elements of `decl` need.
 pub(super) fn needs(decl: &[VertexElement]) -> Vec<Need> {
     let mut need = vec![Need::default(); decl.len()];
@@ -210,7 +231,7 @@ pub(super) fn tessellate_rect(
         heap_needs = needs(&data.decl);
         (&heap_chans, &heap_needs)
     };
-    evaluate_rect_with(
+    evaluate_rect_values(
         &u,
         &v,
         width as usize,
@@ -220,6 +241,7 @@ pub(super) fn tessellate_rect(
         weights,
         scratch,
         rows,
+        xyz_only(&data.decl),
     );
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a

@@ -120,6 +120,7 @@ pub(super) fn grid_channel<const N: usize>(
     width: usize,
     ch: &[[f32; 4]],
     need: Need,
+    value_w: bool,
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
@@ -152,7 +153,13 @@ pub(super) fn grid_channel<const N: usize>(
                     }
                 }
             }
-            row_quad::<N>(gw, rq, width, need, o, scratch);
+            // Without partials, the `w` components of the control points feed only the
+            // value's `w`: where nobody reads that, the four-row groups skip them.
+            if value_w || need.partials {
+                row_quad::<N, 4>(gw, rq, width, need, o, scratch);
+            } else {
+                row_quad::<N, 3>(gw, rq, width, need, o, scratch);
+            }
         } else {
             for r in rq.start..rq.start + 4 {
                 grid_row::<N>(gw, r, width, ch, need, o, scratch);
@@ -168,10 +175,11 @@ pub(super) fn grid_channel<const N: usize>(
 /// combination of the `N` control rows with each row's v-weights (the control points'
 /// components repeated in four lanes, the weights of the four rows in the lanes), then per u
 /// parameter the value, du and dv sums across those columns, and the normals lane-wise. The
-/// same products added in the same order as [`grid_row`], so the same bits.
+/// same products added in the same order as [`grid_row`], so the same bits. The value's
+/// components from `K` on (`K` is 3 or 4) are not summed and written as zero.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn row_quad<const N: usize>(
+fn row_quad<const N: usize, const K: usize>(
     gw: &GridWeights,
     rq: &QuadWeights,
     width: usize,
@@ -193,7 +201,7 @@ fn row_quad<const N: usize>(
     // Every group overwrites the columns, so stale contents are never read.
     columns.resize(width, [f32x4::ZERO; 8]);
     for (col, c) in columns.iter_mut().enumerate() {
-        for k in 0..4 {
+        for k in 0..K.min(4) {
             let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
             for b in 0..N.min(6) {
                 let p = rows[b][col][k];
@@ -214,7 +222,7 @@ fn row_quad<const N: usize>(
         let window = columns_at_soa::<N>(columns, wu.first);
         let mut val = [f32x4::ZERO; 4];
         if let Some(cols) = window {
-            for k in 0..4 {
+            for k in 0..K.min(4) {
                 for a in 0..N.min(6) {
                     val[k] += sw.w[a] * cols[a][k];
                 }

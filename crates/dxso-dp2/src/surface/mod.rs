@@ -461,6 +461,26 @@ pub fn evaluate_rect_with(
     out: &mut Vec<Evaluated>,
     scratch: &mut RectScratch,
 ) {
+    evaluate_rect_values(
+        u_axis, v_axis, width, channels, needs, domain, weights, out, scratch, 0,
+    );
+}
+
+/// [`evaluate_rect_with`] for a caller that never reads the `w` component of the values of
+/// the channels set in `xyz_only` (bit `c` for channel `c`): a grid may leave it zero there.
+#[allow(clippy::too_many_arguments)] // evaluate_rect_with's inputs plus the mask
+pub(crate) fn evaluate_rect_values(
+    u_axis: &Axis,
+    v_axis: &Axis,
+    width: usize,
+    channels: &[&[[f32; 4]]],
+    needs: &[Need],
+    domain: &Domain,
+    weights: Option<&GridWeights>,
+    out: &mut Vec<Evaluated>,
+    scratch: &mut RectScratch,
+    xyz_only: u64,
+) {
     let count = domain.points.len();
     out.resize_with(channels.len().min(needs.len()), Evaluated::default);
     let grid = domain.grid.is_some();
@@ -480,15 +500,16 @@ pub fn evaluate_rect_with(
                 &computed
             }
         };
-        for ((ch, &need), o) in channels.iter().zip(needs).zip(out.iter_mut()) {
+        for (c, ((ch, &need), o)) in channels.iter().zip(needs).zip(out.iter_mut()).enumerate() {
             if ch.is_empty() {
                 continue; // a generated element: nothing to read
             }
+            let w = c >= 64 || xyz_only & (1 << c) == 0;
             match u_axis.degree as usize + 1 {
-                2 => grid_channel::<2>(gw, width, ch, need, o, scratch),
-                3 => grid_channel::<3>(gw, width, ch, need, o, scratch),
-                4 => grid_channel::<4>(gw, width, ch, need, o, scratch),
-                _ => grid_channel::<6>(gw, width, ch, need, o, scratch),
+                2 => grid_channel::<2>(gw, width, ch, need, w, o, scratch),
+                3 => grid_channel::<3>(gw, width, ch, need, w, o, scratch),
+                4 => grid_channel::<4>(gw, width, ch, need, w, o, scratch),
+                _ => grid_channel::<6>(gw, width, ch, need, w, o, scratch),
             }
         }
     } else {
@@ -697,6 +718,64 @@ mod tests {
         assert!(quads > 0, "no four-vertex runs were evaluated");
         // So were runs of four rows sharing their control rows, and the rows left over.
         assert!(row_quads > 0, "no four-row runs were evaluated");
+    }
+
+    #[test]
+    fn values_without_w_keep_every_other_output_bit_for_bit() {
+        use crate::domain::{rect, EdgeStyle};
+        let u = Axis::new(Basis::Bezier, 3, 7, "width").unwrap();
+        let v = Axis::new(Basis::Bspline, 3, 9, "height").unwrap();
+        let points: Vec<[f32; 4]> = (0..63)
+            .map(|i| {
+                [
+                    (i as f32).sin(),
+                    (i % 7) as f32,
+                    (i / 7) as f32 * 0.3,
+                    2.0 - i as f32,
+                ]
+            })
+            .collect();
+        let channels: [&[[f32; 4]]; 1] = [&points];
+        for need in [
+            Need::default(),
+            Need {
+                partials: false,
+                normal: true,
+            },
+            Need {
+                partials: true,
+                normal: true,
+            },
+        ] {
+            for segments in [3.0f32, 8.0, 16.0] {
+                let d = rect([segments; 4], EdgeStyle::Discrete, 64);
+                let gw = GridWeights::new(&u, &v, &d);
+                let whole = evaluate_rect(&u, &v, 7, &channels, &[need], &d, Some(&gw));
+                let (mut xyz, mut scratch) = (Vec::new(), RectScratch::default());
+                evaluate_rect_values(
+                    &u,
+                    &v,
+                    7,
+                    &channels,
+                    &[need],
+                    &d,
+                    Some(&gw),
+                    &mut xyz,
+                    &mut scratch,
+                    1,
+                );
+                let bits = |p: &[f32]| p.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                for (a, b) in whole[0].value.iter().zip(&xyz[0].value) {
+                    assert_eq!(bits(&a[..3]), bits(&b[..3]), "{need:?} {segments}");
+                }
+                assert_eq!(whole[0].value.len(), xyz[0].value.len());
+                assert_eq!(whole[0].du, xyz[0].du);
+                assert_eq!(whole[0].dv, xyz[0].dv);
+                let normals =
+                    |e: &Evaluated| e.normal.iter().flat_map(|n| bits(n)).collect::<Vec<_>>();
+                assert_eq!(normals(&whole[0]), normals(&xyz[0]), "{need:?} {segments}");
+            }
+        }
     }
 
     #[test]
