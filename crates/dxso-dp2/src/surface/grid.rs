@@ -612,11 +612,12 @@ impl GridWeights {
 
     /// Replaces every degenerate normal of a grid (NaN in `x`, as [`unit_normal`] leaves
     /// it) by [`GridWeights::inward_normal`] there, or by zero where that is degenerate too.
-    /// Runs of four such vertices in a row whose inward weights read the same control
-    /// columns (bicubic patches) are evaluated together, one vertex per lane, with the
-    /// products and sums of the one-at-a-time path ([`normal_at`]) in its order, so the
-    /// same bits. False (and nothing changed) if `normals` is not one per vertex of this
-    /// grid.
+    /// A row's degenerate vertices are gathered four at a time (contiguous or not: rounding
+    /// leaves some tangents at a pole crossing), and four whose inward weights read the same
+    /// control columns (bicubic patches) are evaluated together, one vertex per lane (a
+    /// row's last group repeats a vertex in its spare lanes), with the products and sums of
+    /// the one-at-a-time path ([`normal_at`]) in its order, so the same bits. False (and
+    /// nothing changed) if `normals` is not one per vertex of this grid.
     pub fn fix_degenerate_normals(
         &self,
         width: usize,
@@ -627,42 +628,64 @@ impl GridWeights {
         if columns == 0 || normals.len() != columns * self.inward_v.len() {
             return false;
         }
-        let fixed = |n: [f32; 3]| if n[0].is_nan() { [0.0; 3] } else { n };
         for (row, wv) in normals.chunks_exact_mut(columns).zip(&self.inward_v) {
-            // From `j` on, nothing is fixed yet.
-            let mut j = 0;
-            while let Some(k) = row
-                .get(j..)
-                .and_then(|r| r.iter().position(|n| n[0].is_nan()))
-            {
-                j += k;
-                let run = row
-                    .get(j..j + 4)
-                    .zip(self.inward_u.get(j..j + 4))
-                    .filter(|(n, wu)| {
-                        n.iter().all(|n| n[0].is_nan())
-                            && wu.iter().all(|w| w.first == wu[0].first && w.n == 4)
-                            && wv.n == 4
-                    })
-                    .and_then(|(_, wu)| <&[Weights; 4]>::try_from(wu).ok())
-                    .and_then(|wu| inward_normals_x4(wu, wv, width, channel));
-                match run {
-                    Some(n) => {
-                        for (slot, n) in row[j..].iter_mut().zip(n) {
-                            *slot = fixed(n);
-                        }
-                        j += 4;
-                    }
-                    None => {
-                        if let (Some(wu), Some(slot)) = (self.inward_u.get(j), row.get_mut(j)) {
-                            *slot = fixed(normal_of_weights(wu, wv, width, channel));
-                        }
-                        j += 1;
+            // Most rows have none: the scan is branch-free.
+            if !row.iter().fold(false, |any, n| any | n[0].is_nan()) {
+                continue;
+            }
+            let mut group = [0usize; 4];
+            let mut gathered = 0;
+            for j in 0..columns {
+                if row[j][0].is_nan() {
+                    group[gathered] = j;
+                    gathered += 1;
+                    if gathered == 4 {
+                        self.fix_group(width, channel, row, wv, group);
+                        gathered = 0;
                     }
                 }
             }
+            if gathered > 0 {
+                let last = group[gathered - 1];
+                group[gathered..].fill(last);
+                self.fix_group(width, channel, row, wv, group);
+            }
         }
         true
+    }
+
+    /// The inward normals of four vertices of a row (columns `group`, perhaps repeated),
+    /// four lanes at once where they read the same control columns, else one at a time.
+    fn fix_group(
+        &self,
+        width: usize,
+        channel: &[[f32; 4]],
+        row: &mut [[f32; 3]],
+        wv: &Weights,
+        group: [usize; 4],
+    ) {
+        let fixed = |n: [f32; 3]| if n[0].is_nan() { [0.0; 3] } else { n };
+        let lanes = match group.map(|j| self.inward_u.get(j)) {
+            [Some(u0), Some(u1), Some(u2), Some(u3)]
+                if wv.n == 4
+                    && [u0, u1, u2, u3]
+                        .iter()
+                        .all(|u| u.n == 4 && u.first == u0.first) =>
+            {
+                inward_normals_x4([u0, u1, u2, u3], wv, width, channel)
+            }
+            _ => None,
+        };
+        for (l, j) in group.into_iter().enumerate() {
+            let n = match (&lanes, self.inward_u.get(j)) {
+                (Some(n), _) => n[l],
+                (None, Some(wu)) => normal_of_weights(wu, wv, width, channel),
+                (None, None) => continue,
+            };
+            if let Some(slot) = row.get_mut(j) {
+                *slot = fixed(n);
+            }
+        }
     }
 
     /// The unit normal of `channel` at grid vertex `index` (row-major) moved [`inward`], as
@@ -685,19 +708,20 @@ impl GridWeights {
 /// scalar path does) with the control point's component repeated in four lanes, adding in
 /// the same order; then the operations of [`unit_normal`]. `None` if a row is not in
 /// `channel`.
+#[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
 fn inward_normals_x4(
-    wu: &[Weights; 4],
+    wu: [&Weights; 4],
     wv: &Weights,
     width: usize,
     channel: &[[f32; 4]],
 ) -> Option<[[f32; 3]; 4]> {
     let lanes = |pick: fn(&Weights) -> &[f32; 6], a: usize| {
         f32x4::new([
-            pick(&wu[0])[a],
-            pick(&wu[1])[a],
-            pick(&wu[2])[a],
-            pick(&wu[3])[a],
+            pick(wu[0])[a],
+            pick(wu[1])[a],
+            pick(wu[2])[a],
+            pick(wu[3])[a],
         ])
     };
     let w: [f32x4; 4] = std::array::from_fn(|a| lanes(|w| &w.w, a));

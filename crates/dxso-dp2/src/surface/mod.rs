@@ -790,42 +790,50 @@ mod tests {
         ] {
             let u = Axis::new(basis, degree, width, "width").unwrap();
             let v = Axis::new(basis, degree, height, "height").unwrap();
-            // The first and last rows collapse to a point (poles), as in the teapot.
-            let points: Vec<[f32; 4]> = (0..width * height)
-                .map(|i| {
-                    let (c, r) = ((i % width) as f32, (i / width) as f32);
-                    if r == 0.0 || r == (height - 1) as f32 {
-                        [0.5, r, -0.0, 1.0]
-                    } else {
-                        [c.cos() * r, c.sin() * r, r * 0.7 + c * 0.1, 1.0]
-                    }
-                })
-                .collect();
-            let channels: [&[[f32; 4]]; 1] = [&points];
-            let need = Need {
-                partials: false,
-                normal: true,
-            };
-            for segments in [3.0f32, 8.0, 13.0] {
-                let d = rect([segments; 4], EdgeStyle::Discrete, 64);
-                let gw = GridWeights::new(&u, &v, &d);
-                let e = evaluate_rect(&u, &v, width as usize, &channels, &[need], &d, Some(&gw));
-                let mut four = e[0].normal.clone();
-                assert!(gw.fix_degenerate_normals(width as usize, &points, &mut four));
-                for (i, (n, got)) in e[0].normal.iter().zip(&four).enumerate() {
-                    let want = if n[0].is_nan() {
-                        fixed += 1;
-                        let m = gw.inward_normal(width as usize, &points, i).unwrap();
-                        if m[0].is_nan() {
-                            [0.0; 3]
+            // The first and last rows collapse to a point (poles), as in the teapot; or the
+            // first column does (a pole on the u = 0 edge: one degenerate vertex per row).
+            for column_pole in [false, true] {
+                let points: Vec<[f32; 4]> = (0..width * height)
+                    .map(|i| {
+                        let (c, r) = ((i % width) as f32, (i / width) as f32);
+                        if column_pole && c == 0.0 {
+                            [0.5, -0.0, 2.0, 1.0]
+                        } else if column_pole {
+                            [c * r.cos(), c * r.sin(), c * 0.7 + r * 0.1, 1.0]
+                        } else if r == 0.0 || r == (height - 1) as f32 {
+                            [0.5, r, -0.0, 1.0]
                         } else {
-                            m
+                            [c.cos() * r, c.sin() * r, r * 0.7 + c * 0.1, 1.0]
                         }
-                    } else {
-                        *n
-                    };
-                    let at = format!("{basis:?} {degree} {segments} vertex {i}");
-                    assert_eq!(got.map(f32::to_bits), want.map(f32::to_bits), "{at}");
+                    })
+                    .collect();
+                let channels: [&[[f32; 4]]; 1] = [&points];
+                let need = Need {
+                    partials: false,
+                    normal: true,
+                };
+                for segments in [3.0f32, 8.0, 13.0] {
+                    let d = rect([segments; 4], EdgeStyle::Discrete, 64);
+                    let gw = GridWeights::new(&u, &v, &d);
+                    let e =
+                        evaluate_rect(&u, &v, width as usize, &channels, &[need], &d, Some(&gw));
+                    let mut four = e[0].normal.clone();
+                    assert!(gw.fix_degenerate_normals(width as usize, &points, &mut four));
+                    for (i, (n, got)) in e[0].normal.iter().zip(&four).enumerate() {
+                        let want = if n[0].is_nan() {
+                            fixed += 1;
+                            let m = gw.inward_normal(width as usize, &points, i).unwrap();
+                            if m[0].is_nan() {
+                                [0.0; 3]
+                            } else {
+                                m
+                            }
+                        } else {
+                            *n
+                        };
+                        let at = format!("{basis:?} {degree} {segments} {column_pole} vertex {i}");
+                        assert_eq!(got.map(f32::to_bits), want.map(f32::to_bits), "{at}");
+                    }
                 }
             }
         }
