@@ -26,12 +26,15 @@ pub(super) enum Slot {
 }
 
 pub(super) fn slot(e: &VertexElement) -> Slot {
-    match (e.decl_usage(), e.usage_index, e.method()) {
-        (Some(DeclUsage::Position), 0, Some(DeclMethod::Default)) => Slot::Position,
-        (Some(DeclUsage::Normal), 0, Some(DeclMethod::Default | DeclMethod::CrossUv)) => {
-            Slot::Normal
-        }
-        (Some(DeclUsage::TexCoord), 0, Some(DeclMethod::Default | DeclMethod::Uv)) => Slot::Uv,
+    // On the raw bytes (this runs per element and draw; the typed getters cost more than
+    // the tests): POSITION0 DEFAULT, NORMAL0 DEFAULT or CROSSUV, TEXCOORD0 DEFAULT or UV.
+    let is = |method: DeclMethod| e.method == method as u8;
+    let default = is(DeclMethod::Default);
+    match e.usage {
+        _ if e.usage_index != 0 => Slot::Attribute,
+        u if u == DeclUsage::Position as u8 && default => Slot::Position,
+        u if u == DeclUsage::Normal as u8 && (default || is(DeclMethod::CrossUv)) => Slot::Normal,
+        u if u == DeclUsage::TexCoord as u8 && (default || is(DeclMethod::Uv)) => Slot::Uv,
         _ => Slot::Attribute,
     }
 }
@@ -158,15 +161,13 @@ pub(super) fn assemble_into(
 pub(super) fn xyz_only(decl: &[VertexElement]) -> u64 {
     let (mut positions, mut normals, mut mask) = (false, false, 0u64);
     for (index, e) in decl.iter().enumerate() {
-        let taken = match (e.method().unwrap_or(DeclMethod::Default), slot(e)) {
-            (DeclMethod::Default, Slot::Position) => std::mem::replace(&mut positions, true),
-            (DeclMethod::Default | DeclMethod::CrossUv, Slot::Normal) => {
-                std::mem::replace(&mut normals, true)
-            }
-            _ => continue,
+        let taken = match slot(e) {
+            Slot::Position => std::mem::replace(&mut positions, true),
+            Slot::Normal => std::mem::replace(&mut normals, true),
+            Slot::Uv | Slot::Attribute => continue,
         };
-        let components = e.decl_type().map_or(4, DeclType::components);
-        if !taken && components <= 3 && index < 64 && e.method() == Some(DeclMethod::Default) {
+        let default = e.method == DeclMethod::Default as u8;
+        if !taken && default && index < 64 && e.decl_type().map_or(4, DeclType::components) <= 3 {
             mask |= 1 << index;
         }
     }
