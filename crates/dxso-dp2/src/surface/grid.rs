@@ -136,6 +136,9 @@ pub(super) fn grid_channel<const N: usize>(
     }
     // Runs of four rows that read the same `N` control rows: four rows to a vector.
     let mut grouped = false;
+    // Without partials, the `w` components of the control points feed only the value's
+    // `w`: where nobody reads that, the runs of four (rows or vertices) skip them.
+    let skip_w = !value_w && !need.partials;
     for rq in &gw.row_quads {
         let fits = gw.v.get(rq.start).is_some_and(|wv| wv.n == N)
             && (rq.first + N)
@@ -147,27 +150,46 @@ pub(super) fn grid_channel<const N: usize>(
                 // In place (an array per point built on the stack and copied in cost as
                 // much again); a channel of the last one's size is not resized.
                 scratch.points.resize(ch.len(), [f32x4::ZERO; 4]);
+                let components = if skip_w { 3 } else { 4 };
                 for (to, from) in scratch.points.iter_mut().zip(ch) {
-                    for (to, &from) in to.iter_mut().zip(from) {
+                    for (to, &from) in to.iter_mut().zip(from).take(components) {
                         *to = f32x4::splat(from);
                     }
                 }
             }
-            // Without partials, the `w` components of the control points feed only the
-            // value's `w`: where nobody reads that, the four-row groups skip them.
-            if value_w || need.partials {
-                row_quad::<N, 4>(gw, rq, width, need, o, scratch);
-            } else {
+            if skip_w {
                 row_quad::<N, 3>(gw, rq, width, need, o, scratch);
+            } else {
+                row_quad::<N, 4>(gw, rq, width, need, o, scratch);
             }
         } else {
             for r in rq.start..rq.start + 4 {
-                grid_row::<N>(gw, r, width, ch, need, o, scratch);
+                one_row::<N>(gw, r, width, ch, need, skip_w, o, scratch);
             }
         }
     }
     for &r in &gw.lone_rows {
-        grid_row::<N>(gw, r, width, ch, need, o, scratch);
+        one_row::<N>(gw, r, width, ch, need, skip_w, o, scratch);
+    }
+}
+
+/// [`grid_row`] with the value's `w` left out (`skip_w`) or not.
+#[allow(clippy::too_many_arguments)] // grid_row's inputs plus the choice
+#[inline(always)]
+fn one_row<const N: usize>(
+    gw: &GridWeights,
+    r: usize,
+    width: usize,
+    ch: &[[f32; 4]],
+    need: Need,
+    skip_w: bool,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    if skip_w {
+        grid_row::<N, 3>(gw, r, width, ch, need, o, scratch);
+    } else {
+        grid_row::<N, 4>(gw, r, width, ch, need, o, scratch);
     }
 }
 
@@ -313,9 +335,10 @@ fn columns_at_soa<const N: usize>(
 
 /// One row of a grid: the control columns combined with the row's v-weights (each column's
 /// value paired with its v-derivative), then each vertex an `N`-term sum across them, four
-/// vertices to a vector where four u parameters share their columns.
+/// vertices to a vector where four u parameters share their columns (those leave the
+/// value's components from `K` on zero, as [`row_quad`] does).
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn grid_row<const N: usize>(
+fn grid_row<const N: usize, const K: usize>(
     gw: &GridWeights,
     r: usize,
     width: usize,
@@ -389,7 +412,7 @@ fn grid_row<const N: usize>(
                         for (to, from) in splat.iter_mut().zip(cols) {
                             for (to, from) in to.iter_mut().zip(from) {
                                 let from = from.to_array();
-                                for k in 0..4 {
+                                for k in 0..K.min(4) {
                                     to[k] = f32x4::splat(from[k]);
                                 }
                             }
@@ -402,7 +425,7 @@ fn grid_row<const N: usize>(
             let quad_values = values.get_mut(out.clone());
             let quad_normals = normals.get_mut(out.clone());
             let quad_partials = du_out.get_mut(out.clone()).zip(dv_out.get_mut(out));
-            quad_vertices(quad, &splat, quad_values, quad_normals, quad_partials);
+            quad_vertices::<N, K>(quad, &splat, quad_values, quad_normals, quad_partials);
         }
         for &i in &gw.singles {
             let (Some(wu), Some(sw), Some(val)) =
@@ -433,10 +456,11 @@ type PartialSlots<'a> = (&'a mut [[f32; 4]], &'a mut [[f32; 4]]);
 /// Four vertices of a row at once, one per lane: the value, du and dv sums of each (the
 /// same products added in the same order as [`vertex_sums`]), then the unit normals (the
 /// operations of [`unit_normal`]) with no transpose of the tangents, and the results
-/// transposed into the output slots that are given.
+/// transposed into the output slots that are given. The value's components from `K` on
+/// are zero.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn quad_vertices<const N: usize>(
+fn quad_vertices<const N: usize, const K: usize>(
     quad: &QuadWeights,
     splat: &[[[f32x4; 4]; 2]; N],
     values: Option<&mut [[f32; 4]]>,
@@ -444,7 +468,7 @@ fn quad_vertices<const N: usize>(
     partials: Option<PartialSlots<'_>>,
 ) {
     let mut val = [f32x4::ZERO; 4];
-    for (k, v) in val.iter_mut().enumerate() {
+    for (k, v) in val.iter_mut().enumerate().take(K) {
         for a in 0..N.min(6) {
             *v += quad.w[a] * splat[a][0][k];
         }
