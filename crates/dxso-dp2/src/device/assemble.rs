@@ -9,7 +9,7 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::Domain;
 use crate::mesh::{Attribute, Mesh};
 use crate::surface::{
-    evaluate_rect_with, inward, normal_at, Evaluated, GridWeights, Need, RectScratch,
+    evaluate_rect_values, inward, normal_at, Evaluated, GridWeights, Need, RectScratch,
 };
 use crate::tri::{self, cross, normalize, PnTriangle};
 
@@ -26,12 +26,15 @@ pub(super) enum Slot {
 }
 
 pub(super) fn slot(e: &VertexElement) -> Slot {
-    match (e.decl_usage(), e.usage_index, e.method()) {
-        (Some(DeclUsage::Position), 0, Some(DeclMethod::Default)) => Slot::Position,
-        (Some(DeclUsage::Normal), 0, Some(DeclMethod::Default | DeclMethod::CrossUv)) => {
-            Slot::Normal
-        }
-        (Some(DeclUsage::TexCoord), 0, Some(DeclMethod::Default | DeclMethod::Uv)) => Slot::Uv,
+    // On the raw bytes (this runs per element and draw; the typed getters cost more than
+    // the tests): POSITION0 DEFAULT, NORMAL0 DEFAULT or CROSSUV, TEXCOORD0 DEFAULT or UV.
+    let is = |method: DeclMethod| e.method == method as u8;
+    let default = is(DeclMethod::Default);
+    match e.usage {
+        _ if e.usage_index != 0 => Slot::Attribute,
+        u if u == DeclUsage::Position as u8 && default => Slot::Position,
+        u if u == DeclUsage::Normal as u8 && (default || is(DeclMethod::CrossUv)) => Slot::Normal,
+        u if u == DeclUsage::TexCoord as u8 && (default || is(DeclMethod::Uv)) => Slot::Uv,
         _ => Slot::Attribute,
     }
 }
@@ -169,6 +172,25 @@ pub(super) fn assemble_into(
     uvs_are_points
 }
 
+/// The channels (bit `c` for channel `c`) whose value [`assemble_into`] reads only as `x`, `y`
+/// and `z`: a DEFAULT element of at most three components that fills the mesh's positions or
+/// normals (the first to take its slot, as there; a later one is kept whole in `attributes`).
+pub(super) fn xyz_only(decl: &[VertexElement]) -> u64 {
+    let (mut positions, mut normals, mut mask) = (false, false, 0u64);
+    for (index, e) in decl.iter().enumerate() {
+        let taken = match slot(e) {
+            Slot::Position => std::mem::replace(&mut positions, true),
+            Slot::Normal => std::mem::replace(&mut normals, true),
+            Slot::Uv | Slot::Attribute => continue,
+        };
+        let default = e.method == DeclMethod::Default as u8;
+        if !taken && default && index < 64 && e.decl_type().map_or(4, DeclType::components) <= 3 {
+            mask |= 1 << index;
+        }
+    }
+    mask
+}
+
 /// Per channel: which derived quantities the generated elements of `decl` need.
 pub(super) fn needs(decl: &[VertexElement]) -> Vec<Need> {
     let mut need = vec![Need::default(); decl.len()];
@@ -229,7 +251,7 @@ pub(super) fn tessellate_rect(
         heap_needs = needs(&data.decl);
         (&heap_chans, &heap_needs)
     };
-    evaluate_rect_with(
+    evaluate_rect_values(
         &u,
         &v,
         width as usize,
@@ -239,6 +261,7 @@ pub(super) fn tessellate_rect(
         weights,
         scratch,
         rows,
+        xyz_only(&data.decl),
     );
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a

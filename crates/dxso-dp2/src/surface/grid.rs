@@ -120,6 +120,7 @@ pub(super) fn grid_channel<const N: usize>(
     width: usize,
     ch: &[[f32; 4]],
     need: Need,
+    value_w: bool,
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
@@ -135,6 +136,9 @@ pub(super) fn grid_channel<const N: usize>(
     }
     // Runs of four rows that read the same `N` control rows: four rows to a vector.
     let mut grouped = false;
+    // Without partials, the `w` components of the control points feed only the value's
+    // `w`: where nobody reads that, the runs of four (rows or vertices) skip them.
+    let skip_w = !value_w && !need.partials;
     for rq in &gw.row_quads {
         let fits = gw.v.get(rq.start).is_some_and(|wv| wv.n == N)
             && (rq.first + N)
@@ -146,21 +150,46 @@ pub(super) fn grid_channel<const N: usize>(
                 // In place (an array per point built on the stack and copied in cost as
                 // much again); a channel of the last one's size is not resized.
                 scratch.points.resize(ch.len(), [f32x4::ZERO; 4]);
+                let components = if skip_w { 3 } else { 4 };
                 for (to, from) in scratch.points.iter_mut().zip(ch) {
-                    for (to, &from) in to.iter_mut().zip(from) {
+                    for (to, &from) in to.iter_mut().zip(from).take(components) {
                         *to = f32x4::splat(from);
                     }
                 }
             }
-            row_quad::<N>(gw, rq, width, need, o, scratch);
+            if skip_w {
+                row_quad::<N, 3>(gw, rq, width, need, o, scratch);
+            } else {
+                row_quad::<N, 4>(gw, rq, width, need, o, scratch);
+            }
         } else {
             for r in rq.start..rq.start + 4 {
-                grid_row::<N>(gw, r, width, ch, need, o, scratch);
+                one_row::<N>(gw, r, width, ch, need, skip_w, o, scratch);
             }
         }
     }
     for &r in &gw.lone_rows {
-        grid_row::<N>(gw, r, width, ch, need, o, scratch);
+        one_row::<N>(gw, r, width, ch, need, skip_w, o, scratch);
+    }
+}
+
+/// [`grid_row`] with the value's `w` left out (`skip_w`) or not.
+#[allow(clippy::too_many_arguments)] // grid_row's inputs plus the choice
+#[inline(always)]
+fn one_row<const N: usize>(
+    gw: &GridWeights,
+    r: usize,
+    width: usize,
+    ch: &[[f32; 4]],
+    need: Need,
+    skip_w: bool,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    if skip_w {
+        grid_row::<N, 3>(gw, r, width, ch, need, o, scratch);
+    } else {
+        grid_row::<N, 4>(gw, r, width, ch, need, o, scratch);
     }
 }
 
@@ -168,10 +197,11 @@ pub(super) fn grid_channel<const N: usize>(
 /// combination of the `N` control rows with each row's v-weights (the control points'
 /// components repeated in four lanes, the weights of the four rows in the lanes), then per u
 /// parameter the value, du and dv sums across those columns, and the normals lane-wise. The
-/// same products added in the same order as [`grid_row`], so the same bits.
+/// same products added in the same order as [`grid_row`], so the same bits. The value's
+/// components from `K` on (`K` is 3 or 4) are not summed and written as zero.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn row_quad<const N: usize>(
+fn row_quad<const N: usize, const K: usize>(
     gw: &GridWeights,
     rq: &QuadWeights,
     width: usize,
@@ -193,7 +223,7 @@ fn row_quad<const N: usize>(
     // Every group overwrites the columns, so stale contents are never read.
     columns.resize(width, [f32x4::ZERO; 8]);
     for (col, c) in columns.iter_mut().enumerate() {
-        for k in 0..4 {
+        for k in 0..K.min(4) {
             let (mut acc, mut accv) = (f32x4::ZERO, f32x4::ZERO);
             for b in 0..N.min(6) {
                 let p = rows[b][col][k];
@@ -214,7 +244,7 @@ fn row_quad<const N: usize>(
         let window = columns_at_soa::<N>(columns, wu.first);
         let mut val = [f32x4::ZERO; 4];
         if let Some(cols) = window {
-            for k in 0..4 {
+            for k in 0..K.min(4) {
                 for a in 0..N.min(6) {
                     val[k] += sw.w[a] * cols[a][k];
                 }
@@ -305,9 +335,10 @@ fn columns_at_soa<const N: usize>(
 
 /// One row of a grid: the control columns combined with the row's v-weights (each column's
 /// value paired with its v-derivative), then each vertex an `N`-term sum across them, four
-/// vertices to a vector where four u parameters share their columns.
+/// vertices to a vector where four u parameters share their columns (those leave the
+/// value's components from `K` on zero, as [`row_quad`] does).
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn grid_row<const N: usize>(
+fn grid_row<const N: usize, const K: usize>(
     gw: &GridWeights,
     r: usize,
     width: usize,
@@ -381,7 +412,7 @@ fn grid_row<const N: usize>(
                         for (to, from) in splat.iter_mut().zip(cols) {
                             for (to, from) in to.iter_mut().zip(from) {
                                 let from = from.to_array();
-                                for k in 0..4 {
+                                for k in 0..K.min(4) {
                                     to[k] = f32x4::splat(from[k]);
                                 }
                             }
@@ -394,7 +425,7 @@ fn grid_row<const N: usize>(
             let quad_values = values.get_mut(out.clone());
             let quad_normals = normals.get_mut(out.clone());
             let quad_partials = du_out.get_mut(out.clone()).zip(dv_out.get_mut(out));
-            quad_vertices(quad, &splat, quad_values, quad_normals, quad_partials);
+            quad_vertices::<N, K>(quad, &splat, quad_values, quad_normals, quad_partials);
         }
         for &i in &gw.singles {
             let (Some(wu), Some(sw), Some(val)) =
@@ -425,10 +456,11 @@ type PartialSlots<'a> = (&'a mut [[f32; 4]], &'a mut [[f32; 4]]);
 /// Four vertices of a row at once, one per lane: the value, du and dv sums of each (the
 /// same products added in the same order as [`vertex_sums`]), then the unit normals (the
 /// operations of [`unit_normal`]) with no transpose of the tangents, and the results
-/// transposed into the output slots that are given.
+/// transposed into the output slots that are given. The value's components from `K` on
+/// are zero.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn quad_vertices<const N: usize>(
+fn quad_vertices<const N: usize, const K: usize>(
     quad: &QuadWeights,
     splat: &[[[f32x4; 4]; 2]; N],
     values: Option<&mut [[f32; 4]]>,
@@ -436,7 +468,7 @@ fn quad_vertices<const N: usize>(
     partials: Option<PartialSlots<'_>>,
 ) {
     let mut val = [f32x4::ZERO; 4];
-    for (k, v) in val.iter_mut().enumerate() {
+    for (k, v) in val.iter_mut().enumerate().take(K) {
         for a in 0..N.min(6) {
             *v += quad.w[a] * splat[a][0][k];
         }
@@ -604,11 +636,12 @@ impl GridWeights {
 
     /// Replaces every degenerate normal of a grid (NaN in `x`, as [`unit_normal`] leaves
     /// it) by [`GridWeights::inward_normal`] there, or by zero where that is degenerate too.
-    /// Runs of four such vertices in a row whose inward weights read the same control
-    /// columns (bicubic patches) are evaluated together, one vertex per lane, with the
-    /// products and sums of the one-at-a-time path ([`normal_at`]) in its order, so the
-    /// same bits. False (and nothing changed) if `normals` is not one per vertex of this
-    /// grid.
+    /// A row's degenerate vertices are gathered four at a time (contiguous or not: rounding
+    /// leaves some tangents at a pole crossing), and four whose inward weights read the same
+    /// control columns (bicubic patches) are evaluated together, one vertex per lane (a
+    /// row's last group repeats a vertex in its spare lanes), with the products and sums of
+    /// the one-at-a-time path ([`normal_at`]) in its order, so the same bits. False (and
+    /// nothing changed) if `normals` is not one per vertex of this grid.
     pub fn fix_degenerate_normals(
         &self,
         width: usize,
@@ -619,42 +652,64 @@ impl GridWeights {
         if columns == 0 || normals.len() != columns * self.inward_v.len() {
             return false;
         }
-        let fixed = |n: [f32; 3]| if n[0].is_nan() { [0.0; 3] } else { n };
         for (row, wv) in normals.chunks_exact_mut(columns).zip(&self.inward_v) {
-            // From `j` on, nothing is fixed yet.
-            let mut j = 0;
-            while let Some(k) = row
-                .get(j..)
-                .and_then(|r| r.iter().position(|n| n[0].is_nan()))
-            {
-                j += k;
-                let run = row
-                    .get(j..j + 4)
-                    .zip(self.inward_u.get(j..j + 4))
-                    .filter(|(n, wu)| {
-                        n.iter().all(|n| n[0].is_nan())
-                            && wu.iter().all(|w| w.first == wu[0].first && w.n == 4)
-                            && wv.n == 4
-                    })
-                    .and_then(|(_, wu)| <&[Weights; 4]>::try_from(wu).ok())
-                    .and_then(|wu| inward_normals_x4(wu, wv, width, channel));
-                match run {
-                    Some(n) => {
-                        for (slot, n) in row[j..].iter_mut().zip(n) {
-                            *slot = fixed(n);
-                        }
-                        j += 4;
-                    }
-                    None => {
-                        if let (Some(wu), Some(slot)) = (self.inward_u.get(j), row.get_mut(j)) {
-                            *slot = fixed(normal_of_weights(wu, wv, width, channel));
-                        }
-                        j += 1;
+            // Most rows have none: the scan is branch-free.
+            if !row.iter().fold(false, |any, n| any | n[0].is_nan()) {
+                continue;
+            }
+            let mut group = [0usize; 4];
+            let mut gathered = 0;
+            for j in 0..columns {
+                if row[j][0].is_nan() {
+                    group[gathered] = j;
+                    gathered += 1;
+                    if gathered == 4 {
+                        self.fix_group(width, channel, row, wv, group);
+                        gathered = 0;
                     }
                 }
             }
+            if gathered > 0 {
+                let last = group[gathered - 1];
+                group[gathered..].fill(last);
+                self.fix_group(width, channel, row, wv, group);
+            }
         }
         true
+    }
+
+    /// The inward normals of four vertices of a row (columns `group`, perhaps repeated),
+    /// four lanes at once where they read the same control columns, else one at a time.
+    fn fix_group(
+        &self,
+        width: usize,
+        channel: &[[f32; 4]],
+        row: &mut [[f32; 3]],
+        wv: &Weights,
+        group: [usize; 4],
+    ) {
+        let fixed = |n: [f32; 3]| if n[0].is_nan() { [0.0; 3] } else { n };
+        let lanes = match group.map(|j| self.inward_u.get(j)) {
+            [Some(u0), Some(u1), Some(u2), Some(u3)]
+                if wv.n == 4
+                    && [u0, u1, u2, u3]
+                        .iter()
+                        .all(|u| u.n == 4 && u.first == u0.first) =>
+            {
+                inward_normals_x4([u0, u1, u2, u3], wv, width, channel)
+            }
+            _ => None,
+        };
+        for (l, j) in group.into_iter().enumerate() {
+            let n = match (&lanes, self.inward_u.get(j)) {
+                (Some(n), _) => n[l],
+                (None, Some(wu)) => normal_of_weights(wu, wv, width, channel),
+                (None, None) => continue,
+            };
+            if let Some(slot) = row.get_mut(j) {
+                *slot = fixed(n);
+            }
+        }
     }
 
     /// The unit normal of `channel` at grid vertex `index` (row-major) moved [`inward`], as
@@ -677,19 +732,20 @@ impl GridWeights {
 /// scalar path does) with the control point's component repeated in four lanes, adding in
 /// the same order; then the operations of [`unit_normal`]. `None` if a row is not in
 /// `channel`.
+#[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
 fn inward_normals_x4(
-    wu: &[Weights; 4],
+    wu: [&Weights; 4],
     wv: &Weights,
     width: usize,
     channel: &[[f32; 4]],
 ) -> Option<[[f32; 3]; 4]> {
     let lanes = |pick: fn(&Weights) -> &[f32; 6], a: usize| {
         f32x4::new([
-            pick(&wu[0])[a],
-            pick(&wu[1])[a],
-            pick(&wu[2])[a],
-            pick(&wu[3])[a],
+            pick(wu[0])[a],
+            pick(wu[1])[a],
+            pick(wu[2])[a],
+            pick(wu[3])[a],
         ])
     };
     let w: [f32x4; 4] = std::array::from_fn(|a| lanes(|w| &w.w, a));

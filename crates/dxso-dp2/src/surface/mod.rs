@@ -461,6 +461,26 @@ pub fn evaluate_rect_with(
     out: &mut Vec<Evaluated>,
     scratch: &mut RectScratch,
 ) {
+    evaluate_rect_values(
+        u_axis, v_axis, width, channels, needs, domain, weights, out, scratch, 0,
+    );
+}
+
+/// [`evaluate_rect_with`] for a caller that never reads the `w` component of the values of
+/// the channels set in `xyz_only` (bit `c` for channel `c`): a grid may leave it zero there.
+#[allow(clippy::too_many_arguments)] // evaluate_rect_with's inputs plus the mask
+pub(crate) fn evaluate_rect_values(
+    u_axis: &Axis,
+    v_axis: &Axis,
+    width: usize,
+    channels: &[&[[f32; 4]]],
+    needs: &[Need],
+    domain: &Domain,
+    weights: Option<&GridWeights>,
+    out: &mut Vec<Evaluated>,
+    scratch: &mut RectScratch,
+    xyz_only: u64,
+) {
     let count = domain.points.len();
     out.resize_with(channels.len().min(needs.len()), Evaluated::default);
     let grid = domain.grid.is_some();
@@ -480,15 +500,16 @@ pub fn evaluate_rect_with(
                 &computed
             }
         };
-        for ((ch, &need), o) in channels.iter().zip(needs).zip(out.iter_mut()) {
+        for (c, ((ch, &need), o)) in channels.iter().zip(needs).zip(out.iter_mut()).enumerate() {
             if ch.is_empty() {
                 continue; // a generated element: nothing to read
             }
+            let w = c >= 64 || xyz_only & (1 << c) == 0;
             match u_axis.degree as usize + 1 {
-                2 => grid_channel::<2>(gw, width, ch, need, o, scratch),
-                3 => grid_channel::<3>(gw, width, ch, need, o, scratch),
-                4 => grid_channel::<4>(gw, width, ch, need, o, scratch),
-                _ => grid_channel::<6>(gw, width, ch, need, o, scratch),
+                2 => grid_channel::<2>(gw, width, ch, need, w, o, scratch),
+                3 => grid_channel::<3>(gw, width, ch, need, w, o, scratch),
+                4 => grid_channel::<4>(gw, width, ch, need, w, o, scratch),
+                _ => grid_channel::<6>(gw, width, ch, need, w, o, scratch),
             }
         }
     } else {
@@ -700,6 +721,64 @@ mod tests {
     }
 
     #[test]
+    fn values_without_w_keep_every_other_output_bit_for_bit() {
+        use crate::domain::{rect, EdgeStyle};
+        let u = Axis::new(Basis::Bezier, 3, 7, "width").unwrap();
+        let v = Axis::new(Basis::Bspline, 3, 9, "height").unwrap();
+        let points: Vec<[f32; 4]> = (0..63)
+            .map(|i| {
+                [
+                    (i as f32).sin(),
+                    (i % 7) as f32,
+                    (i / 7) as f32 * 0.3,
+                    2.0 - i as f32,
+                ]
+            })
+            .collect();
+        let channels: [&[[f32; 4]]; 1] = [&points];
+        for need in [
+            Need::default(),
+            Need {
+                partials: false,
+                normal: true,
+            },
+            Need {
+                partials: true,
+                normal: true,
+            },
+        ] {
+            for segments in [3.0f32, 8.0, 16.0] {
+                let d = rect([segments; 4], EdgeStyle::Discrete, 64);
+                let gw = GridWeights::new(&u, &v, &d);
+                let whole = evaluate_rect(&u, &v, 7, &channels, &[need], &d, Some(&gw));
+                let (mut xyz, mut scratch) = (Vec::new(), RectScratch::default());
+                evaluate_rect_values(
+                    &u,
+                    &v,
+                    7,
+                    &channels,
+                    &[need],
+                    &d,
+                    Some(&gw),
+                    &mut xyz,
+                    &mut scratch,
+                    1,
+                );
+                let bits = |p: &[f32]| p.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                for (a, b) in whole[0].value.iter().zip(&xyz[0].value) {
+                    assert_eq!(bits(&a[..3]), bits(&b[..3]), "{need:?} {segments}");
+                }
+                assert_eq!(whole[0].value.len(), xyz[0].value.len());
+                assert_eq!(whole[0].du, xyz[0].du);
+                assert_eq!(whole[0].dv, xyz[0].dv);
+                let normals =
+                    |e: &Evaluated| e.normal.iter().flat_map(|n| bits(n)).collect::<Vec<_>>();
+                assert_eq!(normals(&whole[0]), normals(&xyz[0]), "{need:?} {segments}");
+            }
+        }
+    }
+
+    #[test]
     fn degenerate_normals_fixed_four_at_a_time_match_one_at_a_time_bit_for_bit() {
         use crate::domain::{rect, EdgeStyle};
         let mut fixed = 0;
@@ -711,42 +790,50 @@ mod tests {
         ] {
             let u = Axis::new(basis, degree, width, "width").unwrap();
             let v = Axis::new(basis, degree, height, "height").unwrap();
-            // The first and last rows collapse to a point (poles), as in the teapot.
-            let points: Vec<[f32; 4]> = (0..width * height)
-                .map(|i| {
-                    let (c, r) = ((i % width) as f32, (i / width) as f32);
-                    if r == 0.0 || r == (height - 1) as f32 {
-                        [0.5, r, -0.0, 1.0]
-                    } else {
-                        [c.cos() * r, c.sin() * r, r * 0.7 + c * 0.1, 1.0]
-                    }
-                })
-                .collect();
-            let channels: [&[[f32; 4]]; 1] = [&points];
-            let need = Need {
-                partials: false,
-                normal: true,
-            };
-            for segments in [3.0f32, 8.0, 13.0] {
-                let d = rect([segments; 4], EdgeStyle::Discrete, 64);
-                let gw = GridWeights::new(&u, &v, &d);
-                let e = evaluate_rect(&u, &v, width as usize, &channels, &[need], &d, Some(&gw));
-                let mut four = e[0].normal.clone();
-                assert!(gw.fix_degenerate_normals(width as usize, &points, &mut four));
-                for (i, (n, got)) in e[0].normal.iter().zip(&four).enumerate() {
-                    let want = if n[0].is_nan() {
-                        fixed += 1;
-                        let m = gw.inward_normal(width as usize, &points, i).unwrap();
-                        if m[0].is_nan() {
-                            [0.0; 3]
+            // The first and last rows collapse to a point (poles), as in the teapot; or the
+            // first column does (a pole on the u = 0 edge: one degenerate vertex per row).
+            for column_pole in [false, true] {
+                let points: Vec<[f32; 4]> = (0..width * height)
+                    .map(|i| {
+                        let (c, r) = ((i % width) as f32, (i / width) as f32);
+                        if column_pole && c == 0.0 {
+                            [0.5, -0.0, 2.0, 1.0]
+                        } else if column_pole {
+                            [c * r.cos(), c * r.sin(), c * 0.7 + r * 0.1, 1.0]
+                        } else if r == 0.0 || r == (height - 1) as f32 {
+                            [0.5, r, -0.0, 1.0]
                         } else {
-                            m
+                            [c.cos() * r, c.sin() * r, r * 0.7 + c * 0.1, 1.0]
                         }
-                    } else {
-                        *n
-                    };
-                    let at = format!("{basis:?} {degree} {segments} vertex {i}");
-                    assert_eq!(got.map(f32::to_bits), want.map(f32::to_bits), "{at}");
+                    })
+                    .collect();
+                let channels: [&[[f32; 4]]; 1] = [&points];
+                let need = Need {
+                    partials: false,
+                    normal: true,
+                };
+                for segments in [3.0f32, 8.0, 13.0] {
+                    let d = rect([segments; 4], EdgeStyle::Discrete, 64);
+                    let gw = GridWeights::new(&u, &v, &d);
+                    let e =
+                        evaluate_rect(&u, &v, width as usize, &channels, &[need], &d, Some(&gw));
+                    let mut four = e[0].normal.clone();
+                    assert!(gw.fix_degenerate_normals(width as usize, &points, &mut four));
+                    for (i, (n, got)) in e[0].normal.iter().zip(&four).enumerate() {
+                        let want = if n[0].is_nan() {
+                            fixed += 1;
+                            let m = gw.inward_normal(width as usize, &points, i).unwrap();
+                            if m[0].is_nan() {
+                                [0.0; 3]
+                            } else {
+                                m
+                            }
+                        } else {
+                            *n
+                        };
+                        let at = format!("{basis:?} {degree} {segments} {column_pole} vertex {i}");
+                        assert_eq!(got.map(f32::to_bits), want.map(f32::to_bits), "{at}");
+                    }
                 }
             }
         }
