@@ -68,6 +68,10 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
             Some(b'\n') => end + 1,
             Some(_) => return None,
         };
+        // An empty line (`//`) means nothing in any section.
+        if end == start {
+            continue;
+        }
         // The lines of the two long sections in their usual form, read straight from the
         // bytes (neither can be a section title: they end in `;` or a digit).
         match section {
