@@ -62,41 +62,45 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
             continue;
         }
         let start = pos + 2;
+        // An empty line (`//`) means nothing in any section.
+        if b.get(start) == Some(&b'\n') {
+            pos = start + 1;
+            continue;
+        }
+        // The lines of the two long sections in their usual form, read straight from the
+        // bytes up to their line feed (neither can be a section title: they end in `;` or a
+        // digit), without a search for the line's end first.
+        match section {
+            Section::Parameters if complex_from.is_none() => {
+                if let Some((c, line_end)) = line_declaration(text, start) {
+                    if constants.is_empty() {
+                        constants.reserve(16);
+                    }
+                    constants.push(c);
+                    pos = line_end + 1;
+                    continue;
+                }
+            }
+            Section::Registers => {
+                if let Some((name, set, index, count, line_end)) = line_row(text, start) {
+                    pair_row(&mut constants, name, set, index, count)?;
+                    pos = line_end + 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
         let end = start + first_special(&b[start..]).unwrap_or(b.len() - start);
         pos = match b.get(end) {
             None => end,
             Some(b'\n') => end + 1,
             Some(_) => return None,
         };
-        // An empty line (`//`) means nothing in any section.
-        if end == start {
+        // Nor does one of spaces (or an empty one at the end of the text) in those sections.
+        if end == start
+            || matches!(section, Section::Parameters | Section::Registers) && blank(b, start, end)
+        {
             continue;
-        }
-        // The lines of the two long sections in their usual form, read straight from the
-        // bytes (neither can be a section title: they end in `;` or a digit).
-        match section {
-            Section::Parameters if complex_from.is_none() => {
-                if let Some(c) = line_declaration(text, start, end) {
-                    if constants.is_empty() {
-                        constants.reserve(16);
-                    }
-                    constants.push(c);
-                    continue;
-                }
-                if blank(b, start, end) {
-                    continue;
-                }
-            }
-            Section::Registers => {
-                if let Some((name, set, index, count)) = line_row(text, start, end) {
-                    pair_row(&mut constants, name, set, index, count)?;
-                    continue;
-                }
-                if blank(b, start, end) {
-                    continue;
-                }
-            }
-            _ => {}
         }
         let content = &text[start..end];
         let line = Line {
@@ -156,7 +160,7 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
             Section::RegisterTitles => {
                 // `Name Reg Size` comes before the rule, which is dashes only.
                 let t = trim_start(trimmed);
-                if !t.is_empty() && t.bytes().all(|c| c == b'-' || c == b' ') {
+                if !t.is_empty() && rule(t.as_bytes()) {
                     section = Section::Registers;
                 }
             }
@@ -211,41 +215,91 @@ fn blank(b: &[u8], start: usize, end: usize) -> bool {
     spaces(&b[start..end]) == end - start
 }
 
+/// The high bit of each byte of `w` that is not printable ASCII (a line feed, any other
+/// control byte, or part of a non-ASCII character), and maybe of bytes above the lowest one.
+#[inline(always)]
+fn specials(w: u64) -> u64 {
+    // A byte below 0x20 borrows and sets its top bit in the difference; a byte from 0x80 up
+    // has it set already. Borrows only run upwards, so the lowest flag is exact.
+    (w.wrapping_sub(swar::ONES * 0x20) | w) & swar::HIGHS
+}
+
+/// Whether `c` is printable ASCII.
+fn printable(c: u8) -> bool {
+    (0x20..0x80).contains(&c)
+}
+
 /// Where the declaration word at `i` ends (`i` when no word starts there): at the first
-/// space or `{ } [ ] ;`, eight bytes at a time.
+/// space, `{ } [ ] ;` or byte that is not printable ASCII, eight bytes at a time.
 fn word_end(b: &[u8], i: usize, end: usize) -> usize {
     // Or-ing 0x20 into each byte folds `[` and `]` onto `{` and `}`; of the printable bytes
-    // only the six ends land on the four values tested (what lies past `end` may match too,
-    // and `end` caps it).
+    // only the six ends land on the four values tested (the other bytes that do are not
+    // printable, and end the word anyway).
     run_end(b, i, end, |w| {
-        let w = w | swar::ONES * 0x20;
-        swar::zero_bytes(w ^ swar::ONES * b' ' as u64)
-            | swar::zero_bytes(w ^ swar::ONES * b';' as u64)
-            | swar::zero_bytes(w ^ swar::ONES * b'{' as u64)
-            | swar::zero_bytes(w ^ swar::ONES * b'}' as u64)
+        let folded = w | swar::ONES * 0x20;
+        swar::zero_bytes(folded ^ swar::ONES * b' ' as u64)
+            | swar::zero_bytes(folded ^ swar::ONES * b';' as u64)
+            | swar::zero_bytes(folded ^ swar::ONES * b'{' as u64)
+            | swar::zero_bytes(folded ^ swar::ONES * b'}' as u64)
+            | specials(w)
     })
     .unwrap_or_else(|at| word_end_bytes(b, at, end))
 }
 
 /// [`word_end`] a byte at a time.
 fn word_end_bytes(b: &[u8], mut i: usize, end: usize) -> usize {
-    while i < end && WORD_BYTE[b[i] as usize] {
+    while i < end && WORD_BYTE[b[i] as usize] && printable(b[i]) {
         i += 1;
     }
     i
 }
 
-/// Where the run of bytes at `i` that are not space ends (a register row's word).
+/// Where the run of printable bytes at `i` that are not space ends (a register row's word).
 fn unspaced_end(b: &[u8], i: usize, end: usize) -> usize {
     run_end(b, i, end, |w| {
-        swar::zero_bytes(w ^ swar::ONES * b' ' as u64)
+        swar::zero_bytes(w ^ swar::ONES * b' ' as u64) | specials(w)
     })
     .unwrap_or_else(|mut at| {
-        while at < end && b[at] != b' ' {
+        while at < end && b[at] != b' ' && printable(b[at]) {
             at += 1;
         }
         at
     })
+}
+
+/// Where the run of spaces at `i` ends.
+#[inline(always)]
+fn skip_spaces(b: &[u8], i: usize) -> usize {
+    // The printer's lines mostly have no space or one where this looks.
+    if b.get(i) != Some(&b' ') {
+        return i;
+    }
+    if b.get(i + 1) != Some(&b' ') {
+        return i + 1;
+    }
+    // The first byte that is not a space is the lowest that the XOR leaves nonzero.
+    run_end(b, i + 2, b.len(), |w| w ^ swar::ONES * b' ' as u64)
+        .unwrap_or_else(|at| at + spaces(&b[at..]))
+}
+
+/// Whether `b` is dashes and spaces only (the rule under the register table's titles),
+/// eight bytes at a time.
+fn rule(b: &[u8]) -> bool {
+    // The high bit of each nonzero byte, exactly (no carry crosses a byte).
+    let nonzero = |x: u64| ((x & !swar::HIGHS) + !swar::HIGHS | x) & swar::HIGHS;
+    let mut chunks = b.chunks_exact(8);
+    let words_ok = chunks.by_ref().all(|chunk| {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        nonzero(w ^ swar::ONES * b'-' as u64) & nonzero(w ^ swar::ONES * b' ' as u64) == 0
+    });
+    words_ok && chunks.remainder().iter().all(|&c| c == b'-' || c == b' ')
+}
+
+/// Whether the line ends at `i` (spaces, then its line feed or the end of the text), and
+/// where its line feed is.
+fn line_ends(b: &[u8], i: usize) -> Option<usize> {
+    let at = skip_spaces(b, i);
+    matches!(b.get(at), None | Some(b'\n')).then_some(at)
 }
 
 /// The first byte from `i` that `flags` marks (as [`swar::zero_bytes`] marks them: the
@@ -281,20 +335,21 @@ fn number(b: &[u8], i: &mut usize, end: usize) -> Option<u16> {
     (*i > from).then_some(n as u16)
 }
 
-/// The declaration on the line content `text[start..end]` (printable ASCII) when the line
-/// is one whole declaration in the form the printer writes, `TYPE NAME;` or `TYPE NAME[N];`
-/// (`row_major` before a matrix type), with spaces between the words; what the general
-/// reader's [`DeclParser`](super::DeclParser) reads from its words. `None` for anything else
-/// (structs, other spacing, errors), which goes to that parser.
-fn line_declaration(text: &str, start: usize, end: usize) -> Option<HeaderConstant<'_>> {
+/// The declaration on the line that starts at `start` (after its `//`) when the line is
+/// one whole declaration in the form the printer writes, `TYPE NAME;` or `TYPE NAME[N];`
+/// (`row_major` before a matrix type), with spaces between the words, in printable ASCII,
+/// up to its line feed: what the general reader's [`DeclParser`](super::DeclParser) reads
+/// from its words, and where the line feed (or the end of the text) is. `None` for anything
+/// else (structs, other spacing, errors, other bytes), which goes to that parser.
+fn line_declaration(text: &str, start: usize) -> Option<(HeaderConstant<'_>, usize)> {
     let b = text.as_bytes();
-    let first = start + spaces(&b[start..end]);
+    let end = b.len();
+    // Every word ends before a byte that is not printable ASCII, and every position here
+    // follows an ASCII byte: each slice is at character boundaries.
+    let first = skip_spaces(b, start);
     let mut i = word_end(b, first, end);
     let mut ty_word = &text[first..i];
-    let gap = |i: usize| {
-        let next = i + spaces(&b[i..end]);
-        (next > i).then_some(next)
-    };
+    let gap = |i: usize| (b.get(i) == Some(&b' ')).then(|| skip_spaces(b, i));
     let mut from = gap(i)?;
     let row_major = ty_word == "row_major";
     if row_major {
@@ -316,9 +371,10 @@ fn line_declaration(text: &str, start: usize, end: usize) -> Option<HeaderConsta
         }
         i += 1;
     }
-    if i >= end || b[i] != b';' || !blank(b, i + 1, end) {
+    if b.get(i) != Some(&b';') {
         return None;
     }
+    let line_end = line_ends(b, i + 1)?;
     let mut ty = simple_type(ty_word)?;
     if row_major {
         if ty.class() != Some(ParameterClass::MatrixColumns) {
@@ -327,29 +383,32 @@ fn line_declaration(text: &str, start: usize, end: usize) -> Option<HeaderConsta
         ty.class_raw = class_raw(ParameterClass::MatrixRows);
     }
     ty.elements = elements;
-    Some(HeaderConstant {
+    let constant = HeaderConstant {
         name,
         set: UNPAIRED,
         index: 0,
         count: 0,
         ty,
-    })
+    };
+    Some((constant, line_end))
 }
 
-/// The register row on the line content `text[start..end]` (printable ASCII) in the form
-/// the printer writes, `NAME REGISTER SIZE` with decimal numbers, as `row_words` and
-/// `row_of` read it: the name, the register set as written, the index and the count. `None`
-/// for anything else, which goes to them.
-fn line_row(text: &str, start: usize, end: usize) -> Option<(&str, u16, u16, u16)> {
+/// The register row on the line that starts at `start` (after its `//`) in the form the
+/// printer writes, `NAME REGISTER SIZE` with decimal numbers, in printable ASCII up to its
+/// line feed, as `row_words` and `row_of` read it: the name, the register set as written,
+/// the index, the count, and where the line feed (or the end of the text) is. `None` for
+/// anything else, which goes to them.
+fn line_row(text: &str, start: usize) -> Option<(&str, u16, u16, u16, usize)> {
     let b = text.as_bytes();
-    let from = start + spaces(&b[start..end]);
+    let end = b.len();
+    let from = skip_spaces(b, start);
     let mut i = unspaced_end(b, from, end);
     let name = &text[from..i];
-    let reg = i + spaces(&b[i..end]);
-    if name.is_empty() || reg == i || reg == end {
+    if name.is_empty() || b.get(i) != Some(&b' ') {
         return None;
     }
-    let set = match b[reg] {
+    let reg = skip_spaces(b, i);
+    let set = match b.get(reg)? {
         b'b' => RegisterSetRaw::Bool,
         b'i' => RegisterSetRaw::Int4,
         b'c' => RegisterSetRaw::Float4,
@@ -358,13 +417,13 @@ fn line_row(text: &str, start: usize, end: usize) -> Option<(&str, u16, u16, u16
     };
     i = reg + 1;
     let index = number(b, &mut i, end)?;
-    let size = i + spaces(&b[i..end]);
-    if size == i {
+    if b.get(i) != Some(&b' ') {
         return None;
     }
-    i = size;
+    i = skip_spaces(b, i);
     let count = number(b, &mut i, end)?;
-    blank(b, i, end).then_some((name, set as u16, index, count))
+    let line_end = line_ends(b, i)?;
+    Some((name, set as u16, index, count, line_end))
 }
 
 /// The bytes that continue a declaration word: all but space, line feed and `{ } [ ] ;`
@@ -489,13 +548,7 @@ fn spaces(b: &[u8]) -> usize {
 /// The first byte of `b` that is not printable ASCII (a line feed, any other control byte,
 /// or part of a non-ASCII character), eight bytes at a time.
 fn first_special(b: &[u8]) -> Option<usize> {
-    // A byte below 0x20 borrows and sets its top bit in the difference; a byte from 0x80 up
-    // has it set already. Borrows only run upwards, so the lowest flag is exact.
-    swar::first_in_class(
-        b,
-        |w| (w.wrapping_sub(swar::ONES * 0x20) | w) & swar::HIGHS,
-        |c| !(0x20..0x80).contains(&c),
-    )
+    swar::first_in_class(b, specials, |c| !printable(c))
 }
 
 #[cfg(test)]
@@ -549,9 +602,30 @@ mod tests {
     }
 
     #[test]
+    fn rules_are_dashes_and_spaces() {
+        for text in [
+            "-",
+            "------------ ----- ----",
+            "   --------------------------- ",
+        ] {
+            assert!(rule(text.as_bytes()), "{text:?}");
+            for at in 0..text.len() {
+                for other in [b'_', b'=', b'\0', b'\n', b'-' | 0x80, b' ' | 0x80, b'M'] {
+                    let mut bytes = text.as_bytes().to_vec();
+                    bytes[at] = other;
+                    assert!(!rule(&bytes), "{:?}", String::from_utf8_lossy(&bytes));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn one_line_declarations_and_rows() {
         fn decl(s: &str) -> Option<(&str, TypeInfo)> {
-            line_declaration(s, 0, s.len()).map(|c| (c.name, c.ty))
+            line_declaration(s, 0).map(|(c, end)| {
+                assert_eq!(end, s.find('\n').unwrap_or(s.len()));
+                (c.name, c.ty)
+            })
         }
         let float4 = simple_type("float4").unwrap();
         assert_eq!(decl("   float4 a;"), Some(("a", float4.clone())));
@@ -580,7 +654,10 @@ mod tests {
             assert_eq!(decl(other), None, "{other:?}");
         }
         fn row(s: &str) -> Option<(&str, u16, u16, u16)> {
-            line_row(s, 0, s.len())
+            line_row(s, 0).map(|(name, set, index, count, end)| {
+                assert_eq!(end, s.find('\n').unwrap_or(s.len()));
+                (name, set, index, count)
+            })
         }
         assert_eq!(row("   bones   c1   192 "), Some(("bones", 2, 1, 192)));
         assert_eq!(row("   tex s15 1"), Some(("tex", 3, 15, 1)));
