@@ -346,11 +346,18 @@ fn short_decimal(text: &str) -> Option<f32> {
     {
         return None;
     }
+    scaled_decimal(m, exp - frac)
+}
+
+/// The tail of [`short_decimal`]: `m * 10^e` for a decimal `m` of up to 15 digits, or `None`
+/// for `str::parse` (a power of ten past 22, a halfway point, a result outside the normal
+/// `f32` range). The single-pass parser gives it the digits it gathered while reading the
+/// number, which [`short_decimal`] would read again.
+pub(super) fn scaled_decimal(m: u64, e: i32) -> Option<f32> {
     const TENS: [f64; 23] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
         1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ];
-    let e = exp - frac;
     let ten = *TENS.get(e.unsigned_abs() as usize)?;
     let q = if e < 0 {
         m as f64 / ten
