@@ -103,7 +103,9 @@ pub(super) fn run_len(bytes: [u8; 16]) -> usize {
 /// the lowest such.
 #[inline(always)]
 const fn ends(x: u64) -> u64 {
-    zero_bytes(x) | zero_bytes(x ^ (ONES * b' ' as u64)) | zero_bytes(x ^ (ONES * b',' as u64))
+    // A zero and a blank differ only in bit 5 (0x20): cleared, both are zero bytes, and no
+    // other byte is.
+    zero_bytes(x & !(ONES * 0x20)) | zero_bytes(x ^ (ONES * b',' as u64))
 }
 
 /// The low `len` bytes of a `u128`, by length (none for lengths over [`WORD_MAX`]).
