@@ -215,13 +215,18 @@ fn blank(b: &[u8], start: usize, end: usize) -> bool {
     spaces(&b[start..end]) == end - start
 }
 
+/// `b` in every byte of a word.
+const fn repeated(b: u8) -> u64 {
+    swar::ONES * b as u64
+}
+
 /// The high bit of each byte of `w` that is not printable ASCII (a line feed, any other
 /// control byte, or part of a non-ASCII character), and maybe of bytes above the lowest one.
 #[inline(always)]
 fn specials(w: u64) -> u64 {
     // A byte below 0x20 borrows and sets its top bit in the difference; a byte from 0x80 up
     // has it set already. Borrows only run upwards, so the lowest flag is exact.
-    (w.wrapping_sub(swar::ONES * 0x20) | w) & swar::HIGHS
+    (w.wrapping_sub(repeated(0x20)) | w) & swar::HIGHS
 }
 
 /// Whether `c` is printable ASCII.
@@ -236,11 +241,11 @@ fn word_end(b: &[u8], i: usize, end: usize) -> usize {
     // only the six ends land on the four values tested (the other bytes that do are not
     // printable, and end the word anyway).
     run_end(b, i, end, |w| {
-        let folded = w | swar::ONES * 0x20;
-        swar::zero_bytes(folded ^ swar::ONES * b' ' as u64)
-            | swar::zero_bytes(folded ^ swar::ONES * b';' as u64)
-            | swar::zero_bytes(folded ^ swar::ONES * b'{' as u64)
-            | swar::zero_bytes(folded ^ swar::ONES * b'}' as u64)
+        let folded = w | repeated(0x20);
+        swar::zero_bytes(folded ^ repeated(b' '))
+            | swar::zero_bytes(folded ^ repeated(b';'))
+            | swar::zero_bytes(folded ^ repeated(b'{'))
+            | swar::zero_bytes(folded ^ repeated(b'}'))
             | specials(w)
     })
     .unwrap_or_else(|at| word_end_bytes(b, at, end))
@@ -257,7 +262,7 @@ fn word_end_bytes(b: &[u8], mut i: usize, end: usize) -> usize {
 /// Where the run of printable bytes at `i` that are not space ends (a register row's word).
 fn unspaced_end(b: &[u8], i: usize, end: usize) -> usize {
     run_end(b, i, end, |w| {
-        swar::zero_bytes(w ^ swar::ONES * b' ' as u64) | specials(w)
+        swar::zero_bytes(w ^ repeated(b' ')) | specials(w)
     })
     .unwrap_or_else(|mut at| {
         while at < end && b[at] != b' ' && printable(b[at]) {
@@ -278,19 +283,18 @@ fn skip_spaces(b: &[u8], i: usize) -> usize {
         return i + 1;
     }
     // The first byte that is not a space is the lowest that the XOR leaves nonzero.
-    run_end(b, i + 2, b.len(), |w| w ^ swar::ONES * b' ' as u64)
-        .unwrap_or_else(|at| at + spaces(&b[at..]))
+    run_end(b, i + 2, b.len(), |w| w ^ repeated(b' ')).unwrap_or_else(|at| at + spaces(&b[at..]))
 }
 
 /// Whether `b` is dashes and spaces only (the rule under the register table's titles),
 /// eight bytes at a time.
 fn rule(b: &[u8]) -> bool {
     // The high bit of each nonzero byte, exactly (no carry crosses a byte).
-    let nonzero = |x: u64| ((x & !swar::HIGHS) + !swar::HIGHS | x) & swar::HIGHS;
+    let nonzero = |x: u64| (((x & !swar::HIGHS) + !swar::HIGHS) | x) & swar::HIGHS;
     let mut chunks = b.chunks_exact(8);
     let words_ok = chunks.by_ref().all(|chunk| {
         let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-        nonzero(w ^ swar::ONES * b'-' as u64) & nonzero(w ^ swar::ONES * b' ' as u64) == 0
+        nonzero(w ^ repeated(b'-')) & nonzero(w ^ repeated(b' ')) == 0
     });
     words_ok && chunks.remainder().iter().all(|&c| c == b'-' || c == b' ')
 }
