@@ -1031,6 +1031,15 @@ mod tests {
             }
         }
         assert!(answered > tried / 4, "{answered} of {tried}");
+        // A text that ends in a register row or a declaration, without a line feed.
+        for end in ["//   tex          s0       1", "//   sampler2D tex;"] {
+            let at = HEADER.find(end).unwrap() + end.len();
+            let text = &HEADER[..at];
+            if let Some((table, body)) = canonical_table(text) {
+                assert_eq!((Ok(table), body), general(text), "{text}");
+                assert_eq!(body, text.len());
+            }
+        }
         // Windows line ends, tabs and indented comments go to the general reader.
         for text in [
             HEADER.replace('\n', "\r\n"),

@@ -77,14 +77,14 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
                         constants.reserve(16);
                     }
                     constants.push(c);
-                    pos = line_end + 1;
+                    pos = (line_end + 1).min(b.len());
                     continue;
                 }
             }
             Section::Registers => {
                 if let Some((name, set, index, count, line_end)) = line_row(text, start) {
                     pair_row(&mut constants, name, set, index, count)?;
-                    pos = line_end + 1;
+                    pos = (line_end + 1).min(b.len());
                     continue;
                 }
             }
