@@ -201,8 +201,9 @@ impl HeaderTable<'_> {
     /// the DWORDs [`HeaderTable::into_table`] then `to_words` give, as little-endian bytes.
     pub(crate) fn append_comment(self, version: Version, out: &mut Vec<u8>) {
         if let HeaderTable::Borrowed(header) = &self {
-            let mut target = Vec::with_capacity(8);
+            let mut target = Spelling::default();
             crate::print::push_version(&mut target, false, version);
+            let target = target.as_bytes();
             let constants = header.constants.iter().map(|c| ConstantRef {
                 name: c.name.as_bytes(),
                 register_set_raw: c.set,
@@ -211,13 +212,45 @@ impl HeaderTable<'_> {
                 ty: &c.ty,
             });
             let creator = header.creator.as_bytes();
-            if append_fresh_ctab(out, creator, &target, version.to_token(), constants).is_some() {
+            if append_fresh_ctab(out, creator, target, version.to_token(), constants).is_some() {
                 return;
             }
         }
         let data = self.into_table(version).to_words();
         out.extend_from_slice(&dxso::encode::comment_token(data.len()).to_le_bytes());
         out.extend_from_slice(&dxso::encode::le_bytes_of(&data));
+    }
+}
+
+/// A version's spelling (`vs_2_0`, `ps_255_sw`: at most ten bytes) on the stack, for the
+/// table's target without an allocation per listing.
+#[derive(Default)]
+struct Spelling {
+    bytes: [u8; 16],
+    len: usize,
+}
+
+impl Spelling {
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl crate::print::Text for Spelling {
+    fn byte(&mut self, b: u8) {
+        self.ascii(&[b]);
+    }
+
+    fn text(&mut self, s: &str) {
+        self.ascii(s.as_bytes());
+    }
+
+    fn ascii(&mut self, b: &[u8]) {
+        // A version spells in ten bytes at most; the room is never short.
+        if let Some(room) = self.bytes.get_mut(self.len..self.len + b.len()) {
+            room.copy_from_slice(b);
+            self.len += b.len();
+        }
     }
 }
 
@@ -804,31 +837,38 @@ fn simple_type(word: &str) -> Option<TypeInfo> {
         elements: 1,
         members: Vec::new(),
     };
-    let object_type = match word {
-        "string" => Some(String),
-        "texture" => Some(Texture),
-        "Texture1D" => Some(Texture1D),
-        "Texture2D" => Some(Texture2D),
-        "Texture3D" => Some(Texture3D),
-        "TextureCube" => Some(TextureCube),
-        "sampler" => Some(Sampler),
-        "sampler1D" => Some(Sampler1D),
-        "sampler2D" => Some(Sampler2D),
-        "sampler3D" => Some(Sampler3D),
-        "samplerCUBE" => Some(SamplerCube),
-        "pixelshader" => Some(PixelShader),
-        "vertexshader" => Some(VertexShader),
-        _ => None,
-    };
-    if let Some(t) = object_type {
-        let mut ty = object(t);
-        // D3D10-style texture objects are typed by their float4 element, as fxc writes them.
-        if matches!(t, Texture1D | Texture2D | Texture3D | TextureCube) {
-            ty.columns = 4;
-        }
+    // The numeric bases start with distinct letters, none an object type's but `void`'s:
+    // those first, without the object names' comparisons.
+    if let Some(ty) = numeric_type(word) {
         return Some(ty);
     }
-    // The numeric bases start with distinct letters, none an object type's.
+    let t = match word {
+        "string" => String,
+        "texture" => Texture,
+        "Texture1D" => Texture1D,
+        "Texture2D" => Texture2D,
+        "Texture3D" => Texture3D,
+        "TextureCube" => TextureCube,
+        "sampler" => Sampler,
+        "sampler1D" => Sampler1D,
+        "sampler2D" => Sampler2D,
+        "sampler3D" => Sampler3D,
+        "samplerCUBE" => SamplerCube,
+        "pixelshader" => PixelShader,
+        "vertexshader" => VertexShader,
+        _ => return None,
+    };
+    let mut ty = object(t);
+    // D3D10-style texture objects are typed by their float4 element, as fxc writes them.
+    if matches!(t, Texture1D | Texture2D | Texture3D | TextureCube) {
+        ty.columns = 4;
+    }
+    Some(ty)
+}
+
+/// `float`, `int4`, `bool`, `float4x3`, `void`: a numeric type's spelling.
+fn numeric_type(word: &str) -> Option<TypeInfo> {
+    use ParameterType::*;
     let (ty, shape) = match word.as_bytes().first() {
         Some(b'f') => (Float, word.strip_prefix("float")?),
         Some(b'i') => (Int, word.strip_prefix("int")?),
@@ -991,6 +1031,15 @@ mod tests {
             }
         }
         assert!(answered > tried / 4, "{answered} of {tried}");
+        // A text that ends in a register row or a declaration, without a line feed.
+        for end in ["//   tex          s0       1", "//   sampler2D tex;"] {
+            let at = HEADER.find(end).unwrap() + end.len();
+            let text = &HEADER[..at];
+            if let Some((table, body)) = canonical_table(text) {
+                assert_eq!((Ok(table), body), general(text), "{text}");
+                assert_eq!(body, text.len());
+            }
+        }
         // Windows line ends, tabs and indented comments go to the general reader.
         for text in [
             HEADER.replace('\n', "\r\n"),

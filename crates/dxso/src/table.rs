@@ -493,6 +493,12 @@ pub fn append_fresh_ctab<'a>(
         out[base + at..base + at + v.len()].copy_from_slice(v)
     };
     let u16_at = |out: &[u8], at: usize| u16::from_le_bytes([out[base + at], out[base + at + 1]]);
+    // The numeric types written so far, each once (its fields in one key) with where it is:
+    // a constant's type is shared with the one it equals, as fxc does (objects are written
+    // anew). Past `WRITTEN` of them, the type records of the constants before are searched.
+    const WRITTEN: usize = 16;
+    let mut written = [(0u128, 0u32); WRITTEN];
+    let mut n_written = 0;
     for (i, c) in constants.enumerate() {
         if !c.ty.members.is_empty() {
             out.truncate(comment);
@@ -503,12 +509,21 @@ pub fn append_fresh_ctab<'a>(
         out.push(0);
         let t = c.ty;
         let fields = [t.class_raw, t.type_raw, t.rows, t.columns, t.elements, 0];
-        // A numeric type already written is shared, as fxc does (objects are written anew):
-        // the type records of the constants before this one are where their infos point.
+        let key = fields
+            .iter()
+            .rev()
+            .fold(0u128, |key, &f| key << 16 | f as u128);
         let shareable = t.class() != Some(crate::ctab::ParameterClass::Object);
-        let known = (0..if shareable { i } else { 0 })
-            .map(|k| u32_at(&out[base..], HEADER + k * INFO + 12))
-            .find(|&off| (0..6).all(|f| u16_at(out, off as usize + 2 * f) == fields[f]));
+        let known = match shareable {
+            false => None,
+            true if n_written < WRITTEN => written[..n_written]
+                .iter()
+                .find(|&&(k, _)| k == key)
+                .map(|&(_, off)| off),
+            true => (0..i)
+                .map(|k| u32_at(&out[base..], HEADER + k * INFO + 12))
+                .find(|&off| (0..6).all(|f| u16_at(out, off as usize + 2 * f) == fields[f])),
+        };
         let ty = match known {
             Some(off) => off,
             None => {
@@ -521,6 +536,10 @@ pub fn append_fresh_ctab<'a>(
                 }
                 // The member list: none.
                 out.extend_from_slice(&[0; 4]);
+                if shareable && n_written < WRITTEN {
+                    written[n_written] = (key, off);
+                    n_written += 1;
+                }
                 off
             }
         };
@@ -660,6 +679,31 @@ mod tests {
         ];
         for case in &cases {
             assert_eq!(fresh_words(case), Some(owned_words(case)), "{case:?}");
+        }
+    }
+
+    #[test]
+    fn tables_of_many_types_share_them_as_to_words_does() {
+        // More distinct numeric types than the writer keeps at hand, each used twice, with
+        // objects among them.
+        let names: Vec<String> = (0..60).map(|k| format!("c{k:02}")).collect();
+        let case: Vec<Row<'_>> = names
+            .iter()
+            .enumerate()
+            .map(|(k, name)| {
+                let ty = match k % 7 {
+                    6 => ty(4, 12, 1, 1, 1),
+                    _ => ty(1, 3, 1, 1 + (k % 4) as u16, 1 + (k / 2 % 15) as u16),
+                };
+                (name.as_str(), 2, k as u16, 1, ty)
+            })
+            .collect();
+        for n in [0, 1, 17, 33, 60] {
+            assert_eq!(
+                fresh_words(&case[..n]),
+                Some(owned_words(&case[..n])),
+                "{n}"
+            );
         }
     }
 

@@ -8,9 +8,10 @@
 //! corpus round trips compare them), and the general reader is the one source of the errors.
 
 use super::{
-    is_punctuation, row_of, trim_end, trim_start, Declarations, Header, HeaderConstant, Line,
-    Tokens, Word,
+    class_raw, is_punctuation, row_of, simple_type, trim_end, trim_start, Declarations, Header,
+    HeaderConstant, Line, RegisterSetRaw, Tokens, Word,
 };
+use dxso::ctab::ParameterClass;
 use dxso::swar;
 use std::borrow::Cow;
 
@@ -36,12 +37,14 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
     let b = text.as_bytes();
     let mut section = Section::Preamble;
     let mut creator = "";
-    // Where the declaration lines start; the declarations, once `// Registers:` ends them;
-    // their constants, each placed when its register row comes.
-    let (mut params_from, mut param_lines) = (0, 0);
-    let mut declarations = Vec::new();
+    // The declarations: those of one line each as their lines come; from the first line
+    // that is not one (`complex_from`, with how many lines follow it), the rest split into
+    // words when `// Registers:` ends them. Their constants, each placed when its register
+    // row comes.
+    let (mut complex_from, mut param_lines) = (None, 0);
+    // The declarations' constants, in declaration order (the table's), each unpaired until
+    // its register row comes.
     let mut constants: Vec<HeaderConstant<'_>> = Vec::new();
-    let mut rows = 0;
     let mut pos = 0;
     while pos < b.len() {
         if !b[pos..].starts_with(b"//") {
@@ -59,12 +62,46 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
             continue;
         }
         let start = pos + 2;
+        // An empty line (`//`) means nothing in any section.
+        if b.get(start) == Some(&b'\n') {
+            pos = start + 1;
+            continue;
+        }
+        // The lines of the two long sections in their usual form, read straight from the
+        // bytes up to their line feed (neither can be a section title: they end in `;` or a
+        // digit), without a search for the line's end first.
+        match section {
+            Section::Parameters if complex_from.is_none() => {
+                if let Some((c, line_end)) = line_declaration(text, start) {
+                    if constants.is_empty() {
+                        constants.reserve(16);
+                    }
+                    constants.push(c);
+                    pos = (line_end + 1).min(b.len());
+                    continue;
+                }
+            }
+            Section::Registers => {
+                if let Some((name, set, index, count, line_end)) = line_row(text, start) {
+                    pair_row(&mut constants, name, set, index, count)?;
+                    pos = (line_end + 1).min(b.len());
+                    continue;
+                }
+            }
+            _ => {}
+        }
         let end = start + first_special(&b[start..]).unwrap_or(b.len() - start);
         pos = match b.get(end) {
             None => end,
             Some(b'\n') => end + 1,
             Some(_) => return None,
         };
+        // Nor does one of spaces (or an empty one at the end of the text) in those sections.
+        if end == start
+            || matches!(section, Section::Parameters | Section::Registers) && blank(b, start, end)
+        {
+            continue;
+        }
         let content = &text[start..end];
         let line = Line {
             text: content,
@@ -82,23 +119,28 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
             // A section title: only the next one in order is canonical (a repeated one, or
             // any other, means something to the general reader).
             match (section, trim_start(trimmed)) {
-                (Section::Creator, "Parameters:") => {
-                    section = Section::Parameters;
-                    params_from = pos;
-                }
+                (Section::Creator, "Parameters:") => section = Section::Parameters,
                 (Section::Parameters, "Registers:") => {
                     section = Section::RegisterTitles;
-                    let words = RegionWords::new(text, params_from, start - 2);
-                    // No more declarations than lines.
-                    declarations = Declarations::of_tokens(words, 0, param_lines).ok()?.0;
+                    if let Some(from) = complex_from {
+                        let words = RegionWords::new(text, from, start - 2);
+                        // No more declarations than lines.
+                        let rest = Declarations::of_tokens(words, 0, param_lines).ok()?.0;
+                        constants.extend(rest.into_iter().map(|d| HeaderConstant {
+                            name: d.name,
+                            set: UNPAIRED,
+                            index: 0,
+                            count: 0,
+                            ty: d.ty,
+                        }));
+                    }
                     // Listings declare the constants in name order, the order of the table
                     // (a name in several register sets has a declaration per set, which its
                     // rows take in order, as the general reader's stable sort keeps them):
                     // each constant goes where its declaration is.
-                    if !declarations.windows(2).all(|p| p[0].name <= p[1].name) {
+                    if !constants.windows(2).all(|p| p[0].name <= p[1].name) {
                         return None;
                     }
-                    constants.resize_with(declarations.len(), HeaderConstant::default);
                 }
                 (Section::Creator, "Registers:") => return None,
                 // The command line may end in a colon; a title has one space before it.
@@ -111,31 +153,22 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
         match section {
             Section::Preamble | Section::Creator => {}
             // Split into words at `// Registers:`.
-            Section::Parameters => param_lines += 1,
+            Section::Parameters => {
+                complex_from.get_or_insert(start - 2);
+                param_lines += 1;
+            }
             Section::RegisterTitles => {
                 // `Name Reg Size` comes before the rule, which is dashes only.
                 let t = trim_start(trimmed);
-                if !t.is_empty() && t.bytes().all(|c| c == b'-' || c == b' ') {
+                if !t.is_empty() && rule(t.as_bytes()) {
                     section = Section::Registers;
                 }
             }
             Section::Registers => {
                 if let Some([name, reg, size]) = row_words(trimmed)? {
                     let row = row_of(&line, Cow::Borrowed(name), reg, size).ok()?;
-                    // The first declaration of the name without a row, as the general
-                    // reader pairs them.
-                    let d = declarations
-                        .iter()
-                        .position(|d| d.row.is_none() && d.name == name)?;
-                    declarations[d].row = Some(rows);
-                    rows += 1;
-                    constants[d] = HeaderConstant {
-                        name,
-                        set: row.set as u16,
-                        index: row.index,
-                        count: row.count,
-                        ty: std::mem::take(&mut declarations[d].ty),
-                    };
+                    let (set, index, count) = (row.set as u16, row.index, row.count);
+                    pair_row(&mut constants, name, set, index, count)?;
                 }
             }
         }
@@ -149,13 +182,252 @@ pub(super) fn read(text: &str) -> Option<(Option<Header<'_>>, usize)> {
         Section::Parameters => return None,
         Section::RegisterTitles | Section::Registers => {
             // A declaration without a row is an error.
-            if declarations.iter().any(|d| d.row.is_none()) {
+            if constants.iter().any(|c| c.set == UNPAIRED) {
                 return None;
             }
             Some(Header { creator, constants })
         }
     };
     Some((table, pos))
+}
+
+/// The register set of a constant whose row has not come yet (a set as written is 0 to 3).
+const UNPAIRED: u16 = u16::MAX;
+
+/// Pairs the register row of `name` with the first constant of the name without a row, as
+/// the general reader pairs rows with declarations; `None` when no constant is left for it.
+fn pair_row(
+    constants: &mut [HeaderConstant<'_>],
+    name: &str,
+    set: u16,
+    index: u16,
+    count: u16,
+) -> Option<()> {
+    let c = constants
+        .iter_mut()
+        .find(|c| c.set == UNPAIRED && c.name == name)?;
+    (c.set, c.index, c.count) = (set, index, count);
+    Some(())
+}
+
+/// Whether the line content `b[start..end]` is spaces only.
+fn blank(b: &[u8], start: usize, end: usize) -> bool {
+    spaces(&b[start..end]) == end - start
+}
+
+/// `b` in every byte of a word.
+const fn repeated(b: u8) -> u64 {
+    swar::ONES * b as u64
+}
+
+/// The high bit of each byte of `w` that is not printable ASCII (a line feed, any other
+/// control byte, or part of a non-ASCII character), and maybe of bytes above the lowest one.
+#[inline(always)]
+fn specials(w: u64) -> u64 {
+    // A byte below 0x20 borrows and sets its top bit in the difference; a byte from 0x80 up
+    // has it set already. Borrows only run upwards, so the lowest flag is exact.
+    (w.wrapping_sub(repeated(0x20)) | w) & swar::HIGHS
+}
+
+/// Whether `c` is printable ASCII.
+fn printable(c: u8) -> bool {
+    (0x20..0x80).contains(&c)
+}
+
+/// Where the declaration word at `i` ends (`i` when no word starts there): at the first
+/// space, `{ } [ ] ;` or byte that is not printable ASCII, eight bytes at a time.
+fn word_end(b: &[u8], i: usize, end: usize) -> usize {
+    // Or-ing 0x20 into each byte folds `[` and `]` onto `{` and `}`; of the printable bytes
+    // only the six ends land on the four values tested (the other bytes that do are not
+    // printable, and end the word anyway).
+    run_end(b, i, end, |w| {
+        let folded = w | repeated(0x20);
+        swar::zero_bytes(folded ^ repeated(b' '))
+            | swar::zero_bytes(folded ^ repeated(b';'))
+            | swar::zero_bytes(folded ^ repeated(b'{'))
+            | swar::zero_bytes(folded ^ repeated(b'}'))
+            | specials(w)
+    })
+    .unwrap_or_else(|at| word_end_bytes(b, at, end))
+}
+
+/// [`word_end`] a byte at a time.
+fn word_end_bytes(b: &[u8], mut i: usize, end: usize) -> usize {
+    while i < end && WORD_BYTE[b[i] as usize] && printable(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// Where the run of printable bytes at `i` that are not space ends (a register row's word).
+fn unspaced_end(b: &[u8], i: usize, end: usize) -> usize {
+    run_end(b, i, end, |w| {
+        swar::zero_bytes(w ^ repeated(b' ')) | specials(w)
+    })
+    .unwrap_or_else(|mut at| {
+        while at < end && b[at] != b' ' && printable(b[at]) {
+            at += 1;
+        }
+        at
+    })
+}
+
+/// Where the run of spaces at `i` ends.
+#[inline(always)]
+fn skip_spaces(b: &[u8], i: usize) -> usize {
+    // The printer's lines mostly have no space or one where this looks.
+    if b.get(i) != Some(&b' ') {
+        return i;
+    }
+    if b.get(i + 1) != Some(&b' ') {
+        return i + 1;
+    }
+    // The first byte that is not a space is the lowest that the XOR leaves nonzero.
+    run_end(b, i + 2, b.len(), |w| w ^ repeated(b' ')).unwrap_or_else(|at| at + spaces(&b[at..]))
+}
+
+/// Whether `b` is dashes and spaces only (the rule under the register table's titles),
+/// eight bytes at a time.
+fn rule(b: &[u8]) -> bool {
+    // The high bit of each nonzero byte, exactly (no carry crosses a byte).
+    let nonzero = |x: u64| (((x & !swar::HIGHS) + !swar::HIGHS) | x) & swar::HIGHS;
+    let mut chunks = b.chunks_exact(8);
+    let words_ok = chunks.by_ref().all(|chunk| {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        nonzero(w ^ repeated(b'-')) & nonzero(w ^ repeated(b' ')) == 0
+    });
+    words_ok && chunks.remainder().iter().all(|&c| c == b'-' || c == b' ')
+}
+
+/// Whether the line ends at `i` (spaces, then its line feed or the end of the text), and
+/// where its line feed is.
+fn line_ends(b: &[u8], i: usize) -> Option<usize> {
+    let at = skip_spaces(b, i);
+    matches!(b.get(at), None | Some(b'\n')).then_some(at)
+}
+
+/// The first byte from `i` that `flags` marks (as [`swar::zero_bytes`] marks them: the
+/// lowest flag exact), capped at `end`, reading eight bytes at a time from the text, past
+/// `end` where the text goes on; `Err` with where to go on a byte at a time when fewer than
+/// eight bytes are left.
+#[inline(always)]
+fn run_end(b: &[u8], mut i: usize, end: usize, flags: impl Fn(u64) -> u64) -> Result<usize, usize> {
+    while i < end {
+        let Some(chunk) = b.get(i..i + 8) else {
+            return Err(i);
+        };
+        let found = flags(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        if found != 0 {
+            return Ok(end.min(i + found.trailing_zeros() as usize / 8));
+        }
+        i += 8;
+    }
+    Ok(end)
+}
+
+/// The decimal number at `*i` (digits only, up to 65535), moving `*i` past it.
+fn number(b: &[u8], i: &mut usize, end: usize) -> Option<u16> {
+    let from = *i;
+    let mut n: u32 = 0;
+    while *i < end && b[*i].is_ascii_digit() {
+        n = n * 10 + (b[*i] - b'0') as u32;
+        if n > u16::MAX as u32 {
+            return None;
+        }
+        *i += 1;
+    }
+    (*i > from).then_some(n as u16)
+}
+
+/// The declaration on the line that starts at `start` (after its `//`) when the line is
+/// one whole declaration in the form the printer writes, `TYPE NAME;` or `TYPE NAME[N];`
+/// (`row_major` before a matrix type), with spaces between the words, in printable ASCII,
+/// up to its line feed: what the general reader's [`DeclParser`](super::DeclParser) reads
+/// from its words, and where the line feed (or the end of the text) is. `None` for anything
+/// else (structs, other spacing, errors, other bytes), which goes to that parser.
+fn line_declaration(text: &str, start: usize) -> Option<(HeaderConstant<'_>, usize)> {
+    let b = text.as_bytes();
+    let end = b.len();
+    // Every word ends before a byte that is not printable ASCII, and every position here
+    // follows an ASCII byte: each slice is at character boundaries.
+    let first = skip_spaces(b, start);
+    let mut i = word_end(b, first, end);
+    let mut ty_word = &text[first..i];
+    let gap = |i: usize| (b.get(i) == Some(&b' ')).then(|| skip_spaces(b, i));
+    let mut from = gap(i)?;
+    let row_major = ty_word == "row_major";
+    if row_major {
+        i = word_end(b, from, end);
+        ty_word = &text[from..i];
+        from = gap(i)?;
+    }
+    i = word_end(b, from, end);
+    if i == from || ty_word.is_empty() || ty_word == "struct" {
+        return None;
+    }
+    let name = &text[from..i];
+    let mut elements = 1;
+    if b.get(i) == Some(&b'[') {
+        i += 1;
+        elements = number(b, &mut i, end).filter(|&e| e > 0)?;
+        if b.get(i) != Some(&b']') {
+            return None;
+        }
+        i += 1;
+    }
+    if b.get(i) != Some(&b';') {
+        return None;
+    }
+    let line_end = line_ends(b, i + 1)?;
+    let mut ty = simple_type(ty_word)?;
+    if row_major {
+        if ty.class() != Some(ParameterClass::MatrixColumns) {
+            return None;
+        }
+        ty.class_raw = class_raw(ParameterClass::MatrixRows);
+    }
+    ty.elements = elements;
+    let constant = HeaderConstant {
+        name,
+        set: UNPAIRED,
+        index: 0,
+        count: 0,
+        ty,
+    };
+    Some((constant, line_end))
+}
+
+/// The register row on the line that starts at `start` (after its `//`) in the form the
+/// printer writes, `NAME REGISTER SIZE` with decimal numbers, in printable ASCII up to its
+/// line feed, as `row_words` and `row_of` read it: the name, the register set as written,
+/// the index, the count, and where the line feed (or the end of the text) is. `None` for
+/// anything else, which goes to them.
+fn line_row(text: &str, start: usize) -> Option<(&str, u16, u16, u16, usize)> {
+    let b = text.as_bytes();
+    let end = b.len();
+    let from = skip_spaces(b, start);
+    let mut i = unspaced_end(b, from, end);
+    let name = &text[from..i];
+    if name.is_empty() || b.get(i) != Some(&b' ') {
+        return None;
+    }
+    let reg = skip_spaces(b, i);
+    let set = match b.get(reg)? {
+        b'b' => RegisterSetRaw::Bool,
+        b'i' => RegisterSetRaw::Int4,
+        b'c' => RegisterSetRaw::Float4,
+        b's' => RegisterSetRaw::Sampler,
+        _ => return None,
+    };
+    i = reg + 1;
+    let index = number(b, &mut i, end)?;
+    if b.get(i) != Some(&b' ') {
+        return None;
+    }
+    i = skip_spaces(b, i);
+    let count = number(b, &mut i, end)?;
+    let line_end = line_ends(b, i)?;
+    Some((name, set as u16, index, count, line_end))
 }
 
 /// The bytes that continue a declaration word: all but space, line feed and `{ } [ ] ;`
@@ -280,18 +552,13 @@ fn spaces(b: &[u8]) -> usize {
 /// The first byte of `b` that is not printable ASCII (a line feed, any other control byte,
 /// or part of a non-ASCII character), eight bytes at a time.
 fn first_special(b: &[u8]) -> Option<usize> {
-    // A byte below 0x20 borrows and sets its top bit in the difference; a byte from 0x80 up
-    // has it set already. Borrows only run upwards, so the lowest flag is exact.
-    swar::first_in_class(
-        b,
-        |w| (w.wrapping_sub(swar::ONES * 0x20) | w) & swar::HIGHS,
-        |c| !(0x20..0x80).contains(&c),
-    )
+    swar::first_in_class(b, specials, |c| !printable(c))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dxso::ctab::TypeInfo;
 
     #[test]
     fn row_words_takes_three_words() {
@@ -303,6 +570,112 @@ mod tests {
         assert_eq!(row_words(""), Some(None));
         assert_eq!(row_words("a b"), None);
         assert_eq!(row_words("a b c d"), None);
+    }
+
+    #[test]
+    fn word_ends_eight_at_a_time_are_those_a_byte_at_a_time() {
+        let bytes: Vec<u8> = (0x20..0x7F).chain(*b"\n\0\x1b").collect();
+        for seed in 0..4000u32 {
+            // A line of printable ASCII with the text going on (or not) after its end.
+            let len = (seed % 23) as usize;
+            let text: Vec<u8> = (0..len + (seed as usize / 23) % 12)
+                .map(|k| {
+                    let r = (seed.wrapping_mul(2654435761) >> (k % 24)) as usize + k * 7;
+                    if k < len {
+                        // Mostly word bytes, with every end among them.
+                        match r % 5 {
+                            0 => b" ;[]{}"[r / 5 % 6],
+                            _ => b'a' + (r % 26) as u8,
+                        }
+                    } else {
+                        bytes[r % bytes.len()]
+                    }
+                })
+                .collect();
+            for i in 0..=len {
+                assert_eq!(
+                    word_end(&text, i, len),
+                    word_end_bytes(&text, i, len),
+                    "{:?} from {i}",
+                    String::from_utf8_lossy(&text)
+                );
+                let by_byte = (i..len).find(|&k| text[k] == b' ').unwrap_or(len);
+                assert_eq!(unspaced_end(&text, i, len), by_byte);
+            }
+        }
+    }
+
+    #[test]
+    fn rules_are_dashes_and_spaces() {
+        for text in [
+            "-",
+            "------------ ----- ----",
+            "   --------------------------- ",
+        ] {
+            assert!(rule(text.as_bytes()), "{text:?}");
+            for at in 0..text.len() {
+                for other in [b'_', b'=', b'\0', b'\n', b'-' | 0x80, b' ' | 0x80, b'M'] {
+                    let mut bytes = text.as_bytes().to_vec();
+                    bytes[at] = other;
+                    assert!(!rule(&bytes), "{:?}", String::from_utf8_lossy(&bytes));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_line_declarations_and_rows() {
+        fn decl(s: &str) -> Option<(&str, TypeInfo)> {
+            line_declaration(s, 0).map(|(c, end)| {
+                assert_eq!(end, s.find('\n').unwrap_or(s.len()));
+                (c.name, c.ty)
+            })
+        }
+        let float4 = simple_type("float4").unwrap();
+        assert_eq!(decl("   float4 a;"), Some(("a", float4.clone())));
+        let mut bones = simple_type("float4x3").unwrap();
+        (bones.class_raw, bones.elements) = (class_raw(ParameterClass::MatrixRows), 64);
+        assert_eq!(
+            decl("   row_major float4x3 bones[64];  "),
+            Some(("bones", bones))
+        );
+        for other in [
+            "   float4 a ;",
+            "   float4 a; float4 b;",
+            "   float4 a[0];",
+            "   float4 a[65536];",
+            "   float4 a[ 2];",
+            "   row_major float4 a;",
+            "   struct a;",
+            "   floot4 a;",
+            "   float4 a",
+            "   float4 a]b;",
+            "   float4 a;x",
+            "   float4;",
+            "   Registers:",
+            "",
+        ] {
+            assert_eq!(decl(other), None, "{other:?}");
+        }
+        fn row(s: &str) -> Option<(&str, u16, u16, u16)> {
+            line_row(s, 0).map(|(name, set, index, count, end)| {
+                assert_eq!(end, s.find('\n').unwrap_or(s.len()));
+                (name, set, index, count)
+            })
+        }
+        assert_eq!(row("   bones   c1   192 "), Some(("bones", 2, 1, 192)));
+        assert_eq!(row("   tex s15 1"), Some(("tex", 3, 15, 1)));
+        for other in [
+            "   a c1",
+            "   a x1 1",
+            "   a c 1",
+            "   a c1x 1",
+            "   a c1 1 1",
+            "   a c70000 1",
+            "",
+        ] {
+            assert_eq!(row(other), None, "{other:?}");
+        }
     }
 
     #[test]

@@ -67,7 +67,9 @@ impl<V: Copy, const N: usize> WordCache<V, N> {
     pub(super) fn get(&self, key: u128) -> Option<V> {
         let key = halves(key);
         let slot = &self.slots[Self::slot(key)];
-        (slot.key == key).then_some(slot.value)
+        // Both halves in one test (no branch on the first half alone).
+        let differ = (slot.key[0] ^ key[0]) | (slot.key[1] ^ key[1]);
+        (differ == 0).then_some(slot.value)
     }
 
     #[inline(always)]
@@ -103,7 +105,9 @@ pub(super) fn run_len(bytes: [u8; 16]) -> usize {
 /// the lowest such.
 #[inline(always)]
 const fn ends(x: u64) -> u64 {
-    zero_bytes(x) | zero_bytes(x ^ (ONES * b' ' as u64)) | zero_bytes(x ^ (ONES * b',' as u64))
+    // A zero and a blank differ only in bit 5 (0x20): cleared, both are zero bytes, and no
+    // other byte is.
+    zero_bytes(x & !(ONES * 0x20)) | zero_bytes(x ^ (ONES * b',' as u64))
 }
 
 /// The low `len` bytes of a `u128`, by length (none for lengths over [`WORD_MAX`]).

@@ -232,8 +232,14 @@ impl Sink for Bytes {
     fn start(&mut self, version: Version, table: Option<HeaderTable<'_>>, capacity: usize) {
         self.version = version;
         self.counts_length = !version.is_sm1();
-        // Instructions take three to five DWORDs mostly.
-        self.out.reserve(4 * (8 + 5 * capacity));
+        // Instructions take three to five DWORDs mostly. The output is empty here: allocated
+        // at once (a reservation of an empty vector goes through its growth path).
+        let room = 4 * (8 + 5 * capacity);
+        if self.out.is_empty() {
+            self.out = Vec::with_capacity(room);
+        } else {
+            self.out.reserve(room);
+        }
         self.push(version.to_token());
         if let Some(table) = table {
             table.append_comment(version, &mut self.out);

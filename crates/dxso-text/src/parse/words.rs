@@ -346,11 +346,18 @@ fn short_decimal(text: &str) -> Option<f32> {
     {
         return None;
     }
+    scaled_decimal(m, exp - frac)
+}
+
+/// The tail of [`short_decimal`]: `m * 10^e` for a decimal `m` of up to 15 digits, or `None`
+/// for `str::parse` (a power of ten past 22, a halfway point, a result outside the normal
+/// `f32` range). The single-pass parser gives it the digits it gathered while reading the
+/// number, which [`short_decimal`] would read again.
+pub(super) fn scaled_decimal(m: u64, e: i32) -> Option<f32> {
     const TENS: [f64; 23] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
         1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ];
-    let e = exp - frac;
     let ten = *TENS.get(e.unsigned_abs() as usize)?;
     let q = if e < 0 {
         m as f64 / ten
@@ -781,6 +788,14 @@ fn lowercase(s: &str) -> Cow<'_, str> {
 /// The version statement (`vs_1_1`, `vs.1.1`, `ps_2_x`, `vs_3_sw`, any case), given as the
 /// text of its tokens without the spaces between them.
 pub(super) fn version_word(text: &str) -> Result<Version, WordError> {
+    match printed_version(text.as_bytes()) {
+        Some(v) => Ok(v),
+        None => any_version_word(text),
+    }
+}
+
+/// [`version_word`] for any spelling.
+fn any_version_word(text: &str) -> Result<Version, WordError> {
     let text = lowercase(text);
     let bad = || {
         (
@@ -814,17 +829,47 @@ pub(super) fn version_word(text: &str) -> Result<Version, WordError> {
         "sw" if major >= 2 => Version::SOFTWARE_MINOR,
         m => m.parse().map_err(|_| bad_version())?,
     };
-    let ok = match (kind, major) {
+    if !supported(kind, major, minor) || (minor == 1 && major == 2 && text.ends_with("_1")) {
+        return Err(bad_version());
+    }
+    Ok(Version::new(kind, major, minor))
+}
+
+/// Whether Direct3D 9 has shaders of `kind`, `major` and `minor` (2_x and 3_sw included).
+fn supported(kind: dxso::ShaderKind, major: u8, minor: u8) -> bool {
+    match (kind, major) {
         (_, 2) => minor == 0 || minor == 1 || minor == Version::SOFTWARE_MINOR,
         (_, 3) => minor == 0 || minor == Version::SOFTWARE_MINOR,
         (dxso::ShaderKind::Vertex, 1) => minor <= 1,
         (dxso::ShaderKind::Pixel, 1) => minor <= 4,
         _ => false,
-    };
-    if !ok || (minor == 1 && major == 2 && text.ends_with("_1")) {
-        return Err(bad_version());
     }
-    Ok(Version::new(kind, major, minor))
+}
+
+/// [`version_word`] for the spellings listings print (`vs_2_0`, `ps_1_4`, `vs_2_x`,
+/// `ps_3_sw`), read by their bytes; `None` for any other (which `version_word` reads, and
+/// where it fails, reports).
+fn printed_version(b: &[u8]) -> Option<Version> {
+    let (kind, major, minor) = match *b {
+        [k, b's', b'_', d @ b'0'..=b'9', b'_', ref minor @ ..] => {
+            let kind = match k {
+                b'v' => dxso::ShaderKind::Vertex,
+                b'p' => dxso::ShaderKind::Pixel,
+                _ => return None,
+            };
+            let major = d - b'0';
+            let minor = match *minor {
+                // `vs_2_1` is spelt `vs_2_x`, and is an error.
+                [m @ b'0'..=b'9'] if !(major == 2 && m == b'1') => m - b'0',
+                [b'x'] if major == 2 => 1,
+                [b's', b'w'] if major >= 2 => Version::SOFTWARE_MINOR,
+                _ => return None,
+            };
+            (kind, major, minor)
+        }
+        _ => return None,
+    };
+    supported(kind, major, minor).then(|| Version::new(kind, major, minor))
 }
 
 /// [`component_of`] for a byte, from a table (a byte outside ASCII is no component, as the
@@ -982,5 +1027,27 @@ mod tests {
             let got = register_prefix(name).map_or("", |i| REGISTER_PREFIXES[i].0);
             assert_eq!(got, want, "{name}");
         }
+    }
+
+    #[test]
+    fn printed_versions_read_as_version_word_reads_them() {
+        let mut read = 0;
+        for kind in ["vs", "ps", "VS", "xs", "v"] {
+            for major in ["0", "1", "2", "3", "4", "9", "x", "10", ""] {
+                for minor in [
+                    "0", "1", "2", "3", "4", "5", "x", "sw", "SW", "01", "", "xx",
+                ] {
+                    let text = format!("{kind}_{major}_{minor}");
+                    if let Some(v) = printed_version(text.as_bytes()) {
+                        read += 1;
+                        assert_eq!(Ok(v), any_version_word(&text).map_err(|_| ()), "{text}");
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            read, 17,
+            "vs/ps 1_0, 1_1, ps 1_2-1_4, 2_0, 2_x, 2_sw, 3_0, 3_sw"
+        );
     }
 }
