@@ -9,7 +9,7 @@ use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::Domain;
 use crate::mesh::{Attribute, Mesh};
 use crate::surface::{
-    evaluate_rect_values, inward, normal_at, Evaluated, GridWeights, Need, RectScratch,
+    evaluate_rect_split, inward, normal_at, Evaluated, GridWeights, Need, RectScratch,
 };
 use crate::tri::{self, cross, normalize, PnTriangle};
 
@@ -39,6 +39,10 @@ pub(super) fn slot(e: &VertexElement) -> Slot {
     }
 }
 
+/// The `x`, `y`, `z` values put aside per channel and the mask of channels that have them
+/// ([`evaluate_rect_split`]).
+pub(super) type SplitValues<'a> = (&'a mut [Vec<[f32; 3]>], u64);
+
 /// Builds a new mesh from evaluated channels (see [`assemble_into`]).
 pub(super) fn assemble(
     decl: &[VertexElement],
@@ -49,7 +53,7 @@ pub(super) fn assemble(
     let mut mesh = Mesh::default();
     assemble_into(
         decl,
-        &mut evaluated,
+        (&mut evaluated, (&mut [], 0)),
         points,
         fix_normal,
         |_, _| false,
@@ -58,8 +62,12 @@ pub(super) fn assemble(
     mesh
 }
 
-/// Fills `mesh` (emptied first, its capacity kept) from evaluated channels, copying so the
-/// evaluation buffers and the mesh can both be reused. With `holds_points`, the mesh's uvs
+/// Fills `mesh` (emptied first, its capacity kept) from evaluated channels, copying or
+/// trading arrays so the evaluation buffers and the mesh can both be reused. The channels
+/// set in the mask of `xyz` have their values in its arrays as `x`, `y` and `z` alone
+/// ([`evaluate_rect_split`]); those are traded with the mesh's positions or normals, whose
+/// old arrays (of the last grid's length, as a retired mesh keeps them) go back to be
+/// overwritten next time. With `holds_points`, the mesh's uvs
 /// already are `points` and are kept if the declaration takes its uvs from them (its
 /// triangle list is the caller's to keep or empty). Returns whether the uvs are `points`. `fix_normal(c, i)` recomputes a
 /// degenerate CROSSUV normal of channel `c` at vertex `i`; the fix is written back into the
@@ -68,14 +76,13 @@ pub(super) fn assemble(
 /// has fixed them all.
 pub(super) fn assemble_into(
     decl: &[VertexElement],
-    evaluated: &mut [Evaluated],
+    (evaluated, (xyz_values, xyz_mask)): (&mut [Evaluated], SplitValues<'_>),
     points: &[[f32; 2]],
     fix_normal: impl Fn(usize, usize) -> [f32; 3],
     fix_all: impl Fn(usize, &mut [[f32; 3]]) -> bool,
     (mesh, holds_points): (&mut Mesh, bool),
 ) -> bool {
-    mesh.positions.clear();
-    mesh.normals.clear();
+    // The positions and normals are replaced whole below, or emptied at the end.
     mesh.attributes.clear();
     if !holds_points {
         mesh.uvs.clear();
@@ -84,6 +91,8 @@ pub(super) fn assemble_into(
     let mut uvs_are_points = false;
     // Whether the mesh's own arrays are taken (the first element of each slot fills them).
     let (mut positions, mut normals, mut uvs) = (false, false, false);
+    // The channel whose generated normals were traded into the mesh's normals.
+    let mut normals_of = None;
     for (index, e) in decl.iter().enumerate() {
         let method = e.method().unwrap_or(DeclMethod::Default);
         let slot = slot(e);
@@ -93,15 +102,25 @@ pub(super) fn assemble_into(
                 // Components the slot does not keep (a FLOAT4 position's w, a FLOAT3
                 // texture coordinate's z) are kept by a copy of the element in `attributes`.
                 let components = e.decl_type().map_or(4, DeclType::components);
+                let split = xyz_values
+                    .get_mut(index)
+                    .filter(|_| index < 64 && xyz_mask & (1 << index) != 0);
+                let fill = |to: &mut Vec<[f32; 3]>| match split {
+                    Some(from) => std::mem::swap(to, from),
+                    None => {
+                        to.clear();
+                        to.extend(v.iter().map(|&p| xyz(p)));
+                    }
+                };
                 let kept = match slot {
                     Slot::Position if !positions => {
                         positions = true;
-                        mesh.positions.extend(v.iter().map(|&p| xyz(p)));
+                        fill(&mut mesh.positions);
                         3
                     }
                     Slot::Normal if !normals => {
                         normals = true;
-                        mesh.normals.extend(v.iter().map(|&n| xyz(n)));
+                        fill(&mut mesh.normals);
                         3
                     }
                     Slot::Uv if !uvs => {
@@ -119,14 +138,17 @@ pub(super) fn assemble_into(
             }
             DeclMethod::CrossUv => {
                 let c = input_channel(decl, e);
+                let channel_normals = match normals_of {
+                    Some(traded) if traded == c => &mut mesh.normals,
+                    _ => &mut evaluated[c].normal,
+                };
                 // Whether any normal is degenerate, branch-free (so it vectorises); most
                 // patches have none.
-                let degenerate = evaluated[c]
-                    .normal
+                let degenerate = channel_normals
                     .iter()
                     .fold(false, |any, n| any | n[0].is_nan());
-                if degenerate && !fix_all(c, &mut evaluated[c].normal) {
-                    for (i, n) in evaluated[c].normal.iter_mut().enumerate() {
+                if degenerate && !fix_all(c, channel_normals) {
+                    for (i, n) in channel_normals.iter_mut().enumerate() {
                         if n[0].is_nan() {
                             *n = fix_normal(c, i);
                         }
@@ -134,14 +156,18 @@ pub(super) fn assemble_into(
                 }
                 if matches!(slot, Slot::Normal) && !normals {
                     normals = true;
-                    // Copied, not traded with the mesh's empty array: the channel's array
-                    // keeps its length, so the next grid of this size overwrites it without
-                    // first filling it with zeros (a copy is one `memcpy`; the fill was a
-                    // store per component).
-                    mesh.normals.extend_from_slice(&evaluated[c].normal);
+                    // Traded, not copied: the mesh's old array (a retired mesh keeps its
+                    // length) goes to the channel, for the next grid of this size to
+                    // overwrite without filling it first. Later elements reading this
+                    // channel's normals find them in the mesh.
+                    std::mem::swap(&mut mesh.normals, &mut evaluated[c].normal);
+                    normals_of = Some(c);
                     continue;
                 }
-                let n = &evaluated[c].normal;
+                let n = match normals_of {
+                    Some(traded) if traded == c => &mesh.normals,
+                    _ => &evaluated[c].normal,
+                };
                 n.iter().map(|n| [n[0], n[1], n[2], 0.0]).collect()
             }
             DeclMethod::PartialU => evaluated[input_channel(decl, e)].du.clone(),
@@ -166,6 +192,12 @@ pub(super) fn assemble_into(
             values,
         });
     }
+    if !positions {
+        mesh.positions.clear();
+    }
+    if !normals {
+        mesh.normals.clear();
+    }
     if !uvs {
         mesh.uvs.clear();
     }
@@ -189,6 +221,24 @@ pub(super) fn xyz_only(decl: &[VertexElement]) -> u64 {
         }
     }
     mask
+}
+
+/// Puts the mesh's positions and normals where the grid evaluation writes the channels of
+/// `mask` ([`xyz_only`]) that fill them.
+fn lend_xyz(decl: &[VertexElement], mask: u64, mesh: &mut Mesh, rows: &mut RectScratch) {
+    for (index, e) in decl.iter().enumerate().take(64) {
+        if mask & (1 << index) == 0 {
+            continue;
+        }
+        let to = match slot(e) {
+            Slot::Position => &mut mesh.positions,
+            Slot::Normal => &mut mesh.normals,
+            Slot::Uv | Slot::Attribute => continue,
+        };
+        let mut values = rows.take_xyz(index);
+        std::mem::swap(&mut values, to);
+        rows.put_xyz(index, values);
+    }
 }
 
 /// Per channel: which derived quantities the generated elements of `decl` need.
@@ -251,7 +301,17 @@ pub(super) fn tessellate_rect(
         heap_needs = needs(&data.decl);
         (&heap_chans, &heap_needs)
     };
-    evaluate_rect_values(
+    // Only a grid evaluation puts values aside as `x`, `y` and `z` alone.
+    let xyz_mask = if d.grid.is_some() {
+        xyz_only(&data.decl)
+    } else {
+        0
+    };
+    // The grid evaluates into the mesh's own positions and normals (a retired mesh keeps
+    // their length, so they are overwritten without a fill); `assemble_into` trades them
+    // back.
+    lend_xyz(&data.decl, xyz_mask, mesh, rows);
+    evaluate_rect_split(
         &u,
         &v,
         width as usize,
@@ -261,7 +321,8 @@ pub(super) fn tessellate_rect(
         weights,
         scratch,
         rows,
-        xyz_only(&data.decl),
+        xyz_mask,
+        true,
     );
     let fix = |c: usize, i: usize| {
         // At a degenerate point (a pole where a whole edge collapses), take the normal a
@@ -286,7 +347,7 @@ pub(super) fn tessellate_rect(
     };
     let uvs_are_points = assemble_into(
         &data.decl,
-        scratch,
+        (scratch, (rows.xyz_values(), xyz_mask)),
         &d.points,
         fix,
         fix_all,

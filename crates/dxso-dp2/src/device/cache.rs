@@ -153,7 +153,8 @@ impl Device {
         }
     }
 
-    /// Keeps a mesh for reuse if this was its last reference: emptied, in its `Arc`, so that
+    /// Keeps a mesh for reuse if this was its last reference: emptied (but for the lengths
+    /// of its positions and normals), in its `Arc`, so that
     /// neither the arrays nor the `Arc` are allocated again. (A mesh handed back by a caller
     /// may have been changed, so nothing in it is trusted.)
     pub(super) fn retire(&mut self, mesh: Arc<Mesh>) {
@@ -172,7 +173,12 @@ impl Device {
         if self.spare.len() < SPARE_MESHES {
             if let Some(m) = Arc::get_mut(&mut mesh) {
                 if holds.is_none() {
-                    m.clear();
+                    // The positions and normals keep their length: a refill replaces them
+                    // whole (or empties them), and a grid's evaluation overwrites an array
+                    // of its size without filling it first.
+                    m.uvs.clear();
+                    m.attributes.clear();
+                    m.indices.clear();
                 }
                 self.spare.push((mesh, holds));
             }

@@ -88,6 +88,27 @@ fn normalise_soa([nx, ny, nz, len2]: [f32x4; 4]) -> [f32x4; 4] {
     ]
 }
 
+/// Where a grid vertex's value goes: all four components, or `x`, `y` and `z` alone (the
+/// mesh's positions or normals, written there without a copy out of four lanes).
+pub(super) trait ValueSlot: Copy + Default {
+    /// The slot holding the components of `v` it keeps.
+    fn of(v: [f32; 4]) -> Self;
+}
+
+impl ValueSlot for [f32; 4] {
+    #[inline(always)]
+    fn of(v: [f32; 4]) -> Self {
+        v
+    }
+}
+
+impl ValueSlot for [f32; 3] {
+    #[inline(always)]
+    fn of(v: [f32; 4]) -> Self {
+        [v[0], v[1], v[2]]
+    }
+}
+
 /// Buffers a caller keeps across rect-patch evaluations ([`evaluate_rect_with`]) so that
 /// evaluating allocates nothing: a row's combinations of the control columns.
 #[derive(Clone, Debug, Default)]
@@ -101,6 +122,33 @@ pub struct RectScratch {
     /// Per u parameter of four rows, the cross products of the tangents and their squared
     /// lengths ([`cross_soa`]), normalised after the whole row is summed.
     crosses: Vec<[f32x4; 4]>,
+    /// Per channel, the values of a channel evaluated as `x`, `y` and `z` alone
+    /// ([`super::evaluate_rect_split`]); traded with a mesh's positions or normals, so they
+    /// keep the length of the last grid.
+    xyz: Vec<Vec<[f32; 3]>>,
+}
+
+impl RectScratch {
+    /// The per-channel `x`, `y`, `z` values of the last split evaluation.
+    pub(crate) fn xyz_values(&mut self) -> &mut [Vec<[f32; 3]>] {
+        &mut self.xyz
+    }
+
+    /// Channel `c`'s `x`, `y`, `z` array, taken out (to be put back with
+    /// [`RectScratch::put_xyz`]).
+    pub(crate) fn take_xyz(&mut self, c: usize) -> Vec<[f32; 3]> {
+        if self.xyz.len() <= c {
+            self.xyz.resize_with(c + 1, Vec::new);
+        }
+        std::mem::take(&mut self.xyz[c])
+    }
+
+    /// Puts back what [`RectScratch::take_xyz`] took.
+    pub(crate) fn put_xyz(&mut self, c: usize, values: Vec<[f32; 3]>) {
+        if let Some(slot) = self.xyz.get_mut(c) {
+            *slot = values;
+        }
+    }
 }
 
 /// One channel over a whole grid, separably: the control columns are combined with a row's
@@ -115,18 +163,20 @@ pub struct RectScratch {
 /// [`evaluate_rect_into`] kept from earlier draws), with the same sums in the same order, so
 /// the same bits.
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-pub(super) fn grid_channel<const N: usize>(
+#[allow(clippy::too_many_arguments)] // the channel, its outputs and the scratch
+pub(super) fn grid_channel<const N: usize, T: ValueSlot>(
     gw: &GridWeights,
     width: usize,
     ch: &[[f32; 4]],
     need: Need,
     value_w: bool,
+    values: &mut Vec<T>,
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
     let columns = gw.u.len();
     let count = columns * gw.v.len();
-    o.value.resize(count, [0.0; 4]);
+    values.resize(count, T::default());
     if need.normal {
         o.normal.resize(count, [0.0; 3]);
     }
@@ -158,38 +208,39 @@ pub(super) fn grid_channel<const N: usize>(
                 }
             }
             if skip_w {
-                row_quad::<N, 3>(gw, rq, width, need, o, scratch);
+                row_quad::<N, 3, T>(gw, rq, width, need, values, o, scratch);
             } else {
-                row_quad::<N, 4>(gw, rq, width, need, o, scratch);
+                row_quad::<N, 4, T>(gw, rq, width, need, values, o, scratch);
             }
         } else {
             for r in rq.start..rq.start + 4 {
-                one_row::<N>(gw, r, width, ch, need, skip_w, o, scratch);
+                one_row::<N, T>(gw, r, width, ch, need, skip_w, values, o, scratch);
             }
         }
     }
     for &r in &gw.lone_rows {
-        one_row::<N>(gw, r, width, ch, need, skip_w, o, scratch);
+        one_row::<N, T>(gw, r, width, ch, need, skip_w, values, o, scratch);
     }
 }
 
 /// [`grid_row`] with the value's `w` left out (`skip_w`) or not.
 #[allow(clippy::too_many_arguments)] // grid_row's inputs plus the choice
 #[inline(always)]
-fn one_row<const N: usize>(
+fn one_row<const N: usize, T: ValueSlot>(
     gw: &GridWeights,
     r: usize,
     width: usize,
     ch: &[[f32; 4]],
     need: Need,
     skip_w: bool,
+    values: &mut [T],
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
     if skip_w {
-        grid_row::<N, 3>(gw, r, width, ch, need, o, scratch);
+        grid_row::<N, 3, T>(gw, r, width, ch, need, values, o, scratch);
     } else {
-        grid_row::<N, 4>(gw, r, width, ch, need, o, scratch);
+        grid_row::<N, 4, T>(gw, r, width, ch, need, values, o, scratch);
     }
 }
 
@@ -201,11 +252,12 @@ fn one_row<const N: usize>(
 /// components from `K` on (`K` is 3 or 4) are not summed and written as zero.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn row_quad<const N: usize, const K: usize>(
+fn row_quad<const N: usize, const K: usize, T: ValueSlot>(
     gw: &GridWeights,
     rq: &QuadWeights,
     width: usize,
     need: Need,
+    values: &mut [T],
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
@@ -239,7 +291,7 @@ fn row_quad<const N: usize, const K: usize>(
     if need.normal {
         crosses.resize(row_width, [f32x4::ZERO; 4]);
     }
-    let mut value_rows = four_rows(&mut o.value, rq.start, row_width);
+    let mut value_rows = four_rows(values, rq.start, row_width);
     for (j, (wu, sw)) in gw.u.iter().zip(&gw.splat_u).enumerate() {
         let window = columns_at_soa::<N>(columns, wu.first);
         let mut val = [f32x4::ZERO; 4];
@@ -254,7 +306,7 @@ fn row_quad<const N: usize, const K: usize>(
         if let Some(rows) = &mut value_rows {
             for (row, v) in rows.iter_mut().zip(f32x4::transpose(val)) {
                 if let Some(out) = row.get_mut(j) {
-                    *out = v.to_array();
+                    *out = T::of(v.to_array());
                 }
             }
         }
@@ -338,12 +390,14 @@ fn columns_at_soa<const N: usize>(
 /// vertices to a vector where four u parameters share their columns (those leave the
 /// value's components from `K` on zero, as [`row_quad`] does).
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn grid_row<const N: usize, const K: usize>(
+#[allow(clippy::too_many_arguments)] // the row, its outputs and the scratch
+fn grid_row<const N: usize, const K: usize, T: ValueSlot>(
     gw: &GridWeights,
     r: usize,
     width: usize,
     ch: &[[f32; 4]],
     need: Need,
+    values: &mut [T],
     o: &mut Evaluated,
     scratch: &mut RectScratch,
 ) {
@@ -390,7 +444,7 @@ fn grid_row<const N: usize, const K: usize>(
         }
         let pairs = &pairs[..];
         let row = r * columns..(r + 1) * columns;
-        let values = &mut o.value[row.clone()];
+        let values = &mut values[row.clone()];
         let normals = if need.normal {
             &mut o.normal[row.clone()]
         } else {
@@ -425,7 +479,7 @@ fn grid_row<const N: usize, const K: usize>(
             let quad_values = values.get_mut(out.clone());
             let quad_normals = normals.get_mut(out.clone());
             let quad_partials = du_out.get_mut(out.clone()).zip(dv_out.get_mut(out));
-            quad_vertices::<N, K>(quad, &splat, quad_values, quad_normals, quad_partials);
+            quad_vertices::<N, K, T>(quad, &splat, quad_values, quad_normals, quad_partials);
         }
         for &i in &gw.singles {
             let (Some(wu), Some(sw), Some(val)) =
@@ -434,11 +488,11 @@ fn grid_row<const N: usize, const K: usize>(
                 continue;
             };
             if !tangent_rows {
-                *val = vertex_value::<N>(sw, pairs, wu.first).to_array();
+                *val = T::of(vertex_value::<N>(sw, pairs, wu.first).to_array());
                 continue;
             }
             let [v, du, dv] = vertex_sums::<N>(sw, pairs, wu.first);
-            *val = v.to_array();
+            *val = T::of(v.to_array());
             if let Some(n) = normals.get_mut(i) {
                 *n = unit_normal_x4(du, dv);
             }
@@ -460,10 +514,10 @@ type PartialSlots<'a> = (&'a mut [[f32; 4]], &'a mut [[f32; 4]]);
 /// are zero.
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // counted loops over a constant N unroll; zips do not
-fn quad_vertices<const N: usize, const K: usize>(
+fn quad_vertices<const N: usize, const K: usize, T: ValueSlot>(
     quad: &QuadWeights,
     splat: &[[[f32x4; 4]; 2]; N],
-    values: Option<&mut [[f32; 4]]>,
+    values: Option<&mut [T]>,
     normals: Option<&mut [[f32; 3]]>,
     partials: Option<PartialSlots<'_>>,
 ) {
@@ -475,7 +529,7 @@ fn quad_vertices<const N: usize, const K: usize>(
     }
     if let Some(values) = values {
         for (slot, v) in values.iter_mut().zip(f32x4::transpose(val)) {
-            *slot = v.to_array();
+            *slot = T::of(v.to_array());
         }
     }
     if normals.is_none() && partials.is_none() {

@@ -481,6 +481,49 @@ pub(crate) fn evaluate_rect_values(
     scratch: &mut RectScratch,
     xyz_only: u64,
 ) {
+    evaluate_rect_split(
+        u_axis, v_axis, width, channels, needs, domain, weights, out, scratch, xyz_only, false,
+    );
+}
+
+/// [`grid_channel`] for the number of weights per u parameter of a `degree` axis.
+#[allow(clippy::too_many_arguments)] // grid_channel's inputs plus the degree
+fn grid_channel_of<T: grid::ValueSlot>(
+    degree: u32,
+    gw: &GridWeights,
+    width: usize,
+    ch: &[[f32; 4]],
+    need: Need,
+    value_w: bool,
+    values: &mut Vec<T>,
+    o: &mut Evaluated,
+    scratch: &mut RectScratch,
+) {
+    match degree as usize + 1 {
+        2 => grid_channel::<2, T>(gw, width, ch, need, value_w, values, o, scratch),
+        3 => grid_channel::<3, T>(gw, width, ch, need, value_w, values, o, scratch),
+        4 => grid_channel::<4, T>(gw, width, ch, need, value_w, values, o, scratch),
+        _ => grid_channel::<6, T>(gw, width, ch, need, value_w, values, o, scratch),
+    }
+}
+
+/// [`evaluate_rect_values`]; with `split`, on a grid the channels set in `xyz_only` leave
+/// their `value` empty and have their `x`, `y` and `z` in [`RectScratch::xyz_values`]
+/// instead (where a mesh's positions or normals are traded in, so they are written once).
+#[allow(clippy::too_many_arguments)] // evaluate_rect_values's inputs plus the choice
+pub(crate) fn evaluate_rect_split(
+    u_axis: &Axis,
+    v_axis: &Axis,
+    width: usize,
+    channels: &[&[[f32; 4]]],
+    needs: &[Need],
+    domain: &Domain,
+    weights: Option<&GridWeights>,
+    out: &mut Vec<Evaluated>,
+    scratch: &mut RectScratch,
+    xyz_only: u64,
+    split: bool,
+) {
     let count = domain.points.len();
     out.resize_with(channels.len().min(needs.len()), Evaluated::default);
     let grid = domain.grid.is_some();
@@ -501,16 +544,44 @@ pub(crate) fn evaluate_rect_values(
             }
         };
         for (c, ((ch, &need), o)) in channels.iter().zip(needs).zip(out.iter_mut()).enumerate() {
+            let w = c >= 64 || xyz_only & (1 << c) == 0;
+            if split && !w {
+                let mut values = scratch.take_xyz(c);
+                o.value.clear();
+                if ch.is_empty() {
+                    values.clear();
+                } else {
+                    grid_channel_of(
+                        u_axis.degree,
+                        gw,
+                        width,
+                        ch,
+                        need,
+                        w,
+                        &mut values,
+                        o,
+                        scratch,
+                    );
+                }
+                scratch.put_xyz(c, values);
+                continue;
+            }
             if ch.is_empty() {
                 continue; // a generated element: nothing to read
             }
-            let w = c >= 64 || xyz_only & (1 << c) == 0;
-            match u_axis.degree as usize + 1 {
-                2 => grid_channel::<2>(gw, width, ch, need, w, o, scratch),
-                3 => grid_channel::<3>(gw, width, ch, need, w, o, scratch),
-                4 => grid_channel::<4>(gw, width, ch, need, w, o, scratch),
-                _ => grid_channel::<6>(gw, width, ch, need, w, o, scratch),
-            }
+            let mut values = std::mem::take(&mut o.value);
+            grid_channel_of(
+                u_axis.degree,
+                gw,
+                width,
+                ch,
+                need,
+                w,
+                &mut values,
+                o,
+                scratch,
+            );
+            o.value = values;
         }
     } else {
         for p in &domain.points {
