@@ -461,28 +461,8 @@ pub fn evaluate_rect_with(
     out: &mut Vec<Evaluated>,
     scratch: &mut RectScratch,
 ) {
-    evaluate_rect_values(
-        u_axis, v_axis, width, channels, needs, domain, weights, out, scratch, 0,
-    );
-}
-
-/// [`evaluate_rect_with`] for a caller that never reads the `w` component of the values of
-/// the channels set in `xyz_only` (bit `c` for channel `c`): a grid may leave it zero there.
-#[allow(clippy::too_many_arguments)] // evaluate_rect_with's inputs plus the mask
-pub(crate) fn evaluate_rect_values(
-    u_axis: &Axis,
-    v_axis: &Axis,
-    width: usize,
-    channels: &[&[[f32; 4]]],
-    needs: &[Need],
-    domain: &Domain,
-    weights: Option<&GridWeights>,
-    out: &mut Vec<Evaluated>,
-    scratch: &mut RectScratch,
-    xyz_only: u64,
-) {
     evaluate_rect_split(
-        u_axis, v_axis, width, channels, needs, domain, weights, out, scratch, xyz_only, false,
+        u_axis, v_axis, width, channels, needs, domain, weights, out, scratch, 0, false,
     );
 }
 
@@ -507,10 +487,12 @@ fn grid_channel_of<T: grid::ValueSlot>(
     }
 }
 
-/// [`evaluate_rect_values`]; with `split`, on a grid the channels set in `xyz_only` leave
+/// [`evaluate_rect_with`] for a caller that never reads the `w` component of the values of
+/// the channels set in `xyz_only` (bit `c` for channel `c`): a grid may leave it zero there.
+/// With `split`, on a grid those channels leave
 /// their `value` empty and have their `x`, `y` and `z` in [`RectScratch::xyz_values`]
 /// instead (where a mesh's positions or normals are traded in, so they are written once).
-#[allow(clippy::too_many_arguments)] // evaluate_rect_values's inputs plus the choice
+#[allow(clippy::too_many_arguments)] // evaluate_rect_with's inputs plus the mask and choice
 pub(crate) fn evaluate_rect_split(
     u_axis: &Axis,
     v_axis: &Axis,
@@ -823,7 +805,7 @@ mod tests {
                 let gw = GridWeights::new(&u, &v, &d);
                 let whole = evaluate_rect(&u, &v, 7, &channels, &[need], &d, Some(&gw));
                 let (mut xyz, mut scratch) = (Vec::new(), RectScratch::default());
-                evaluate_rect_values(
+                evaluate_rect_split(
                     &u,
                     &v,
                     7,
@@ -834,6 +816,7 @@ mod tests {
                     &mut xyz,
                     &mut scratch,
                     1,
+                    false,
                 );
                 let bits = |p: &[f32]| p.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 for (a, b) in whole[0].value.iter().zip(&xyz[0].value) {
