@@ -1,4 +1,4 @@
-//! The patch-handle cache of seed 004 ([`CacheAction`]), the captured control points
+//! The patch-handle cache of Microsoft's `D3DHAL_DP2DRAWRECTPATCH` page ([`CacheAction`]), the captured control points
 //! ([`PatchData`]), and the caches of tessellated domains, grid weights and meshes.
 
 use super::draw::DrawReport;
