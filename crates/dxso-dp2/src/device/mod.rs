@@ -23,13 +23,13 @@ mod draw;
 mod error;
 mod fetch;
 mod handles;
+mod records;
 pub mod rs;
 mod state;
 pub mod tss;
 
-pub use cache::{CacheAction, PatchData, PatchShape};
-pub use draw::DrawReport;
 pub use error::{ExecError, ExecErrorKind, RunError};
+pub use records::{CacheAction, DrawReport, PatchData, PatchShape};
 pub use state::ConstantFile;
 
 use crate::capture::Capture;
