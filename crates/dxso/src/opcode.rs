@@ -347,6 +347,50 @@ impl Opcode {
     pub const fn has_comparison(self) -> bool {
         matches!(self, Opcode::Ifc | Opcode::BreakC | Opcode::SetP)
     }
+
+    /// `true` for the ps_1_0-1_3 texture-address instructions that sample the texture of their
+    /// destination's stage.
+    pub const fn samples_in_ps1(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Tex | TexBem
+                | TexBemL
+                | TexReg2Ar
+                | TexReg2Gb
+                | TexReg2Rgb
+                | TexM3x2Tex
+                | TexM3x3Tex
+                | TexM3x3Spec
+                | TexM3x3VSpec
+                | TexDp3Tex
+        )
+    }
+
+    /// `true` for the ps_1_0-1_3 texture-address instructions that read the texture
+    /// coordinates of their destination's stage.
+    pub const fn reads_texcoord_in_ps1(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            TexKill
+                | TexCoord
+                | Tex
+                | TexBem
+                | TexBemL
+                | TexM3x2Pad
+                | TexM3x2Tex
+                | TexM3x3Pad
+                | TexM3x3Tex
+                | TexM3x3Spec
+                | TexM3x3VSpec
+                | TexM3x3
+                | TexM3x2Depth
+                | TexDp3Tex
+                | TexDp3
+                | TexM3x3Diff
+        )
+    }
 }
 
 impl OpcodeInfo {
