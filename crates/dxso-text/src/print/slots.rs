@@ -1,5 +1,5 @@
 //! The footer `// approximately N instruction slots used`, with `(T texture, A arithmetic)`
-//! for pixel shaders that use texture slots. The counting rules are `dxso::slots`' (shared with
+//! for shaders that use texture slots (pixel shaders, and vs_3_0 with `texldl`). The counting rules are `dxso::slots`' (shared with
 //! the validator's slot limits); this module only spells the line.
 
 use dxso::Shader;
@@ -14,8 +14,8 @@ pub fn write_footer(out: &mut String, shader: &Shader) {
     out.push_str(" instruction ");
     out.push_str(plural);
     out.push_str(" used");
-    // Pixel shaders without texture instructions print the total alone.
-    if shader.version.is_pixel() && n.texture > 0 {
+    // Shaders without texture instructions print the total alone.
+    if n.texture > 0 {
         out.push_str(" (");
         super::push_u32(out, n.texture);
         out.push_str(" texture, ");
