@@ -127,8 +127,14 @@ mod tests {
         assert_eq!(slots(Version::ps(3, 0), &[Lrp]), (0, 2));
         assert_eq!(slots(Version::vs(3, 0), &[Lrp]), (0, 2));
         // vs_1_1 expands frc, exp and log; lit is one slot there and three later.
-        assert_eq!(slots(Version::vs(1, 1), &[Frc, Exp, Log, Lit]), (0, 3 + 10 + 10 + 1));
-        assert_eq!(slots(Version::vs(2, 0), &[Frc, Exp, Log, Lit]), (0, 1 + 1 + 1 + 3));
+        assert_eq!(
+            slots(Version::vs(1, 1), &[Frc, Exp, Log, Lit]),
+            (0, 3 + 10 + 10 + 1)
+        );
+        assert_eq!(
+            slots(Version::vs(2, 0), &[Frc, Exp, Log, Lit]),
+            (0, 1 + 1 + 1 + 3)
+        );
         // ps_1_2 and ps_1_3 spend two slots on cmp and dp4, ps_1_4 one; bem takes two.
         assert_eq!(slots(Version::ps(1, 3), &[Cmp, Dp4]), (0, 4));
         assert_eq!(slots(Version::ps(1, 4), &[Cmp, Dp4, Bem]), (0, 4));
@@ -149,7 +155,16 @@ mod tests {
     #[test]
     fn texture_address_instructions_are_the_ps_1_x_texture_class() {
         use Opcode::*;
-        for op in [TexCoord, TexKill, Tex, TexBem, TexBemL, TexM3x3VSpec, TexDepth, TexDp3] {
+        for op in [
+            TexCoord,
+            TexKill,
+            Tex,
+            TexBem,
+            TexBemL,
+            TexM3x3VSpec,
+            TexDepth,
+            TexDp3,
+        ] {
             assert!(is_texture_address(op), "{op:?}");
         }
         for op in [Mov, Cnd, Bem, TexLdl, TexLdd, Phase] {

@@ -1312,7 +1312,10 @@ fn every_usage_index_is_valid_in_every_register_file() {
         .into_iter()
         .enumerate()
     {
-        inputs.push(dcl(DclToken::usage(usage, index), d(T::Input, n as u16 + 1)));
+        inputs.push(dcl(
+            DclToken::usage(usage, index),
+            d(T::Input, n as u16 + 1),
+        ));
     }
     let report = validate(&ps3(vec![]).tap(|sh| {
         for (k, inst) in inputs.into_iter().enumerate() {
