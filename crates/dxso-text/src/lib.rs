@@ -29,3 +29,8 @@ pub use parse::{
     Diagnostic, Diagnostics, ParseOptions, Rule,
 };
 pub use print::{print, print_with, PrintOptions};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
