@@ -155,7 +155,7 @@ fn line() -> impl Strategy<Value = String> {
                 4,
             ),
             prop::sample::select(vec!["", " ", "    ", "\t", "  + "]),
-            prop::sample::select(vec!["", " // c", " ; c", "  "]),
+            prop::sample::select(vec!["", " // c", " ; c", "  ", " +", "+ // c"]),
         )
             .prop_map(|((mn, n), ops, indent, tail)| {
                 let ops: Vec<String> = ops[..n]
