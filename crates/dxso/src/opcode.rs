@@ -170,6 +170,44 @@ pub struct OpcodeInfo {
     pub vs: Option<VersionRange>,
     /// Pixel shader versions that allow it.
     pub ps: Option<VersionRange>,
+    /// Instruction slots by version, oldest first (see [`OpcodeInfo::slots`]).
+    pub slots: &'static [SlotRule],
+}
+
+/// Which shader kinds a [`SlotRule`] applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kinds {
+    /// Vertex and pixel shaders.
+    Both,
+    /// Vertex shaders only.
+    Vertex,
+    /// Pixel shaders only.
+    Pixel,
+}
+
+impl Kinds {
+    const fn includes(self, kind: ShaderKind) -> bool {
+        match self {
+            Kinds::Both => true,
+            Kinds::Vertex => matches!(kind, ShaderKind::Vertex),
+            Kinds::Pixel => matches!(kind, ShaderKind::Pixel),
+        }
+    }
+}
+
+/// The instruction slots one instruction takes from some version of some kind on: what it
+/// costs against the version's slot limits and what Microsoft's listing footer
+/// (`// approximately N instruction slots used (T texture, A arithmetic)`) adds up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotRule {
+    /// The shader kinds the rule applies to.
+    pub kinds: Kinds,
+    /// The first version it applies to.
+    pub since: VersionKey,
+    /// Texture slots.
+    pub texture: u8,
+    /// Arithmetic (and flow-control) slots.
+    pub arithmetic: u8,
 }
 
 const ANY: VersionKey = 0;
@@ -203,18 +241,62 @@ macro_rules! shapes {
 
 use Operands::{Dcl, Def, DefB, DefI, DstSrc, None as NoOps, Src};
 
+/// A [`SlotRule`] of `arithmetic` slots for every version.
+const fn arith(arithmetic: u8) -> SlotRule {
+    SlotRule {
+        kinds: Kinds::Both,
+        since: ANY,
+        texture: 0,
+        arithmetic,
+    }
+}
+
+/// A [`SlotRule`] for the versions of `kinds` from `since` on.
+const fn from(kinds: Kinds, since: VersionKey, texture: u8, arithmetic: u8) -> SlotRule {
+    SlotRule {
+        kinds,
+        since,
+        texture,
+        arithmetic,
+    }
+}
+
+// The slot counts, from the "instruction slots" column of Microsoft's instruction tables per
+// version (docs/VALIDATION.md, "Instruction slots"), checked against the footers of the corpus
+// listings where those differ from the tables (`lrp` and `texkill` in vs_2_0 and ps_2_0).
+const SLOTS_0: &[SlotRule] = &[arith(0)];
+const SLOTS_1: &[SlotRule] = &[arith(1)];
+const SLOTS_2: &[SlotRule] = &[arith(2)];
+const SLOTS_3: &[SlotRule] = &[arith(3)];
+const SLOTS_4: &[SlotRule] = &[arith(4)];
+/// ps_1_x texture-address instructions; sampling instructions from ps_2_0 on.
+const SLOTS_TEX: &[SlotRule] = &[from(Kinds::Pixel, ANY, 1, 0)];
+const VS: Kinds = Kinds::Vertex;
+const PS: Kinds = Kinds::Pixel;
+const V1_2: VersionKey = version_key(1, 2);
+const V1_4: VersionKey = version_key(1, 4);
+
 macro_rules! table {
-    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr;)*) => {
+    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr $(, slots $slots:expr)?;)*) => {
         pub(crate) const ROWS: &[OpcodeInfo] = &[
-            $(OpcodeInfo { opcode: Opcode::$op, mnemonic: $mn, shapes: $shapes, vs: $vs, ps: $ps },)*
+            $(OpcodeInfo {
+                opcode: Opcode::$op,
+                mnemonic: $mn,
+                shapes: $shapes,
+                vs: $vs,
+                ps: $ps,
+                slots: table!(@slots $($slots)?),
+            },)*
         ];
         /// The opcode table, in [`Opcode::ALL`] order.
         pub static TABLE: &[OpcodeInfo] = ROWS;
     };
+    (@slots) => { SLOTS_1 };
+    (@slots $slots:expr) => { $slots };
 }
 
 table! {
-    Nop "nop" shapes!(NoOps), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Nop "nop" shapes!(NoOps), vs ALL_VERSIONS, ps ALL_VERSIONS, slots &[arith(1), from(PS, ANY, 0, 0), from(PS, V2_0, 0, 1)];
     Mov "mov" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps ALL_VERSIONS;
     Add "add" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
     Sub "sub" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
@@ -223,81 +305,81 @@ table! {
     Rcp "rcp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
     Rsq "rsq" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
     Dp3 "dp3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
-    Dp4 "dp4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps r(version_key(1, 2), MAX);
+    Dp4 "dp4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps r(version_key(1, 2), MAX), slots &[arith(1), from(PS, V1_2, 0, 2), from(PS, V1_4, 0, 1)];
     Min "min" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
     Max "max" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
     Slt "slt" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
     Sge "sge" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
-    Exp "exp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
-    Log "log" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
-    Lit "lit" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
+    Exp "exp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP, slots &[arith(10), from(Kinds::Both, V2_0, 0, 1)];
+    Log "log" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP, slots &[arith(10), from(Kinds::Both, V2_0, 0, 1)];
+    Lit "lit" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE, slots &[arith(1), from(VS, V2_0, 0, 3)];
     Dst "dst" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
-    Lrp "lrp" shapes!(DstSrc(3)), vs SM2_UP, ps ALL_VERSIONS;
-    Frc "frc" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
-    M4x4 "m4x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M4x3 "m4x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M3x4 "m3x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M3x3 "m3x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M3x2 "m3x2" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    Call "call" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    CallNz "callnz" shapes!(Src(2)), vs SM2_UP, ps SM2X_UP;
-    Loop "loop" shapes!(Src(2)), vs SM2_UP, ps SM3_UP;
+    Lrp "lrp" shapes!(DstSrc(3)), vs SM2_UP, ps ALL_VERSIONS, slots &[arith(1), from(Kinds::Both, V2_X, 0, 2)];
+    Frc "frc" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP, slots &[arith(3), from(Kinds::Both, V2_0, 0, 1)];
+    M4x4 "m4x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_4;
+    M4x3 "m4x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_3;
+    M3x4 "m3x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_4;
+    M3x3 "m3x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_3;
+    M3x2 "m3x2" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_2;
+    Call "call" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_2;
+    CallNz "callnz" shapes!(Src(2)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3;
+    Loop "loop" shapes!(Src(2)), vs SM2_UP, ps SM3_UP, slots SLOTS_3;
     Ret "ret" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
-    EndLoop "endloop" shapes!(NoOps), vs SM2_UP, ps SM3_UP;
-    Label "label" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    Dcl "dcl" shapes!(Dcl), vs ALL_VERSIONS, ps SM2_UP;
-    Pow "pow" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP;
-    Crs "crs" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP;
-    Sgn "sgn" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps NONE;
+    EndLoop "endloop" shapes!(NoOps), vs SM2_UP, ps SM3_UP, slots SLOTS_2;
+    Label "label" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
+    Dcl "dcl" shapes!(Dcl), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_0;
+    Pow "pow" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP, slots SLOTS_3;
+    Crs "crs" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP, slots SLOTS_2;
+    Sgn "sgn" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps NONE, slots SLOTS_3;
     Abs "abs" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP;
-    Nrm "nrm" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP;
-    SinCos "sincos" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps SM2_UP;
-    Rep "rep" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    EndRep "endrep" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
-    If "if" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    Ifc "if" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP;
+    Nrm "nrm" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP, slots SLOTS_3;
+    SinCos "sincos" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps SM2_UP, slots &[arith(8)];
+    Rep "rep" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3;
+    EndRep "endrep" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, slots SLOTS_2;
+    If "if" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3;
+    Ifc "if" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3;
     Else "else" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
     EndIf "endif" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
     Break "break" shapes!(NoOps), vs SM2X_UP, ps SM2X_UP;
-    BreakC "break" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP;
+    BreakC "break" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3;
     MovA "mova" shapes!(DstSrc(1)), vs SM2_UP, ps NONE;
-    DefB "defb" shapes!(DefB), vs SM2_UP, ps SM2X_UP;
-    DefI "defi" shapes!(DefI), vs SM2_UP, ps SM2X_UP;
-    TexCoord "texcoord" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1)), vs NONE, ps PS_1_X;
-    TexKill "texkill" shapes!(DstSrc(0)), vs NONE, ps ALL_VERSIONS;
-    Tex "tex" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1), V2_0 => DstSrc(2)), vs NONE, ps ALL_VERSIONS;
-    TexBem "texbem" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexBemL "texbeml" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexReg2Ar "texreg2ar" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexReg2Gb "texreg2gb" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x2Pad "texm3x2pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x2Tex "texm3x2tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x3Pad "texm3x3pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x3Tex "texm3x3tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE;
-    TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3;
-    TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    DefB "defb" shapes!(DefB), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
+    DefI "defi" shapes!(DefI), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
+    TexCoord "texcoord" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1)), vs NONE, ps PS_1_X, slots SLOTS_TEX;
+    TexKill "texkill" shapes!(DstSrc(0)), vs NONE, ps ALL_VERSIONS, slots &[from(PS, ANY, 1, 0), from(PS, V2_0, 0, 1)];
+    Tex "tex" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1), V2_0 => DstSrc(2)), vs NONE, ps ALL_VERSIONS, slots SLOTS_TEX;
+    TexBem "texbem" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexBemL "texbeml" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots &[from(PS, ANY, 1, 1)];
+    TexReg2Ar "texreg2ar" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexReg2Gb "texreg2gb" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexM3x2Pad "texm3x2pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexM3x2Tex "texm3x2tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexM3x3Pad "texm3x3pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexM3x3Tex "texm3x3tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE, slots SLOTS_TEX;
+    TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
     // Vertex shaders only: the ps_2_0, ps_2_x and ps_3_0 instruction lists have no expp/logp.
     ExpP "expp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
     LogP "logp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
     Cnd "cnd" shapes!(DstSrc(3)), vs NONE, ps PS_1_X;
-    Def "def" shapes!(Def), vs ALL_VERSIONS, ps ALL_VERSIONS;
-    TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexDp3Tex "texdp3tex" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexM3x2Depth "texm3x2depth" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 3), version_key(1, 3));
-    TexDp3 "texdp3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexM3x3 "texm3x3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexDepth "texdepth" shapes!(DstSrc(0)), vs NONE, ps PS_1_4;
-    Cmp "cmp" shapes!(DstSrc(3)), vs NONE, ps r(version_key(1, 2), MAX);
-    Bem "bem" shapes!(DstSrc(2)), vs NONE, ps PS_1_4;
-    Dp2Add "dp2add" shapes!(DstSrc(3)), vs NONE, ps SM2_UP;
-    Dsx "dsx" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP;
-    Dsy "dsy" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP;
-    TexLdd "texldd" shapes!(DstSrc(4)), vs NONE, ps SM2X_UP;
+    Def "def" shapes!(Def), vs ALL_VERSIONS, ps ALL_VERSIONS, slots SLOTS_0;
+    TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
+    TexDp3Tex "texdp3tex" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
+    TexM3x2Depth "texm3x2depth" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 3), version_key(1, 3)), slots SLOTS_TEX;
+    TexDp3 "texdp3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
+    TexM3x3 "texm3x3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
+    TexDepth "texdepth" shapes!(DstSrc(0)), vs NONE, ps PS_1_4, slots SLOTS_TEX;
+    Cmp "cmp" shapes!(DstSrc(3)), vs NONE, ps r(version_key(1, 2), MAX), slots &[arith(1), from(PS, V1_2, 0, 2), from(PS, V1_4, 0, 1)];
+    Bem "bem" shapes!(DstSrc(2)), vs NONE, ps PS_1_4, slots SLOTS_2;
+    Dp2Add "dp2add" shapes!(DstSrc(3)), vs NONE, ps SM2_UP, slots SLOTS_2;
+    Dsx "dsx" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP, slots SLOTS_2;
+    Dsy "dsy" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP, slots SLOTS_2;
+    TexLdd "texldd" shapes!(DstSrc(4)), vs NONE, ps SM2X_UP, slots &[from(PS, V2_X, 2, 0)];
     SetP "setp" shapes!(DstSrc(2)), vs SM2X_UP, ps SM2X_UP;
-    TexLdl "texldl" shapes!(DstSrc(2)), vs SM3_UP, ps SM3_UP;
-    BreakP "breakp" shapes!(Src(1)), vs SM2X_UP, ps SM2X_UP;
-    Phase "phase" shapes!(NoOps), vs NONE, ps PS_1_4;
+    TexLdl "texldl" shapes!(DstSrc(2)), vs SM3_UP, ps SM3_UP, slots &[from(Kinds::Both, V3_0, 2, 0)];
+    BreakP "breakp" shapes!(Src(1)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3;
+    Phase "phase" shapes!(NoOps), vs NONE, ps PS_1_4, slots SLOTS_0;
 }
 
 /// Per opcode, bit `n` set when some shape takes `n` sources: the decoder checks every shader
@@ -410,6 +492,23 @@ impl OpcodeInfo {
     /// when the opcode has one) matches some shape of this opcode. Used to check the length field.
     pub fn accepts_src_count(&self, srcs: usize) -> bool {
         srcs < 8 && SRC_COUNT_MASKS[self.opcode.index()] & (1 << srcs) != 0
+    }
+
+    /// The `(texture, arithmetic)` slots one instruction takes in `version`: the last
+    /// [`SlotRule`] of the row whose kinds hold the version and whose `since` it reaches (one
+    /// arithmetic slot when none does: an opcode outside its versions).
+    pub const fn slots(&self, version: Version) -> (u8, u8) {
+        let key = version_key(version.major, version.minor);
+        let mut cost = (0, 1);
+        let mut i = 0;
+        while i < self.slots.len() {
+            let rule = self.slots[i];
+            if rule.kinds.includes(version.kind) && key >= rule.since {
+                cost = (rule.texture, rule.arithmetic);
+            }
+            i += 1;
+        }
+        cost
     }
 
     /// Whether `version` allows this opcode.
