@@ -377,11 +377,12 @@ fn texture_use(info: &mut ShaderInfo, inst: &Instruction) {
         }
         return;
     }
-    if inst.opcode.samples_in_ps1() {
+    let stage_use = inst.opcode.info().ps1_stage;
+    if stage_use.samples {
         info.sampled.insert(stage);
         info.derivatives = true;
     }
-    if inst.opcode.reads_texcoord_in_ps1() {
+    if stage_use.reads_coordinates {
         info.texcoords.insert(stage);
     }
 }

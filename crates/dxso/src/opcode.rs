@@ -172,6 +172,42 @@ pub struct OpcodeInfo {
     pub ps: Option<VersionRange>,
     /// Instruction slots by version, oldest first (see [`OpcodeInfo::slots`]).
     pub slots: &'static [SlotRule],
+    /// What a ps_1_0-1_3 texture-address instruction does with its destination's stage.
+    pub ps1_stage: StageUse,
+}
+
+/// What a ps_1_0-1_3 texture-address instruction does with the texture stage its destination
+/// `t#` names (ps_1_4 and later name stages and coordinates in their operands instead).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageUse {
+    /// It samples the stage's texture.
+    pub samples: bool,
+    /// It reads the stage's texture coordinates.
+    pub reads_coordinates: bool,
+}
+
+impl StageUse {
+    /// Neither samples nor reads coordinates.
+    pub const NONE: StageUse = StageUse {
+        samples: false,
+        reads_coordinates: false,
+    };
+    /// Reads the coordinates only (`texcoord`, the `pad` rows, `texdp3`, ...).
+    pub const COORDINATES: StageUse = StageUse {
+        samples: false,
+        reads_coordinates: true,
+    };
+    /// Samples with coordinates of the stage (`tex`, `texbem`, `texm3x3tex`, ...).
+    pub const SAMPLES_AT_COORDINATES: StageUse = StageUse {
+        samples: true,
+        reads_coordinates: true,
+    };
+    /// Samples at coordinates read from another register (`texreg2ar`, `texreg2gb`,
+    /// `texreg2rgb`).
+    pub const SAMPLES: StageUse = StageUse {
+        samples: true,
+        reads_coordinates: false,
+    };
 }
 
 /// Which shader kinds a [`SlotRule`] applies to.
@@ -277,7 +313,7 @@ const V1_2: VersionKey = version_key(1, 2);
 const V1_4: VersionKey = version_key(1, 4);
 
 macro_rules! table {
-    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr $(, slots $slots:expr)?;)*) => {
+    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr $(, slots $slots:expr)? $(, stage $stage:expr)?;)*) => {
         pub(crate) const ROWS: &[OpcodeInfo] = &[
             $(OpcodeInfo {
                 opcode: Opcode::$op,
@@ -286,6 +322,7 @@ macro_rules! table {
                 vs: $vs,
                 ps: $ps,
                 slots: table!(@slots $($slots)?),
+                ps1_stage: table!(@stage $($stage)?),
             },)*
         ];
         /// The opcode table, in [`Opcode::ALL`] order.
@@ -293,6 +330,8 @@ macro_rules! table {
     };
     (@slots) => { SLOTS_1 };
     (@slots $slots:expr) => { $slots };
+    (@stage) => { StageUse::NONE };
+    (@stage $stage:expr) => { $stage };
 }
 
 table! {
@@ -345,30 +384,30 @@ table! {
     MovA "mova" shapes!(DstSrc(1)), vs SM2_UP, ps NONE;
     DefB "defb" shapes!(DefB), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
     DefI "defi" shapes!(DefI), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
-    TexCoord "texcoord" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1)), vs NONE, ps PS_1_X, slots SLOTS_TEX;
-    TexKill "texkill" shapes!(DstSrc(0)), vs NONE, ps ALL_VERSIONS, slots &[from(PS, ANY, 1, 0), from(PS, V2_0, 0, 1)];
-    Tex "tex" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1), V2_0 => DstSrc(2)), vs NONE, ps ALL_VERSIONS, slots SLOTS_TEX;
-    TexBem "texbem" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexBemL "texbeml" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots &[from(PS, ANY, 1, 1)];
-    TexReg2Ar "texreg2ar" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexReg2Gb "texreg2gb" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexM3x2Pad "texm3x2pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexM3x2Tex "texm3x2tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexM3x3Pad "texm3x3pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexM3x3Tex "texm3x3tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE, slots SLOTS_TEX;
-    TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
-    TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX;
+    TexCoord "texcoord" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1)), vs NONE, ps PS_1_X, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexKill "texkill" shapes!(DstSrc(0)), vs NONE, ps ALL_VERSIONS, slots &[from(PS, ANY, 1, 0), from(PS, V2_0, 0, 1)], stage StageUse::COORDINATES;
+    Tex "tex" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1), V2_0 => DstSrc(2)), vs NONE, ps ALL_VERSIONS, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexBem "texbem" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexBemL "texbeml" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots &[from(PS, ANY, 1, 1)], stage StageUse::SAMPLES_AT_COORDINATES;
+    TexReg2Ar "texreg2ar" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES;
+    TexReg2Gb "texreg2gb" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES;
+    TexM3x2Pad "texm3x2pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x2Tex "texm3x2tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x3Pad "texm3x3pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x3Tex "texm3x3tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
     // Vertex shaders only: the ps_2_0, ps_2_x and ps_3_0 instruction lists have no expp/logp.
     ExpP "expp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
     LogP "logp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
     Cnd "cnd" shapes!(DstSrc(3)), vs NONE, ps PS_1_X;
     Def "def" shapes!(Def), vs ALL_VERSIONS, ps ALL_VERSIONS, slots SLOTS_0;
-    TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
-    TexDp3Tex "texdp3tex" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
-    TexM3x2Depth "texm3x2depth" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 3), version_key(1, 3)), slots SLOTS_TEX;
-    TexDp3 "texdp3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
-    TexM3x3 "texm3x3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX;
+    TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::SAMPLES;
+    TexDp3Tex "texdp3tex" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x2Depth "texm3x2depth" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 3), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexDp3 "texdp3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x3 "texm3x3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::COORDINATES;
     TexDepth "texdepth" shapes!(DstSrc(0)), vs NONE, ps PS_1_4, slots SLOTS_TEX;
     Cmp "cmp" shapes!(DstSrc(3)), vs NONE, ps r(version_key(1, 2), MAX), slots &[arith(1), from(PS, V1_2, 0, 2), from(PS, V1_4, 0, 1)];
     Bem "bem" shapes!(DstSrc(2)), vs NONE, ps PS_1_4, slots SLOTS_2;
@@ -428,50 +467,6 @@ impl Opcode {
     /// `true` for the opcodes whose control field holds a comparison (`ifc`, `breakc`, `setp`).
     pub const fn has_comparison(self) -> bool {
         matches!(self, Opcode::Ifc | Opcode::BreakC | Opcode::SetP)
-    }
-
-    /// `true` for the ps_1_0-1_3 texture-address instructions that sample the texture of their
-    /// destination's stage.
-    pub const fn samples_in_ps1(self) -> bool {
-        use Opcode::*;
-        matches!(
-            self,
-            Tex | TexBem
-                | TexBemL
-                | TexReg2Ar
-                | TexReg2Gb
-                | TexReg2Rgb
-                | TexM3x2Tex
-                | TexM3x3Tex
-                | TexM3x3Spec
-                | TexM3x3VSpec
-                | TexDp3Tex
-        )
-    }
-
-    /// `true` for the ps_1_0-1_3 texture-address instructions that read the texture
-    /// coordinates of their destination's stage.
-    pub const fn reads_texcoord_in_ps1(self) -> bool {
-        use Opcode::*;
-        matches!(
-            self,
-            TexKill
-                | TexCoord
-                | Tex
-                | TexBem
-                | TexBemL
-                | TexM3x2Pad
-                | TexM3x2Tex
-                | TexM3x3Pad
-                | TexM3x3Tex
-                | TexM3x3Spec
-                | TexM3x3VSpec
-                | TexM3x3
-                | TexM3x2Depth
-                | TexDp3Tex
-                | TexDp3
-                | TexM3x3Diff
-        )
     }
 }
 
@@ -567,6 +562,22 @@ mod tests {
         assert!(Opcode::Sgn.info().accepts_src_count(1));
         assert!(Opcode::Sgn.info().accepts_src_count(3));
         assert!(!Opcode::Sgn.info().accepts_src_count(2));
+    }
+
+    #[test]
+    fn only_texture_address_instructions_use_a_stage() {
+        for &op in Opcode::ALL {
+            let stage = op.info().ps1_stage;
+            if stage != StageUse::NONE {
+                assert!(crate::slots::is_texture_address(op), "{op:?}");
+            }
+        }
+        assert_eq!(
+            Opcode::TexReg2Ar.info().ps1_stage,
+            StageUse::SAMPLES,
+            "texreg2ar samples at coordinates from another register"
+        );
+        assert_eq!(Opcode::TexKill.info().ps1_stage, StageUse::COORDINATES);
     }
 
     #[test]
