@@ -174,6 +174,36 @@ pub struct OpcodeInfo {
     pub slots: &'static [SlotRule],
     /// What a ps_1_0-1_3 texture-address instruction does with its destination's stage.
     pub ps1_stage: StageUse,
+    /// Whether it opens, continues or closes a flow-control block.
+    pub block: Block,
+}
+
+/// An instruction's place in the nesting of flow-control blocks (`if`/`else`/`endif`,
+/// `loop`/`endloop`, `rep`/`endrep`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Block {
+    /// Not a block boundary.
+    #[default]
+    None,
+    /// Opens a block: `if`, `if_comp`, `loop`, `rep`.
+    Opens,
+    /// Ends one block's body and opens the next: `else`.
+    Continues,
+    /// Closes a block: `endif`, `endloop`, `endrep`.
+    Closes,
+}
+
+impl Block {
+    /// `true` when the instructions after it are one level deeper (`Opens`, `Continues`).
+    pub const fn indents_after(self) -> bool {
+        matches!(self, Block::Opens | Block::Continues)
+    }
+
+    /// `true` when it sits one level shallower than the instructions before it (`Continues`,
+    /// `Closes`).
+    pub const fn outdents(self) -> bool {
+        matches!(self, Block::Continues | Block::Closes)
+    }
 }
 
 /// What a ps_1_0-1_3 texture-address instruction does with the texture stage its destination
@@ -313,7 +343,7 @@ const V1_2: VersionKey = version_key(1, 2);
 const V1_4: VersionKey = version_key(1, 4);
 
 macro_rules! table {
-    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr $(, slots $slots:expr)? $(, stage $stage:expr)?;)*) => {
+    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr $(, slots $slots:expr)? $(, stage $stage:expr)? $(, block $block:ident)?;)*) => {
         pub(crate) const ROWS: &[OpcodeInfo] = &[
             $(OpcodeInfo {
                 opcode: Opcode::$op,
@@ -323,6 +353,7 @@ macro_rules! table {
                 ps: $ps,
                 slots: table!(@slots $($slots)?),
                 ps1_stage: table!(@stage $($stage)?),
+                block: table!(@block $($block)?),
             },)*
         ];
         /// The opcode table, in [`Opcode::ALL`] order.
@@ -332,6 +363,8 @@ macro_rules! table {
     (@slots $slots:expr) => { $slots };
     (@stage) => { StageUse::NONE };
     (@stage $stage:expr) => { $stage };
+    (@block) => { Block::None };
+    (@block $block:ident) => { Block::$block };
 }
 
 table! {
@@ -362,9 +395,9 @@ table! {
     M3x2 "m3x2" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_2;
     Call "call" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_2;
     CallNz "callnz" shapes!(Src(2)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3;
-    Loop "loop" shapes!(Src(2)), vs SM2_UP, ps SM3_UP, slots SLOTS_3;
+    Loop "loop" shapes!(Src(2)), vs SM2_UP, ps SM3_UP, slots SLOTS_3, block Opens;
     Ret "ret" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
-    EndLoop "endloop" shapes!(NoOps), vs SM2_UP, ps SM3_UP, slots SLOTS_2;
+    EndLoop "endloop" shapes!(NoOps), vs SM2_UP, ps SM3_UP, slots SLOTS_2, block Closes;
     Label "label" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
     Dcl "dcl" shapes!(Dcl), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_0;
     Pow "pow" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP, slots SLOTS_3;
@@ -373,12 +406,12 @@ table! {
     Abs "abs" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP;
     Nrm "nrm" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP, slots SLOTS_3;
     SinCos "sincos" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps SM2_UP, slots &[arith(8)];
-    Rep "rep" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3;
-    EndRep "endrep" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, slots SLOTS_2;
-    If "if" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3;
-    Ifc "if" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3;
-    Else "else" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
-    EndIf "endif" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
+    Rep "rep" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3, block Opens;
+    EndRep "endrep" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, slots SLOTS_2, block Closes;
+    If "if" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3, block Opens;
+    Ifc "if" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3, block Opens;
+    Else "else" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, block Continues;
+    EndIf "endif" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, block Closes;
     Break "break" shapes!(NoOps), vs SM2X_UP, ps SM2X_UP;
     BreakC "break" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3;
     MovA "mova" shapes!(DstSrc(1)), vs SM2_UP, ps NONE;
@@ -578,6 +611,25 @@ mod tests {
             "texreg2ar samples at coordinates from another register"
         );
         assert_eq!(Opcode::TexKill.info().ps1_stage, StageUse::COORDINATES);
+    }
+
+    #[test]
+    fn blocks_open_and_close_in_pairs() {
+        let of = |op: Opcode| op.info().block;
+        assert_eq!(of(Opcode::Ifc), Block::Opens);
+        assert_eq!(of(Opcode::Else), Block::Continues);
+        assert_eq!(of(Opcode::EndRep), Block::Closes);
+        assert_eq!(of(Opcode::Break), Block::None);
+        let opens = Opcode::ALL
+            .iter()
+            .filter(|o| of(**o) == Block::Opens)
+            .count();
+        let closes = Opcode::ALL
+            .iter()
+            .filter(|o| of(**o) == Block::Closes)
+            .count();
+        // if and if_comp share endif.
+        assert_eq!((opens, closes), (4, 3));
     }
 
     #[test]
