@@ -2,7 +2,7 @@
 //! Vulkan device through the naga translation (`dxso-gpu`). Both take the same batches and resources and give the same
 //! [`Outputs`], so a subcommand picks one with `--engine` and prints either alike.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dxso_exec::{Options, Outputs, PixelShader, QuadBatch, Resources, VertexBatch, VertexShader};
 
 /// `--engine`: one vocabulary for every subcommand that runs shaders.
@@ -56,7 +56,9 @@ impl RenderEngineArg {
     }
 }
 
+#[cfg(feature = "vulkan")]
 fn device() -> Result<dxso_gpu::Gpu> {
+    use anyhow::Context;
     let gpu = dxso_gpu::Gpu::new().context("--engine vulkan needs a Vulkan device")?;
     log::info!("vulkan device: {}", gpu.adapter_name());
     Ok(gpu)
@@ -73,7 +75,13 @@ pub fn run_vertex(
 ) -> Result<Outputs> {
     Ok(match engine {
         Engine::Interpreter | Engine::Jit | Engine::JitScalar => vs.run(batch, res)?,
+        #[cfg(feature = "vulkan")]
         Engine::Vulkan => device()?.run_vertex(shader, batch, res, options)?,
+        #[cfg(not(feature = "vulkan"))]
+        Engine::Vulkan => {
+            let _ = (shader, options);
+            return Err(without_vulkan());
+        }
     })
 }
 
@@ -88,6 +96,21 @@ pub fn run_pixel(
 ) -> Result<Outputs> {
     Ok(match engine {
         Engine::Interpreter | Engine::Jit | Engine::JitScalar => ps.run(batch, res)?,
+        #[cfg(feature = "vulkan")]
         Engine::Vulkan => device()?.run_pixel(shader, batch, res, options)?,
+        #[cfg(not(feature = "vulkan"))]
+        Engine::Vulkan => {
+            let _ = (shader, options);
+            return Err(without_vulkan());
+        }
     })
+}
+
+/// `--engine vulkan` in a build without the `vulkan` feature: a usage error that says so.
+#[cfg(not(feature = "vulkan"))]
+fn without_vulkan() -> anyhow::Error {
+    crate::report::CliError::Usage(
+        "this dxso was built without the `vulkan` feature; --engine vulkan needs it".into(),
+    )
+    .into()
 }

@@ -4,8 +4,12 @@
 
 #[test]
 fn cli_cases() {
-    trycmd::TestCases::new()
+    let cases = trycmd::TestCases::new();
+    cases
         .register_bin("dxso", std::path::Path::new(env!("CARGO_BIN_EXE_dxso")))
         .env("NO_COLOR", "1")
         .case("tests/cmd/*.trycmd");
+    if cfg!(not(feature = "translate")) {
+        cases.skip("tests/cmd/translate.trycmd");
+    }
 }

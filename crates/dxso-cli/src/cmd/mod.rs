@@ -8,28 +8,29 @@ use crate::session::Session;
 use std::process::ExitCode;
 
 /// Declares every subcommand from one list of `module => Variant: "summary"` lines, in the order
-/// `dxso --help` lists them.
+/// `dxso --help` lists them; a `#[cfg(...)]` before a line leaves that subcommand out of builds
+/// without its feature.
 macro_rules! subcommands {
-    ($($module:ident => $variant:ident: $summary:literal;)*) => {
-        $(pub mod $module;)*
+    ($($(#[$cfg:meta])* $module:ident => $variant:ident: $summary:literal;)*) => {
+        $($(#[$cfg])* pub mod $module;)*
 
         /// The subcommands, in the order `dxso --help` lists them.
         #[derive(clap::Subcommand)]
         pub enum Command {
-            $($variant($module::Opts),)*
+            $($(#[$cfg])* $variant($module::Opts),)*
         }
 
         impl Command {
             /// Runs the subcommand.
             pub fn run(self, s: &Session) -> anyhow::Result<ExitCode> {
                 match self {
-                    $(Command::$variant(o) => o.run(s),)*
+                    $($(#[$cfg])* Command::$variant(o) => o.run(s),)*
                 }
             }
         }
 
         /// Every subcommand's name and one-line summary, in help order.
-        pub const SUMMARY: &[(&str, &str)] = &[$((stringify!($module), $summary),)*];
+        pub const SUMMARY: &[(&str, &str)] = &[$($(#[$cfg])* (stringify!($module), $summary),)*];
     };
 }
 
@@ -42,6 +43,7 @@ subcommands! {
     reencode => Reencode: "decode and encode again, bit for bit (and extract fxc headers' bytecode)";
     fx => Fx: "fx_2_0 effects: parameters, techniques, states and shaders (info), the shaders as bytecode and listings (extract), what a pass sets on the device (eval)";
     run => Run: "run a shader with inputs, constants and textures (CPU interpreter, JIT, or a Vulkan device); print its outputs";
+    #[cfg(feature = "translate")]
     translate => Translate: "translate a shader to WGSL, SPIR-V, GLSL, GLSL ES, MSL or HLSL through naga";
     dp2 => Dp2: "dump, run and build DP2 command streams (.dp2 captures, their JSON form)";
     tessellate => Tessellate: "tessellate a rect patch described as JSON, or the Utah teapot, to OBJ";
