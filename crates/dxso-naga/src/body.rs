@@ -19,7 +19,7 @@ use naga::{
 /// A register as the lowering names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum Reg {
-    /// A register of a file, `c` files merged (see [`crate::scan::key`]).
+    /// A register of a file, `c` files merged (see [`dxso::analysis::register_key`]).
     File(RegisterType, u32),
     /// The texture coordinate of stage n (ps_1_x, where `t#` registers are written).
     TexCoord(u32),
@@ -466,10 +466,10 @@ impl<'a> Body<'a> {
     /// Creates the arrays of relatively addressed register files (inputs, vs_3_0 outputs).
     pub(crate) fn declare_arrays(&mut self) {
         let vertex = self.plan.version.is_vertex();
-        if self.plan.scan.relative.contains(&RegisterType::Input) {
+        if self.plan.info.relative.contains(&RegisterType::Input) {
             self.array_var(RegisterType::Input, if vertex { 16 } else { 10 });
         }
-        if vertex && self.plan.scan.relative.contains(&RegisterType::Output) {
+        if vertex && self.plan.info.relative.contains(&RegisterType::Output) {
             self.array_var(RegisterType::Output, 12);
         }
     }

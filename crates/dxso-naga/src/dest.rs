@@ -88,7 +88,7 @@ impl Body<'_> {
         value: Value,
         elem: Elem,
     ) -> Result<(), Error> {
-        let (ty, n) = crate::scan::key(dst.register);
+        let (ty, n) = dxso::analysis::register_key(dst.register);
         if ty == RegisterType::DepthOut {
             let v = match value {
                 Value::Scalar(h) => h,
@@ -157,7 +157,7 @@ impl Body<'_> {
     }
 
     fn write_relative(&mut self, dst: &DstParam, rel: Relative, value: Value) -> Result<(), Error> {
-        let (ty, base) = crate::scan::key(dst.register);
+        let (ty, base) = dxso::analysis::register_key(dst.register);
         let Some(&(var, len)) = self.regs.arrays.get(&ty) else {
             return Err(self.err("relative destination in a file that cannot be indexed"));
         };

@@ -45,7 +45,7 @@ fn location(usage: DeclUsage, index: u8) -> Slot {
 
 /// The inputs of the shader, sorted by slot.
 pub(crate) fn inputs(plan: &Plan) -> Result<Vec<Input>, Error> {
-    let s = &plan.scan;
+    let s = &plan.info;
     let v = plan.version;
     let mut out = Vec::new();
     let full = |varying, target| Input {
@@ -231,7 +231,7 @@ fn slot_order(slot: Slot) -> (u8, u32) {
 
 /// The outputs: position first, then locations, then depth.
 pub(crate) fn outputs(plan: &Plan) -> Result<Vec<Output>, Error> {
-    let s = &plan.scan;
+    let s = &plan.info;
     let v = plan.version;
     let mut out = Vec::new();
     let written = |ty, n| s.written.contains(&(ty, n));
@@ -503,7 +503,7 @@ impl Body<'_> {
             }
         }
         self.fill_registers(&interface.inputs, &input_values)?;
-        if self.plan.scan.discards {
+        if self.plan.info.discards {
             let p = self.reg_ptr(Reg::Killed);
             let f = self.func.bool(false);
             self.store(p, f);
@@ -598,7 +598,7 @@ impl Body<'_> {
                 None => per_reg.push((input.target, value)),
             }
         }
-        let relative_inputs = self.plan.scan.relative.contains(&RegisterType::Input);
+        let relative_inputs = self.plan.info.relative.contains(&RegisterType::Input);
         for (reg, value) in per_reg {
             self.pin(reg, value);
             let needs_memory = self.regs.private
@@ -685,7 +685,7 @@ impl Body<'_> {
                     self.load(p)
                 }
                 Some(Reg::Killed) => {
-                    let depth = if self.plan.scan.writes_depth {
+                    let depth = if self.plan.info.writes_depth {
                         let p = self.reg_ptr(Reg::File(RegisterType::DepthOut, 0));
                         self.load(p)
                     } else {
@@ -693,7 +693,7 @@ impl Body<'_> {
                     };
                     let one = self.func.f32(1.0);
                     let zero = self.func.f32(0.0);
-                    let alive = if self.plan.scan.discards {
+                    let alive = if self.plan.info.discards {
                         let p = self.reg_ptr(Reg::Killed);
                         let k = self.load(p);
                         self.select(k, zero, one)
@@ -714,7 +714,7 @@ impl Body<'_> {
         // With a status output the runner learns of the discard from it, and every output is
         // still written (the executor reports a discarded pixel's outputs too).
         let status = self.plan.options.pixel_status_location.is_some();
-        if self.plan.scan.discards && self.plan.stage == Stage::Fragment && !status {
+        if self.plan.info.discards && self.plan.stage == Stage::Fragment && !status {
             self.discard_if_killed();
         }
         if let Some(outs) = interface.output_buffer {

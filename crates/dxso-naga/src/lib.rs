@@ -33,7 +33,6 @@ mod module;
 mod options;
 mod products;
 mod reflect;
-mod scan;
 mod semantics;
 mod source;
 mod texture;
@@ -75,6 +74,9 @@ pub enum Error {
         /// The second.
         second: String,
     },
+    /// The shader is not valid: the validator's findings (the first error is shown).
+    #[error("the shader is not valid: {}", first_error(.0))]
+    Invalid(Box<dxso::Report>),
     /// The shader's version is not one of vs_1_1..vs_3_0, ps_1_1..ps_3_0.
     #[error("version {0} is not translated")]
     Version(String),
@@ -116,7 +118,8 @@ pub struct Translation {
 pub(crate) struct Plan<'a> {
     pub(crate) version: Version,
     pub(crate) options: &'a Options,
-    pub(crate) scan: scan::Scan,
+    /// The shader's analysis, from its validation.
+    pub(crate) info: dxso::ShaderInfo,
     /// Which temporary components are read again after each instruction of main.
     pub(crate) live: live::Liveness,
     pub(crate) stage: Stage,
@@ -156,7 +159,7 @@ impl Plan<'_> {
                 .copied()
                 .unwrap_or(TextureType::Texture2D);
         }
-        match self.scan.samplers.get(&n) {
+        match self.info.samplers.get(&n) {
             Some(TextureType::Cube) => TextureType::Cube,
             Some(TextureType::Volume) => TextureType::Volume,
             _ => TextureType::Texture2D,
@@ -164,7 +167,17 @@ impl Plan<'_> {
     }
 }
 
-/// Translates `shader` into a validated naga module.
+/// The first error of a report, as the validator prints it.
+fn first_error(report: &dxso::Report) -> String {
+    report
+        .errors()
+        .next()
+        .map_or_else(|| "no error".to_string(), ToString::to_string)
+}
+
+/// Translates `shader` into a validated naga module. The shader must be valid
+/// ([`dxso::analyze`] decides, and its analysis drives the translation); an invalid one gives
+/// [`Error::Invalid`].
 pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Error> {
     let v = shader.version;
     let known = matches!(
@@ -179,8 +192,13 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
     if !known {
         return Err(Error::Version(v.to_string()));
     }
-    let insts = scan::instructions(shader);
-    let scan = scan::scan(v, &insts)?;
+    let info = dxso::analyze(shader).map_err(|report| Error::Invalid(Box::new(report)))?;
+    let insts: Vec<(usize, &dxso::Instruction)> = info
+        .items
+        .iter()
+        .copied()
+        .zip(shader.instructions())
+        .collect();
     let stage = match (v.is_vertex(), options.vertex_as_compute) {
         (true, true) => Stage::Compute,
         (true, false) => Stage::Vertex,
@@ -189,26 +207,25 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
     let group = options
         .bind_group
         .unwrap_or(if v.is_vertex() { 0 } else { 1 });
-    let mut defs_sorted: Vec<(u32, [u32; 4])> = scan.defs.iter().map(|(&k, &v)| (k, v)).collect();
-    defs_sorted.sort_unstable_by_key(|d| d.0);
-    let live = live::liveness(v, &insts, scan.main.clone());
+    let defs_sorted: Vec<(u32, [u32; 4])> = info.float_defs.iter().map(|(&k, &v)| (k, v)).collect();
+    let live = live::liveness(v, &insts, info.main.clone());
     let plan = Plan {
         live,
         defs_sorted,
         version: v,
         options,
         float_constants: layout::float_constants(v.is_vertex()),
-        scan,
+        info,
         stage,
         functions: RefCell::new(HashMap::default()),
     };
     let mut m = module::ModuleCtx::new(group, v.is_vertex(), constant_members(&plan));
     let mut regs = Regs {
-        private: plan.scan.has_subroutines(),
+        private: plan.info.has_subroutines(),
         ..Regs::default()
     };
-    for label in call_order(&plan.scan).map_err(|rule| Error::at(0, Opcode::Call, rule))? {
-        let range = plan.scan.subroutines[&label].clone();
+    for label in call_order(&plan.info).map_err(|rule| Error::at(0, Opcode::Call, rule))? {
+        let range = plan.info.subroutines[&label].clone();
         let mut body = Body::new(&mut m, &plan, &mut regs, &format!("l{label}"));
         body.declare_arrays();
         body.lower(&insts[range], &mut |b| {
@@ -226,7 +243,7 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
     let interface = body.prologue(inputs, outputs)?;
     let members = used_members(&plan);
     body.prepare_members(&members);
-    body.lower(&insts[plan.scan.main.clone()], &mut |b| {
+    body.lower(&insts[plan.info.main.clone()], &mut |b| {
         b.epilogue(&interface)
     })?;
     body.epilogue(&interface)?;
@@ -266,7 +283,7 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
 /// How many leading members of the constant buffer the shader may read (1 `c` .. 6
 /// `viewport`, in [`body::Body::member`]'s numbering).
 fn constant_members(plan: &Plan) -> usize {
-    let s = &plan.scan;
+    let s = &plan.info;
     let reads = |ty| s.read.iter().any(|&(t, _)| t == ty);
     if plan.options.clip.half_pixel_offset && plan.stage != Stage::Compute {
         6
@@ -282,24 +299,24 @@ fn constant_members(plan: &Plan) -> usize {
 }
 
 fn used_members(plan: &Plan) -> Vec<u32> {
-    let s = &plan.scan;
+    let s = &plan.info;
     let mut out = Vec::new();
     let floats = s
         .read
         .iter()
-        .any(|&(t, n)| t == RegisterType::Const && !s.defs.contains_key(&n));
+        .any(|&(t, n)| t == RegisterType::Const && !s.float_defs.contains_key(&n));
     if floats || s.relative.contains(&RegisterType::Const) {
         out.push(0);
     }
     if s.read
         .iter()
-        .any(|&(t, n)| t == RegisterType::ConstInt && !s.defis.contains_key(&n))
+        .any(|&(t, n)| t == RegisterType::ConstInt && !s.int_defs.contains_key(&n))
     {
         out.push(1);
     }
     if s.read
         .iter()
-        .any(|&(t, n)| t == RegisterType::ConstBool && !s.defbs.contains_key(&n))
+        .any(|&(t, n)| t == RegisterType::ConstBool && !s.bool_defs.contains_key(&n))
     {
         out.push(2);
     }
@@ -307,7 +324,7 @@ fn used_members(plan: &Plan) -> Vec<u32> {
 }
 
 /// Subroutines in the order naga needs: callees before callers. `Err` on recursion.
-fn call_order(scan: &scan::Scan) -> Result<Vec<u32>, &'static str> {
+fn call_order(info: &dxso::ShaderInfo) -> Result<Vec<u32>, &'static str> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         Visiting,
@@ -315,7 +332,7 @@ fn call_order(scan: &scan::Scan) -> Result<Vec<u32>, &'static str> {
     }
     fn visit(
         l: u32,
-        scan: &scan::Scan,
+        info: &dxso::ShaderInfo,
         marks: &mut HashMap<u32, Mark>,
         out: &mut Vec<u32>,
         depth: usize,
@@ -329,9 +346,9 @@ fn call_order(scan: &scan::Scan) -> Result<Vec<u32>, &'static str> {
             return Err("subroutine calls nested too deeply");
         }
         marks.insert(l, Mark::Visiting);
-        if let Some(callees) = scan.calls.get(&Some(l)) {
+        if let Some(callees) = info.calls.get(&Some(l)) {
             for &c in callees {
-                visit(c, scan, marks, out, depth + 1)?;
+                visit(c, info, marks, out, depth + 1)?;
             }
         }
         marks.insert(l, Mark::Done);
@@ -340,9 +357,9 @@ fn call_order(scan: &scan::Scan) -> Result<Vec<u32>, &'static str> {
     }
     let mut marks = HashMap::default();
     let mut out = Vec::new();
-    if let Some(callees) = scan.calls.get(&None) {
+    if let Some(callees) = info.calls.get(&None) {
         for &c in callees {
-            visit(c, scan, &mut marks, &mut out, 0)?;
+            visit(c, info, &mut marks, &mut out, 0)?;
         }
     }
     Ok(out)
@@ -354,7 +371,7 @@ fn reflect_of(
     interface: &entry::Interface,
     group: u32,
 ) -> Reflection {
-    let s = &plan.scan;
+    let s = &plan.info;
     let set = |ty: RegisterType, defined: &dyn Fn(u32) -> bool| -> Vec<u32> {
         s.read
             .iter()
@@ -385,10 +402,10 @@ fn reflect_of(
         bind_group: group,
         inputs,
         outputs: interface.outputs.iter().map(|o| o.varying).collect(),
-        float_constants: set(RegisterType::Const, &|n| s.defs.contains_key(&n)),
+        float_constants: set(RegisterType::Const, &|n| s.float_defs.contains_key(&n)),
         float_constants_relative: s.relative.contains(&RegisterType::Const),
-        int_constants: set(RegisterType::ConstInt, &|n| s.defis.contains_key(&n)),
-        bool_constants: set(RegisterType::ConstBool, &|n| s.defbs.contains_key(&n)),
+        int_constants: set(RegisterType::ConstInt, &|n| s.int_defs.contains_key(&n)),
+        bool_constants: set(RegisterType::ConstBool, &|n| s.bool_defs.contains_key(&n)),
         bump_stages: s.bump_stages.iter().copied().collect(),
         samplers,
         discards: s.discards,
@@ -435,3 +452,8 @@ mod tests {
         }
     }
 }
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -43,7 +43,7 @@ impl Body<'_> {
     pub(crate) fn read_reg(&mut self, reg: Reg) -> Result<H, Error> {
         match reg {
             Reg::File(RegisterType::Const, n) => {
-                if let Some(bits) = self.plan.scan.defs.get(&n) {
+                if let Some(bits) = self.plan.info.float_defs.get(&n) {
                     let bits = self.plan.def_value(*bits);
                     return Ok(self.def_constant(n, bits));
                 }
@@ -80,7 +80,7 @@ impl Body<'_> {
     pub(crate) fn read_comp(&mut self, reg: Reg, c: u8) -> Result<H, Error> {
         match reg {
             Reg::File(RegisterType::Const, n) => {
-                if let Some(bits) = self.plan.scan.defs.get(&n) {
+                if let Some(bits) = self.plan.info.float_defs.get(&n) {
                     let v = self.plan.def_value(*bits)[(c & 3) as usize];
                     return Ok(self.f32_bits(v));
                 }
@@ -124,7 +124,7 @@ impl Body<'_> {
 
     /// `i<n>` as `vec4<i32>`.
     pub(crate) fn int_constant(&mut self, n: u32) -> Result<H, Error> {
-        if let Some(v) = self.plan.scan.defis.get(&n) {
+        if let Some(v) = self.plan.info.int_defs.get(&n) {
             let c = self.m.ivec4_constant(*v);
             return Ok(self.constant(c));
         }
@@ -138,7 +138,7 @@ impl Body<'_> {
 
     /// `b<n>` as a `bool`.
     pub(crate) fn bool_constant(&mut self, n: u32) -> Result<H, Error> {
-        if let Some(&v) = self.plan.scan.defbs.get(&n) {
+        if let Some(&v) = self.plan.info.bool_defs.get(&n) {
             return Ok(self.func.bool(v));
         }
         if n >= crate::layout::BOOL_CONSTANTS {
@@ -183,7 +183,7 @@ impl Body<'_> {
 
     /// A relatively addressed register value.
     fn read_relative(&mut self, src: &SrcParam, rel: Relative) -> Result<H, Error> {
-        let (ty, base) = crate::scan::key(src.register);
+        let (ty, base) = dxso::analysis::register_key(src.register);
         let (array, len) = match ty {
             RegisterType::Const => {
                 let len = self.plan.float_constants;
@@ -226,7 +226,7 @@ impl Body<'_> {
     }
 
     fn reg_of(&self, src: &SrcParam) -> Reg {
-        let (ty, n) = crate::scan::key(src.register);
+        let (ty, n) = dxso::analysis::register_key(src.register);
         self.plan.source_reg(ty, n)
     }
 

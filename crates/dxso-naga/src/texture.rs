@@ -131,7 +131,7 @@ impl Body<'_> {
         let reg = if v.is_pixel() && v.major < 2 && dst.register.ty == RegisterType::Addr {
             Reg::TexCoord(dst.register.index())
         } else {
-            let (ty, n) = crate::scan::key(dst.register);
+            let (ty, n) = dxso::analysis::register_key(dst.register);
             self.plan.source_reg(ty, n)
         };
         let value = self.read_reg(reg)?;

@@ -25,6 +25,12 @@ pub mod print;
 pub mod syntax;
 
 pub use parse::{
-    assemble, assemble_with, parse, parse_with, Diagnostic, Diagnostics, ParseOptions, Rule,
+    assemble, assemble_with, assemble_with_warnings, parse, parse_with, parse_with_warnings,
+    Diagnostic, Diagnostics, ParseOptions, Rule,
 };
 pub use print::{print, print_with, PrintOptions};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod ctab;
 pub mod dbug;
 pub mod decode;
@@ -27,6 +28,7 @@ pub mod table;
 pub mod table_view;
 pub mod version;
 
+pub use analysis::{analyze, analyze_with, Declaration, ShaderInfo};
 pub use ctab::{ConstantTable, CtabError};
 pub use dbug::{DbugError, DebugInfo};
 pub use decode::{decode, decode_words, DecodeError, DecodeErrorKind, Reader};
@@ -45,3 +47,8 @@ pub use table_view::{ConstantTableView, DebugInfoView};
 pub use version::{ShaderKind, Version};
 pub mod validate;
 pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Severity};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -170,6 +170,110 @@ pub struct OpcodeInfo {
     pub vs: Option<VersionRange>,
     /// Pixel shader versions that allow it.
     pub ps: Option<VersionRange>,
+    /// Instruction slots by version, oldest first (see [`OpcodeInfo::slots`]).
+    pub slots: &'static [SlotRule],
+    /// What a ps_1_0-1_3 texture-address instruction does with its destination's stage.
+    pub ps1_stage: StageUse,
+    /// Whether it opens, continues or closes a flow-control block.
+    pub block: Block,
+}
+
+/// An instruction's place in the nesting of flow-control blocks (`if`/`else`/`endif`,
+/// `loop`/`endloop`, `rep`/`endrep`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Block {
+    /// Not a block boundary.
+    #[default]
+    None,
+    /// Opens a block: `if`, `if_comp`, `loop`, `rep`.
+    Opens,
+    /// Ends one block's body and opens the next: `else`.
+    Continues,
+    /// Closes a block: `endif`, `endloop`, `endrep`.
+    Closes,
+}
+
+impl Block {
+    /// `true` when the instructions after it are one level deeper (`Opens`, `Continues`).
+    pub const fn indents_after(self) -> bool {
+        matches!(self, Block::Opens | Block::Continues)
+    }
+
+    /// `true` when it sits one level shallower than the instructions before it (`Continues`,
+    /// `Closes`).
+    pub const fn outdents(self) -> bool {
+        matches!(self, Block::Continues | Block::Closes)
+    }
+}
+
+/// What a ps_1_0-1_3 texture-address instruction does with the texture stage its destination
+/// `t#` names (ps_1_4 and later name stages and coordinates in their operands instead).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageUse {
+    /// It samples the stage's texture.
+    pub samples: bool,
+    /// It reads the stage's texture coordinates.
+    pub reads_coordinates: bool,
+}
+
+impl StageUse {
+    /// Neither samples nor reads coordinates.
+    pub const NONE: StageUse = StageUse {
+        samples: false,
+        reads_coordinates: false,
+    };
+    /// Reads the coordinates only (`texcoord`, the `pad` rows, `texdp3`, ...).
+    pub const COORDINATES: StageUse = StageUse {
+        samples: false,
+        reads_coordinates: true,
+    };
+    /// Samples with coordinates of the stage (`tex`, `texbem`, `texm3x3tex`, ...).
+    pub const SAMPLES_AT_COORDINATES: StageUse = StageUse {
+        samples: true,
+        reads_coordinates: true,
+    };
+    /// Samples at coordinates read from another register (`texreg2ar`, `texreg2gb`,
+    /// `texreg2rgb`).
+    pub const SAMPLES: StageUse = StageUse {
+        samples: true,
+        reads_coordinates: false,
+    };
+}
+
+/// Which shader kinds a [`SlotRule`] applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kinds {
+    /// Vertex and pixel shaders.
+    Both,
+    /// Vertex shaders only.
+    Vertex,
+    /// Pixel shaders only.
+    Pixel,
+}
+
+impl Kinds {
+    const fn includes(self, kind: ShaderKind) -> bool {
+        match self {
+            Kinds::Both => true,
+            Kinds::Vertex => matches!(kind, ShaderKind::Vertex),
+            Kinds::Pixel => matches!(kind, ShaderKind::Pixel),
+        }
+    }
+}
+
+/// The instruction slots one instruction takes from some version of some kind on: what it
+/// costs against the version's slot limits and what Microsoft's listing footer
+/// (`// approximately N instruction slots used (T texture, A arithmetic)`) adds up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotRule {
+    /// The shader kinds the rule applies to.
+    pub kinds: Kinds,
+    /// The first version it applies to.
+    pub since: VersionKey,
+    /// Texture slots.
+    pub texture: u8,
+    /// Arithmetic (and flow-control) slots.
+    pub arithmetic: u8,
 }
 
 const ANY: VersionKey = 0;
@@ -203,18 +307,68 @@ macro_rules! shapes {
 
 use Operands::{Dcl, Def, DefB, DefI, DstSrc, None as NoOps, Src};
 
+/// A [`SlotRule`] of `arithmetic` slots for every version.
+const fn arith(arithmetic: u8) -> SlotRule {
+    SlotRule {
+        kinds: Kinds::Both,
+        since: ANY,
+        texture: 0,
+        arithmetic,
+    }
+}
+
+/// A [`SlotRule`] for the versions of `kinds` from `since` on.
+const fn from(kinds: Kinds, since: VersionKey, texture: u8, arithmetic: u8) -> SlotRule {
+    SlotRule {
+        kinds,
+        since,
+        texture,
+        arithmetic,
+    }
+}
+
+// The slot counts, from the "instruction slots" column of Microsoft's instruction tables per
+// version (docs/VALIDATION.md, "Instruction slots"), checked against the footers of the corpus
+// listings where those differ from the tables (`lrp` and `texkill` in vs_2_0 and ps_2_0).
+const SLOTS_0: &[SlotRule] = &[arith(0)];
+const SLOTS_1: &[SlotRule] = &[arith(1)];
+const SLOTS_2: &[SlotRule] = &[arith(2)];
+const SLOTS_3: &[SlotRule] = &[arith(3)];
+const SLOTS_4: &[SlotRule] = &[arith(4)];
+/// ps_1_x texture-address instructions; sampling instructions from ps_2_0 on.
+const SLOTS_TEX: &[SlotRule] = &[from(Kinds::Pixel, ANY, 1, 0)];
+const VS: Kinds = Kinds::Vertex;
+const PS: Kinds = Kinds::Pixel;
+const V1_2: VersionKey = version_key(1, 2);
+const V1_4: VersionKey = version_key(1, 4);
+
 macro_rules! table {
-    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr;)*) => {
+    ($($op:ident $mn:literal $shapes:expr, vs $vs:expr, ps $ps:expr $(, slots $slots:expr)? $(, stage $stage:expr)? $(, block $block:ident)?;)*) => {
         pub(crate) const ROWS: &[OpcodeInfo] = &[
-            $(OpcodeInfo { opcode: Opcode::$op, mnemonic: $mn, shapes: $shapes, vs: $vs, ps: $ps },)*
+            $(OpcodeInfo {
+                opcode: Opcode::$op,
+                mnemonic: $mn,
+                shapes: $shapes,
+                vs: $vs,
+                ps: $ps,
+                slots: table!(@slots $($slots)?),
+                ps1_stage: table!(@stage $($stage)?),
+                block: table!(@block $($block)?),
+            },)*
         ];
         /// The opcode table, in [`Opcode::ALL`] order.
         pub static TABLE: &[OpcodeInfo] = ROWS;
     };
+    (@slots) => { SLOTS_1 };
+    (@slots $slots:expr) => { $slots };
+    (@stage) => { StageUse::NONE };
+    (@stage $stage:expr) => { $stage };
+    (@block) => { Block::None };
+    (@block $block:ident) => { Block::$block };
 }
 
 table! {
-    Nop "nop" shapes!(NoOps), vs ALL_VERSIONS, ps ALL_VERSIONS;
+    Nop "nop" shapes!(NoOps), vs ALL_VERSIONS, ps ALL_VERSIONS, slots &[arith(1), from(PS, ANY, 0, 0), from(PS, V2_0, 0, 1)];
     Mov "mov" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps ALL_VERSIONS;
     Add "add" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
     Sub "sub" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
@@ -223,81 +377,81 @@ table! {
     Rcp "rcp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
     Rsq "rsq" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
     Dp3 "dp3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps ALL_VERSIONS;
-    Dp4 "dp4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps r(version_key(1, 2), MAX);
+    Dp4 "dp4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps r(version_key(1, 2), MAX), slots &[arith(1), from(PS, V1_2, 0, 2), from(PS, V1_4, 0, 1)];
     Min "min" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
     Max "max" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
     Slt "slt" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
     Sge "sge" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
-    Exp "exp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
-    Log "log" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
-    Lit "lit" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
+    Exp "exp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP, slots &[arith(10), from(Kinds::Both, V2_0, 0, 1)];
+    Log "log" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP, slots &[arith(10), from(Kinds::Both, V2_0, 0, 1)];
+    Lit "lit" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE, slots &[arith(1), from(VS, V2_0, 0, 3)];
     Dst "dst" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps NONE;
-    Lrp "lrp" shapes!(DstSrc(3)), vs SM2_UP, ps ALL_VERSIONS;
-    Frc "frc" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP;
-    M4x4 "m4x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M4x3 "m4x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M3x4 "m3x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M3x3 "m3x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    M3x2 "m3x2" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP;
-    Call "call" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    CallNz "callnz" shapes!(Src(2)), vs SM2_UP, ps SM2X_UP;
-    Loop "loop" shapes!(Src(2)), vs SM2_UP, ps SM3_UP;
+    Lrp "lrp" shapes!(DstSrc(3)), vs SM2_UP, ps ALL_VERSIONS, slots &[arith(1), from(Kinds::Both, V2_X, 0, 2)];
+    Frc "frc" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps SM2_UP, slots &[arith(3), from(Kinds::Both, V2_0, 0, 1)];
+    M4x4 "m4x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_4;
+    M4x3 "m4x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_3;
+    M3x4 "m3x4" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_4;
+    M3x3 "m3x3" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_3;
+    M3x2 "m3x2" shapes!(DstSrc(2)), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_2;
+    Call "call" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_2;
+    CallNz "callnz" shapes!(Src(2)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3;
+    Loop "loop" shapes!(Src(2)), vs SM2_UP, ps SM3_UP, slots SLOTS_3, block Opens;
     Ret "ret" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
-    EndLoop "endloop" shapes!(NoOps), vs SM2_UP, ps SM3_UP;
-    Label "label" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    Dcl "dcl" shapes!(Dcl), vs ALL_VERSIONS, ps SM2_UP;
-    Pow "pow" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP;
-    Crs "crs" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP;
-    Sgn "sgn" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps NONE;
+    EndLoop "endloop" shapes!(NoOps), vs SM2_UP, ps SM3_UP, slots SLOTS_2, block Closes;
+    Label "label" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
+    Dcl "dcl" shapes!(Dcl), vs ALL_VERSIONS, ps SM2_UP, slots SLOTS_0;
+    Pow "pow" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP, slots SLOTS_3;
+    Crs "crs" shapes!(DstSrc(2)), vs SM2_UP, ps SM2_UP, slots SLOTS_2;
+    Sgn "sgn" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps NONE, slots SLOTS_3;
     Abs "abs" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP;
-    Nrm "nrm" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP;
-    SinCos "sincos" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps SM2_UP;
-    Rep "rep" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    EndRep "endrep" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
-    If "if" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP;
-    Ifc "if" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP;
-    Else "else" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
-    EndIf "endif" shapes!(NoOps), vs SM2_UP, ps SM2X_UP;
+    Nrm "nrm" shapes!(DstSrc(1)), vs SM2_UP, ps SM2_UP, slots SLOTS_3;
+    SinCos "sincos" shapes!(ANY => DstSrc(3), V3_0 => DstSrc(1)), vs SM2_UP, ps SM2_UP, slots &[arith(8)];
+    Rep "rep" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3, block Opens;
+    EndRep "endrep" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, slots SLOTS_2, block Closes;
+    If "if" shapes!(Src(1)), vs SM2_UP, ps SM2X_UP, slots SLOTS_3, block Opens;
+    Ifc "if" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3, block Opens;
+    Else "else" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, block Continues;
+    EndIf "endif" shapes!(NoOps), vs SM2_UP, ps SM2X_UP, block Closes;
     Break "break" shapes!(NoOps), vs SM2X_UP, ps SM2X_UP;
-    BreakC "break" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP;
+    BreakC "break" shapes!(Src(2)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3;
     MovA "mova" shapes!(DstSrc(1)), vs SM2_UP, ps NONE;
-    DefB "defb" shapes!(DefB), vs SM2_UP, ps SM2X_UP;
-    DefI "defi" shapes!(DefI), vs SM2_UP, ps SM2X_UP;
-    TexCoord "texcoord" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1)), vs NONE, ps PS_1_X;
-    TexKill "texkill" shapes!(DstSrc(0)), vs NONE, ps ALL_VERSIONS;
-    Tex "tex" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1), V2_0 => DstSrc(2)), vs NONE, ps ALL_VERSIONS;
-    TexBem "texbem" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexBemL "texbeml" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexReg2Ar "texreg2ar" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexReg2Gb "texreg2gb" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x2Pad "texm3x2pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x2Tex "texm3x2tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x3Pad "texm3x3pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x3Tex "texm3x3tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
-    TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE;
-    TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3;
-    TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3;
+    DefB "defb" shapes!(DefB), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
+    DefI "defi" shapes!(DefI), vs SM2_UP, ps SM2X_UP, slots SLOTS_0;
+    TexCoord "texcoord" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1)), vs NONE, ps PS_1_X, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexKill "texkill" shapes!(DstSrc(0)), vs NONE, ps ALL_VERSIONS, slots &[from(PS, ANY, 1, 0), from(PS, V2_0, 0, 1)], stage StageUse::COORDINATES;
+    Tex "tex" shapes!(ANY => DstSrc(0), version_key(1, 4) => DstSrc(1), V2_0 => DstSrc(2)), vs NONE, ps ALL_VERSIONS, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexBem "texbem" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexBemL "texbeml" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots &[from(PS, ANY, 1, 1)], stage StageUse::SAMPLES_AT_COORDINATES;
+    TexReg2Ar "texreg2ar" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES;
+    TexReg2Gb "texreg2gb" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES;
+    TexM3x2Pad "texm3x2pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x2Tex "texm3x2tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x3Pad "texm3x3pad" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x3Tex "texm3x3tex" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x3Diff "texm3x3diff" shapes!(DstSrc(1)), vs NONE, ps NONE, slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x3Spec "texm3x3spec" shapes!(DstSrc(2)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x3VSpec "texm3x3vspec" shapes!(DstSrc(1)), vs NONE, ps PS_1_3, slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
     // Vertex shaders only: the ps_2_0, ps_2_x and ps_3_0 instruction lists have no expp/logp.
     ExpP "expp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
     LogP "logp" shapes!(DstSrc(1)), vs ALL_VERSIONS, ps NONE;
     Cnd "cnd" shapes!(DstSrc(3)), vs NONE, ps PS_1_X;
-    Def "def" shapes!(Def), vs ALL_VERSIONS, ps ALL_VERSIONS;
-    TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexDp3Tex "texdp3tex" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexM3x2Depth "texm3x2depth" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 3), version_key(1, 3));
-    TexDp3 "texdp3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexM3x3 "texm3x3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3));
-    TexDepth "texdepth" shapes!(DstSrc(0)), vs NONE, ps PS_1_4;
-    Cmp "cmp" shapes!(DstSrc(3)), vs NONE, ps r(version_key(1, 2), MAX);
-    Bem "bem" shapes!(DstSrc(2)), vs NONE, ps PS_1_4;
-    Dp2Add "dp2add" shapes!(DstSrc(3)), vs NONE, ps SM2_UP;
-    Dsx "dsx" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP;
-    Dsy "dsy" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP;
-    TexLdd "texldd" shapes!(DstSrc(4)), vs NONE, ps SM2X_UP;
+    Def "def" shapes!(Def), vs ALL_VERSIONS, ps ALL_VERSIONS, slots SLOTS_0;
+    TexReg2Rgb "texreg2rgb" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::SAMPLES;
+    TexDp3Tex "texdp3tex" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::SAMPLES_AT_COORDINATES;
+    TexM3x2Depth "texm3x2depth" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 3), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexDp3 "texdp3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexM3x3 "texm3x3" shapes!(DstSrc(1)), vs NONE, ps r(version_key(1, 2), version_key(1, 3)), slots SLOTS_TEX, stage StageUse::COORDINATES;
+    TexDepth "texdepth" shapes!(DstSrc(0)), vs NONE, ps PS_1_4, slots SLOTS_TEX;
+    Cmp "cmp" shapes!(DstSrc(3)), vs NONE, ps r(version_key(1, 2), MAX), slots &[arith(1), from(PS, V1_2, 0, 2), from(PS, V1_4, 0, 1)];
+    Bem "bem" shapes!(DstSrc(2)), vs NONE, ps PS_1_4, slots SLOTS_2;
+    Dp2Add "dp2add" shapes!(DstSrc(3)), vs NONE, ps SM2_UP, slots SLOTS_2;
+    Dsx "dsx" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP, slots SLOTS_2;
+    Dsy "dsy" shapes!(DstSrc(1)), vs NONE, ps SM2X_UP, slots SLOTS_2;
+    TexLdd "texldd" shapes!(DstSrc(4)), vs NONE, ps SM2X_UP, slots &[from(PS, V2_X, 2, 0)];
     SetP "setp" shapes!(DstSrc(2)), vs SM2X_UP, ps SM2X_UP;
-    TexLdl "texldl" shapes!(DstSrc(2)), vs SM3_UP, ps SM3_UP;
-    BreakP "breakp" shapes!(Src(1)), vs SM2X_UP, ps SM2X_UP;
-    Phase "phase" shapes!(NoOps), vs NONE, ps PS_1_4;
+    TexLdl "texldl" shapes!(DstSrc(2)), vs SM3_UP, ps SM3_UP, slots &[from(Kinds::Both, V3_0, 2, 0)];
+    BreakP "breakp" shapes!(Src(1)), vs SM2X_UP, ps SM2X_UP, slots SLOTS_3;
+    Phase "phase" shapes!(NoOps), vs NONE, ps PS_1_4, slots SLOTS_0;
 }
 
 /// Per opcode, bit `n` set when some shape takes `n` sources: the decoder checks every shader
@@ -368,6 +522,23 @@ impl OpcodeInfo {
         srcs < 8 && SRC_COUNT_MASKS[self.opcode.index()] & (1 << srcs) != 0
     }
 
+    /// The `(texture, arithmetic)` slots one instruction takes in `version`: the last
+    /// [`SlotRule`] of the row whose kinds hold the version and whose `since` it reaches (one
+    /// arithmetic slot when none does: an opcode outside its versions).
+    pub const fn slots(&self, version: Version) -> (u8, u8) {
+        let key = version_key(version.major, version.minor);
+        let mut cost = (0, 1);
+        let mut i = 0;
+        while i < self.slots.len() {
+            let rule = self.slots[i];
+            if rule.kinds.includes(version.kind) && key >= rule.since {
+                cost = (rule.texture, rule.arithmetic);
+            }
+            i += 1;
+        }
+        cost
+    }
+
     /// Whether `version` allows this opcode.
     pub fn allowed_in(&self, version: Version) -> bool {
         let range = match version.kind {
@@ -424,6 +595,41 @@ mod tests {
         assert!(Opcode::Sgn.info().accepts_src_count(1));
         assert!(Opcode::Sgn.info().accepts_src_count(3));
         assert!(!Opcode::Sgn.info().accepts_src_count(2));
+    }
+
+    #[test]
+    fn only_texture_address_instructions_use_a_stage() {
+        for &op in Opcode::ALL {
+            let stage = op.info().ps1_stage;
+            if stage != StageUse::NONE {
+                assert!(crate::slots::is_texture_address(op), "{op:?}");
+            }
+        }
+        assert_eq!(
+            Opcode::TexReg2Ar.info().ps1_stage,
+            StageUse::SAMPLES,
+            "texreg2ar samples at coordinates from another register"
+        );
+        assert_eq!(Opcode::TexKill.info().ps1_stage, StageUse::COORDINATES);
+    }
+
+    #[test]
+    fn blocks_open_and_close_in_pairs() {
+        let of = |op: Opcode| op.info().block;
+        assert_eq!(of(Opcode::Ifc), Block::Opens);
+        assert_eq!(of(Opcode::Else), Block::Continues);
+        assert_eq!(of(Opcode::EndRep), Block::Closes);
+        assert_eq!(of(Opcode::Break), Block::None);
+        let opens = Opcode::ALL
+            .iter()
+            .filter(|o| of(**o) == Block::Opens)
+            .count();
+        let closes = Opcode::ALL
+            .iter()
+            .filter(|o| of(**o) == Block::Closes)
+            .count();
+        // if and if_comp share endif.
+        assert_eq!((opens, closes), (4, 3));
     }
 
     #[test]

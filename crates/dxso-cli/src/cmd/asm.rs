@@ -18,7 +18,9 @@ use std::process::ExitCode;
 /// straight to bytes, the same bytes, without building the shader). When the text carries
 /// the `// Parameters:` and `// Registers:` header that `dxso disasm` and fxc print, the
 /// constant table (CTAB) is rebuilt from it, so `dxso disasm x.dxso | dxso asm` gives back a
-/// shader D3DX can read the constants of.
+/// shader D3DX can read the constants of. A header that holds more than Microsoft's table (a
+/// note after the register table, annotations, prose) is left out with a warning naming its
+/// line, and the shader assembles without a CTAB.
 ///
 /// Examples:
 ///   dxso asm shader.asm -o shader.dxso
@@ -63,6 +65,14 @@ pub struct Opts {
     limits: super::validate::LimitArgs,
 }
 
+/// Reports the assembler's warnings (a header that is not Microsoft's constant table) on
+/// standard error, each with its file, line and column.
+fn warn_all(s: &Session, warnings: &[dxso_text::Diagnostic]) {
+    for w in warnings {
+        s.warn(&w.to_string());
+    }
+}
+
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -95,14 +105,16 @@ impl Opts {
         }
         if self.no_validate && self.format == Format::Bin && self.listing.is_none() {
             // Only the bytes are wanted: text to bytecode without building the shader.
-            let bytes = source.assemble_bytes(options)?;
+            let (bytes, warnings) = source.assemble_bytes(options)?;
+            warn_all(s, &warnings);
             if let Some(path) = &self.output.output {
                 super::disasm::refuse_overwriting_input(&source, path)?;
             }
             self.output.write_binary(s, &bytes)?;
             return Ok(ExitCode::SUCCESS);
         }
-        let shader = source.assemble(options)?;
+        let (shader, warnings) = source.assemble(options)?;
+        warn_all(s, &warnings);
         if !self.no_validate {
             let report = crate::session::timed("validating", || {
                 dxso::validate_with(&shader, &self.limits.options())

@@ -112,7 +112,10 @@ impl Source {
     /// assembled from assembly text first.
     pub fn shader(&self, read: &ShaderRead) -> Result<(Vec<u8>, dxso::Shader)> {
         if read.assemble && self.kind == Kind::Assembly {
-            let shader = self.assemble(dxso_text::ParseOptions::default())?;
+            let (shader, warnings) = self.assemble(dxso_text::ParseOptions::default())?;
+            for w in &warnings {
+                log::warn!("{w}");
+            }
             return Ok((dxso::encode(&shader), shader));
         }
         let bytes = self.shader_bytes(read.name.as_deref())?;
@@ -124,15 +127,22 @@ impl Source {
     }
 
     /// Assembles the text with `options` (its path set to this file's, for `#include`s and
-    /// messages); errors are every diagnostic of the run ([`CliError::Assembly`]).
-    pub fn assemble(&self, options: dxso_text::ParseOptions<'_>) -> Result<dxso::Shader> {
-        self.assemble_by(options, dxso_text::parse_with)
+    /// messages); errors are every diagnostic of the run ([`CliError::Assembly`]); the
+    /// warnings of a run that assembled come back beside the shader.
+    pub fn assemble(
+        &self,
+        options: dxso_text::ParseOptions<'_>,
+    ) -> Result<(dxso::Shader, Vec<dxso_text::Diagnostic>)> {
+        self.assemble_by(options, dxso_text::parse_with_warnings)
     }
 
     /// [`Source::assemble`] to the encoded bytes alone (`dxso_text::assemble_with`: the same
     /// bytes and errors, without building the shader when the text needs no preprocessor).
-    pub fn assemble_bytes(&self, options: dxso_text::ParseOptions<'_>) -> Result<Vec<u8>> {
-        self.assemble_by(options, dxso_text::assemble_with)
+    pub fn assemble_bytes(
+        &self,
+        options: dxso_text::ParseOptions<'_>,
+    ) -> Result<(Vec<u8>, Vec<dxso_text::Diagnostic>)> {
+        self.assemble_by(options, dxso_text::assemble_with_warnings)
     }
 
     fn assemble_by<T>(

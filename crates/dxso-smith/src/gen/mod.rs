@@ -302,11 +302,11 @@ impl<'a, 'u> Gen<'a, 'u> {
     // ---- budget ----
 
     pub fn slot_cost(&self, op: Opcode) -> (u32, u32) {
-        let n = dxso::slots::instruction_slots(op);
-        if dxso::slots::is_texture(op, self.v) && self.budget.tex_slots != u32::MAX {
-            (n, 0)
+        let n = dxso::slots::cost(op, self.v);
+        if self.budget.tex_slots != u32::MAX {
+            (n.texture, n.arithmetic)
         } else {
-            (0, n)
+            (0, n.total())
         }
     }
 
@@ -353,7 +353,7 @@ impl<'a, 'u> Gen<'a, 'u> {
             let slots = if inst.coissue {
                 0
             } else {
-                dxso::slots::instruction_slots(op) as u64
+                dxso::slots::cost(op, self.v).total() as u64
             };
             let local = iterations / self.func.entry_iterations.max(1);
             self.func.cost = self.func.cost.saturating_add(slots.saturating_mul(local));

@@ -41,14 +41,29 @@ pub fn assemble(
     };
     let mut shader = Shader::new(version);
     shader.items.reserve(tokens.len() / 6);
+    // The `+` that ended the line before, when it did: the next instruction is co-issued.
+    let mut pending_plus: Option<Site> = None;
     for line in lines {
         match parse_line(line, sources, version, strict) {
-            Ok(inst) => shader.items.push(Item::Instruction(inst)),
+            Ok((mut inst, plus)) => {
+                inst.coissue |= pending_plus.take().is_some();
+                pending_plus = plus;
+                shader.items.push(Item::Instruction(inst));
+            }
             Err(failure) => {
+                pending_plus = None;
                 let (rule, site, msg) = *failure;
                 sink.error(sources, rule, site, msg)
             }
         }
+    }
+    if let Some(site) = pending_plus {
+        sink.error(
+            sources,
+            Rule::MissingOperand,
+            site,
+            "a `+` at the end of a line co-issues the next instruction, and none follows".into(),
+        );
     }
     Some(shader)
 }
@@ -71,13 +86,15 @@ fn parse_version(line: &[Token], sources: &Sources) -> Res<Version> {
     words::version_word(&text).map_err(|(rule, msg)| Box::new((rule, site_of(line), msg)))
 }
 
-/// Assembles one line of tokens (not the version line).
+/// Assembles one line of tokens (not the version line), with the site of the `+` that ends it
+/// when one does: as Valve's ps_1_x sources write a pair, `mul r0.rgb, r0, t0 +` co-issues the
+/// instruction on the next line (the `+` that starts a line co-issues that line's).
 pub(super) fn parse_line(
     line: &[Token],
     sources: &Sources,
     version: Version,
     strict: bool,
-) -> Res<Instruction> {
+) -> Res<(Instruction, Option<Site>)> {
     LineParser {
         toks: line,
         pos: 0,
@@ -149,7 +166,7 @@ impl<'t> LineParser<'t> {
         }
     }
 
-    fn instruction(&mut self) -> Res<Instruction> {
+    fn instruction(&mut self) -> Res<(Instruction, Option<Site>)> {
         let coissue = self.eat(Kind::Plus);
         let predicate = if self.eat(Kind::LParen) {
             let p = self.src()?;
@@ -188,6 +205,13 @@ impl<'t> LineParser<'t> {
             d.modifiers = d.modifiers.union(modifiers);
             d.shift = shift;
         }
+        let plus = match self.peek() {
+            Some(t) if t.kind == Kind::Plus && self.pos + 1 == self.toks.len() => {
+                self.pos += 1;
+                Some(t.site)
+            }
+            _ => None,
+        };
         if let Some(t) = self.peek() {
             return Err(Box::new((
                 Rule::UnexpectedToken,
@@ -195,7 +219,7 @@ impl<'t> LineParser<'t> {
                 format!("unexpected `{}` after the operands", self.text(t)),
             )));
         }
-        Ok(inst)
+        Ok((inst, plus))
     }
 
     fn comma(&mut self, what: impl FnOnce() -> String) -> Res<()> {

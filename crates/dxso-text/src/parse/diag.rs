@@ -62,12 +62,18 @@ pub enum Rule {
     IncludeCycle,
     /// `#error`.
     ErrorDirective,
-    /// A `// Parameters:` / `// Registers:` header that cannot be read back into a constant
-    /// table (a register row without a declaration, an unknown type).
+    /// A warning, not an error: a `// Parameters:` / `// Registers:` header that is not
+    /// Microsoft's constant table (a note after the register table, a register row without a
+    /// declaration, an unknown type), so the text assembles without a CTAB.
     ConstantTable,
 }
 
 impl Rule {
+    /// `true` for the rules that warn: the text still assembles.
+    pub fn is_warning(self) -> bool {
+        matches!(self, Rule::ConstantTable)
+    }
+
     /// The stable code of the rule.
     pub fn code(self) -> &'static str {
         use Rule::*;
@@ -202,6 +208,13 @@ impl miette::Diagnostic for Diagnostic {
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(&*self.source)
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.rule.is_warning() {
+            true => miette::Severity::Warning,
+            false => miette::Severity::Error,
+        })
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {

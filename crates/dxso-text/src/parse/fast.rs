@@ -134,7 +134,11 @@ fn parse_with_line_parser(
         t.end += start as u32;
         t.site = t.own_site();
     }
-    parse_line(&tokens, sources, ctx.version, ctx.strict).ok()
+    // A line that ends in `+` co-issues the next: the full path pairs them.
+    match parse_line(&tokens, sources, ctx.version, ctx.strict) {
+        Ok((inst, None)) => Some(inst),
+        _ => None,
+    }
 }
 
 /// Whether `line` is a `#line N` or `#line N "file"` directive (`Some(true)`), which renames

@@ -59,12 +59,23 @@ pub fn parse(text: &str) -> Result<Shader, Diagnostics> {
 
 /// Assembles Microsoft assembly text.
 pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
+    parse_with_warnings(text, options).map(|(shader, _)| shader)
+}
+
+/// [`parse_with`], with the warnings of a run that assembled: a `//` header that looks like
+/// Microsoft's constant table but is not one (a note after the `// Registers:` table,
+/// annotated lines, prose), which leaves the shader without a CTAB ([`Rule::ConstantTable`]).
+pub fn parse_with_warnings(
+    text: &str,
+    options: &ParseOptions<'_>,
+) -> Result<(Shader, Vec<Diagnostic>), Diagnostics> {
     // Text that needs no preprocessor and has no error assembles in one pass over its bytes;
     // anything else takes the full path below, which gives the same shader (and the
-    // diagnostics).
+    // diagnostics). The single pass gives up on a header it cannot read, so it has no
+    // warnings.
     if options.defines.is_empty() {
         if let Some(shader) = fast_shader(text, options) {
-            return Ok(shader);
+            return Ok((shader, Vec::new()));
         }
     }
     parse_full(text, options)
@@ -90,13 +101,22 @@ pub fn assemble(text: &str) -> Result<Vec<u8>, Diagnostics> {
 /// Assembles Microsoft assembly text to bytecode: [`parse_with`] then [`dxso::encode()`], in
 /// one pass for text that needs no preprocessor (see [`assemble()`]).
 pub fn assemble_with(text: &str, options: &ParseOptions<'_>) -> Result<Vec<u8>, Diagnostics> {
+    assemble_with_warnings(text, options).map(|(bytes, _)| bytes)
+}
+
+/// [`assemble_with`], with the warnings of a run that assembled (see
+/// [`parse_with_warnings`]).
+pub fn assemble_with_warnings(
+    text: &str,
+    options: &ParseOptions<'_>,
+) -> Result<(Vec<u8>, Vec<Diagnostic>), Diagnostics> {
     if options.defines.is_empty() {
         let mut out = sink::Bytes::new();
         if fast_path(text, options, &mut out).is_some() {
-            return Ok(out.finish());
+            return Ok((out.finish(), Vec::new()));
         }
     }
-    parse_full(text, options).map(|s| dxso::encode(&s))
+    parse_full(text, options).map(|(s, warnings)| (dxso::encode(&s), warnings))
 }
 
 /// The single-pass assembler with what the full path does around its assembler: the byte
@@ -125,7 +145,10 @@ fn fast_shader(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
 }
 
 /// The full path: preprocessor, tokens, line parser.
-fn parse_full(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
+fn parse_full(
+    text: &str,
+    options: &ParseOptions<'_>,
+) -> Result<(Shader, Vec<Diagnostic>), Diagnostics> {
     let fs_reader = |p: &Path| std::fs::read_to_string(p);
     let reader: &preprocess::IncludeReader<'_> = match &options.include_reader {
         Some(r) => r.as_ref(),
@@ -154,7 +177,7 @@ fn parse_full(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnost
         }
     }
     match shader {
-        Some(s) if sink.errors.is_empty() => Ok(s),
+        Some(s) if sink.errors.is_empty() => Ok((s, sink.warnings)),
         _ => {
             if sink.errors.is_empty() {
                 sink.error(
@@ -177,7 +200,8 @@ fn parse_full(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnost
     }
 }
 
-/// Puts the table rebuilt from the root text's header first, where fxc puts its CTAB.
+/// Puts the table rebuilt from the root text's header first, where fxc puts its CTAB. A header
+/// that is not Microsoft's table leaves the shader without one, with a warning at its line.
 fn add_constant_table(shader: &mut Shader, sources: &Sources, root: u32, sink: &mut Sink) {
     let text = &sources.files[root as usize].text;
     match crate::ctab::from_listing(text, shader.version) {
@@ -194,7 +218,11 @@ fn add_constant_table(shader: &mut Shader, sources: &Sources, root: u32, sink: &
                 start: e.span.start as u32,
                 end: e.span.end as u32,
             };
-            sink.error(sources, Rule::ConstantTable, site, e.message);
+            let message = format!(
+                "the `//` header is not Microsoft's constant table ({}); assembled without a CTAB",
+                e.message
+            );
+            sink.warn(sources, Rule::ConstantTable, site, message);
         }
     }
 }
@@ -209,6 +237,7 @@ pub fn without_bom(text: &str) -> &str {
 #[derive(Default)]
 pub struct Sink {
     errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
     named: Vec<Option<Arc<NamedSource<Arc<str>>>>>,
 }
 
@@ -218,9 +247,29 @@ impl Sink {
         if self.errors.len() >= MAX_DIAGNOSTICS {
             return;
         }
-        let Some(src) = sources.files.get(site.file as usize) else {
+        if let Some(d) = self.diagnostic(sources, rule, site, message) {
+            self.errors.push(d);
+        }
+    }
+
+    /// Records a warning at `site`: the run still assembles.
+    pub fn warn(&mut self, sources: &Sources, rule: Rule, site: Site, message: String) {
+        if self.warnings.len() >= MAX_DIAGNOSTICS {
             return;
-        };
+        }
+        if let Some(d) = self.diagnostic(sources, rule, site, message) {
+            self.warnings.push(d);
+        }
+    }
+
+    fn diagnostic(
+        &mut self,
+        sources: &Sources,
+        rule: Rule,
+        site: Site,
+        message: String,
+    ) -> Option<Diagnostic> {
+        let src = sources.files.get(site.file as usize)?;
         let text = &src.text;
         let start = (site.start as usize).min(text.len());
         let end = (site.end as usize).clamp(start, text.len());
@@ -243,7 +292,7 @@ impl Sink {
         let named = self.named[site.file as usize]
             .get_or_insert_with(|| Arc::new(NamedSource::new(src.name.clone(), text.clone())))
             .clone();
-        self.errors.push(Diagnostic::new(
+        Some(Diagnostic::new(
             rule,
             message,
             file,
@@ -252,6 +301,6 @@ impl Sink {
             start..end,
             named,
             site.file,
-        ));
+        ))
     }
 }

@@ -2,6 +2,14 @@
 //! fxc and D3DX were built with, which writes at least three exponent digits
 //! (`9.99999975e-005`) and spells the special values `1.#INF`, `-1.#INF` and `1.#QNAN`.
 //!
+//! That runtime rounds in two steps: the value becomes 17 significant decimal digits (rounded
+//! to nearest; further digits print as zeros), and those are cut to the nine `%.9g` keeps with
+//! a 5 in the tenth digit rounding the magnitude up. So an exact tie rounds away from zero
+//! (`-0.0001220703125` prints `-0.000122070313`), unlike the IEEE rule of Rust's formatting
+//! and of Windows' own C runtime since Windows 10 version 2004 (Microsoft's printf
+//! documentation: earlier, "exactly representable floating point numbers ending in '5' would
+//! always round up").
+//!
 //! Nine significant digits identify every `f32`, so parsing the text gives back the same bits
 //! (NaN payloads aside).
 
@@ -50,10 +58,16 @@ const EXACT_POWERS_OF_TEN: [f64; 13] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
 ];
 
+/// How far from one half the fraction past the ninth digit must be for the 17-digit step to
+/// leave the rounding alone: the step moves the value by at most half a unit of the 17th digit,
+/// 5e-9 of the ninth digit's unit; the rest is margin.
+const NEAR_HALF: f64 = 1e-8;
+
 /// The nine-digit rounding of a positive `value` in `[1e-4, 1e9)` (the fixed-notation range
 /// that most constants fall in) without formatting machinery: scaled by an exact power of ten
-/// to nine integer digits, the value is exact, so rounding it is exact too. Ties and roundings
-/// that carry into a tenth digit are left to [`nine_digits_via_fmt`].
+/// to nine integer digits, the value is exact, so its fraction is too. Fractions near one half
+/// (where the 17-digit step decides) and roundings that carry into a tenth digit are left to
+/// [`nine_digits_via_fmt`].
 fn nine_digits_exact_fast(value: f32) -> Option<([u8; 9], usize, i32)> {
     let value = value as f64;
     if !(1e-4..1e9).contains(&value) {
@@ -63,7 +77,7 @@ fn nine_digits_exact_fast(value: f32) -> Option<([u8; 9], usize, i32)> {
     let scaled = value * EXACT_POWERS_OF_TEN[k];
     let floor = scaled.floor();
     let fraction = scaled - floor;
-    if fraction == 0.5 {
+    if (fraction - 0.5).abs() < NEAR_HALF {
         return None;
     }
     let rounded = floor as u32 + (fraction > 0.5) as u32;
@@ -73,20 +87,40 @@ fn nine_digits_exact_fast(value: f32) -> Option<([u8; 9], usize, i32)> {
     Some(trimmed_digits(rounded, 8 - k as i32))
 }
 
-/// The nine-digit rounding through `{:.8e}`, which rounds exactly (half to even) at any
-/// magnitude.
+/// Significant digits of the MSVC runtime's first rounding step.
+const CRT_DIGITS: usize = 17;
+
+/// The nine-digit rounding the MSVC runtime makes: `{:.16e}` gives the 17 significant digits
+/// (rounded to nearest at any magnitude), then a tenth digit of 5 or more rounds the magnitude
+/// up.
 fn nine_digits_via_fmt(value: f32) -> ([u8; 9], usize, i32) {
     use std::fmt::Write;
-    let mut sci = String::with_capacity(24);
-    let _ = write!(sci, "{:.*e}", (PRECISION - 1) as usize, value as f64);
+    let mut sci = String::with_capacity(32);
+    let _ = write!(sci, "{:.*e}", CRT_DIGITS - 1, value as f64);
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let mut digits = [b'0'; 9];
-    for (slot, d) in digits
+    let mut exp: i32 = exp.parse().unwrap_or(0);
+    let mut all = [b'0'; CRT_DIGITS];
+    for (slot, d) in all
         .iter_mut()
         .zip(mantissa.bytes().filter(u8::is_ascii_digit))
     {
         *slot = d;
+    }
+    let mut digits = [b'0'; 9];
+    digits.copy_from_slice(&all[..9]);
+    if all[9] >= b'5' {
+        // Carry through the nines; nine nines become 1 at the next power of ten.
+        match digits.iter().rposition(|&d| d != b'9') {
+            Some(i) => {
+                digits[i] += 1;
+                digits[i + 1..].fill(b'0');
+            }
+            None => {
+                digits = [b'0'; 9];
+                digits[0] = b'1';
+                exp += 1;
+            }
+        }
     }
     (digits, significant_len(&digits), exp)
 }
@@ -154,31 +188,76 @@ mod tests {
         s
     }
 
-    /// The reference: `%.9g` built from Rust's exact formatting of both forms.
+    /// The reference, built from the exact decimal expansion (Rust prints every digit of an
+    /// `f64` given the precision): round to 17 significant digits, nearest with ties to even,
+    /// then to nine with a tenth digit of 5 or more rounding up, then `%g`'s layout.
     fn reference(v: f32) -> String {
-        let sci = format!("{:.8e}", v as f64);
-        let (m, e) = sci.split_once('e').unwrap();
-        let e: i32 = e.parse().unwrap();
-        let trim = |s: &str| -> String {
-            if s.contains('.') {
-                s.trim_end_matches('0').trim_end_matches('.').to_string()
-            } else {
-                s.to_string()
+        let exact = format!("{:.200e}", v as f64);
+        let (m, e) = exact.split_once('e').unwrap();
+        let mut exp: i32 = e.parse().unwrap();
+        let digits: Vec<u8> = m
+            .bytes()
+            .filter(u8::is_ascii_digit)
+            .map(|d| d - b'0')
+            .collect();
+        // Step one: 17 digits.
+        let mut d17: Vec<u32> = digits[..17].iter().map(|&d| d as u32).collect();
+        let rest = &digits[17..];
+        let above = rest[0] > 5 || (rest[0] == 5 && rest[1..].iter().any(|&d| d != 0));
+        let tie = rest[0] == 5 && !above;
+        if above || (tie && d17[16] % 2 == 1) {
+            let mut i = 16;
+            loop {
+                if d17[i] == 9 {
+                    d17[i] = 0;
+                    if i == 0 {
+                        d17.insert(0, 1);
+                        d17.pop();
+                        exp += 1;
+                        break;
+                    }
+                    i -= 1;
+                } else {
+                    d17[i] += 1;
+                    break;
+                }
             }
-        };
-        if !(-4..9).contains(&e) {
-            format!(
-                "{}e{}{:03}",
-                trim(m),
-                if e < 0 { '-' } else { '+' },
-                e.abs()
-            )
+        }
+        // Step two: nine digits, half up.
+        let mut n: u64 = d17[..9].iter().fold(0, |a, &d| a * 10 + d as u64);
+        if d17[9] >= 5 {
+            n += 1;
+        }
+        if n == 1_000_000_000 {
+            n = 100_000_000;
+            exp += 1;
+        }
+        let s9 = n.to_string();
+        let sig = s9.trim_end_matches('0');
+        let sig = if sig.is_empty() { "0" } else { sig };
+        if !(-4..9).contains(&exp) {
+            let mant = if sig.len() > 1 {
+                format!("{}.{}", &sig[..1], &sig[1..])
+            } else {
+                sig.to_string()
+            };
+            format!("{mant}e{}{:03}", if exp < 0 { '-' } else { '+' }, exp.abs())
+        } else if exp < 0 {
+            format!("0.{}{sig}", "0".repeat((-exp - 1) as usize))
         } else {
-            trim(&format!("{:.*}", (8 - e).max(0) as usize, v as f64))
+            let int_len = exp as usize + 1;
+            if sig.len() <= int_len {
+                format!("{sig}{}", "0".repeat(int_len - sig.len()))
+            } else {
+                format!("{}.{}", &sig[..int_len], &sig[int_len..])
+            }
         }
     }
 
     #[test]
+    // The tie cases are written as their exact values, which have more digits than `f32`
+    // shows, so that the test states the tie it checks.
+    #[allow(clippy::excessive_precision)]
     fn matches_msvc_printf_g9() {
         let cases: &[(f32, &str)] = &[
             (0.0, "0"),
@@ -194,6 +273,11 @@ mod tests {
             (1e10, "1e+010"),
             (123_456_790.0, "123456792"),
             (f32::INFINITY, "1.#INF"),
+            // Exact ties at the ninth digit round away from zero.
+            (-0.000_122_070_312_5, "-0.000122070313"),
+            (0.000_122_070_312_5, "0.000122070313"),
+            (6.103_515_625e-5, "6.10351563e-005"),
+            (-3.051_757_812_5e-5, "-3.05175781e-005"),
         ];
         for (v, want) in cases {
             assert_eq!(f(*v), *want, "{v:e}");
@@ -201,7 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn digit_placement_matches_both_printf_forms() {
+    fn rounding_and_layout_match_the_reference() {
         for bits in (0u32..0x7F80_0000).step_by(0x0001_0001) {
             let v = f32::from_bits(bits);
             assert_eq!(f(v), reference(v), "{v:e}");

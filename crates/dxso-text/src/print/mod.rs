@@ -242,18 +242,12 @@ fn token_count(inst: &Instruction, version: Version) -> usize {
 
 /// Instructions after which the body is indented one more level.
 fn opens_block(op: Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::If | Opcode::Ifc | Opcode::Else | Opcode::Rep | Opcode::Loop
-    )
+    op.info().block.indents_after()
 }
 
 /// Instructions printed one level less indented than what precedes them.
 fn closes_block(op: Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::Else | Opcode::EndIf | Opcode::EndRep | Opcode::EndLoop
-    )
+    op.info().block.outdents()
 }
 
 /// Where printed text goes: the listing's bytes, or a `String` for the public helpers. Every

@@ -1,4 +1,4 @@
-//! Declaration rules (seed 000): the usage token's reserved bits per register kind, which
+//! Declaration rules: the usage token's reserved bits per register kind, which
 //! registers a version declares, usages and indices, sampler types, duplicates, masks,
 //! placement, and vs_3_0 outputs declared before they are written.
 
@@ -164,42 +164,22 @@ fn reserved(cx: &mut Cx<'_>, at: &At<'_>, p: Profile, reg: Register, d: DclToken
     }
 }
 
+/// The usage must be a `D3DDECLUSAGE` value. Its index is the token's four-bit field
+/// (0-15), and every index is valid for every usage and register file: Microsoft's pages give
+/// vertex inputs 0-15 and let vs_3_0 outputs and ps_3_0 inputs use any usage with an index, and
+/// fxc declares ps_3_0 inputs such as `dcl_texcoord8` and `dcl_color2` (docs/VALIDATION.md,
+/// V0503).
 fn usage(cx: &mut Cx<'_>, at: &At<'_>, p: Profile, reg: Register, d: DclToken) {
-    if !has_usage(p, reg.ty) {
+    if !has_usage(p, reg.ty) || d.decl_usage().is_some() {
         return;
     }
-    let Some(u) = d.decl_usage() else {
-        cx.at(
-            Rule::DclUsage,
-            at,
-            Operand::DclUsage,
-            Some(reg),
-            format!("usage {} is not a D3DDECLUSAGE value", d.usage_raw),
-        );
-        return;
-    };
-    if p == Profile::Ps30 && reg.ty == R::Input {
-        // Seed 000 says texcoord or color only; fxc's ps_3_0 output (corpus) declares normal,
-        // tangent, binormal and fog inputs too, so only the index ranges are checked.
-        let ok = match u {
-            DeclUsage::TexCoord => d.usage_index <= 7,
-            DeclUsage::Color => d.usage_index <= 1,
-            _ => true,
-        };
-        if !ok {
-            cx.at(
-                Rule::DclUsage,
-                at,
-                Operand::DclUsage,
-                Some(reg),
-                format!(
-                    "ps_3_0 declares texcoord0-7 and color0-1, not {}{}",
-                    u.name(),
-                    d.usage_index
-                ),
-            );
-        }
-    }
+    cx.at(
+        Rule::DclUsage,
+        at,
+        Operand::DclUsage,
+        Some(reg),
+        format!("usage {} is not a D3DDECLUSAGE value", d.usage_raw),
+    );
 }
 
 fn outputs_declared(cx: &mut Cx<'_>, insts: &[At<'_>], masks: &HashMap<Register, u8>) {

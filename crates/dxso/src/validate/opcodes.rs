@@ -1,5 +1,5 @@
 //! Instruction-level rules: the opcode table's version gates and shapes, reserved and control
-//! bits, slot limits, the constant table, and the opcode-specific restrictions of seed 001.
+//! bits, slot limits, the constant table, and the restrictions each opcode's reference page states.
 
 use super::{is_declaration, At, Cx, Operand, Profile, Rule};
 use crate::instruction::{Extra, Item};
@@ -387,24 +387,26 @@ fn slots_check(cx: &mut Cx<'_>) {
         if is_declaration(op) || op == Opcode::Label || at.inst.coissue {
             continue;
         }
-        let cost = crate::slots::instruction_slots(op);
-        if tex_max > 0 && crate::slots::is_texture(op, cx.version) {
-            tex += cost;
-            if tex > tex_max && over.is_none() {
-                over = Some((at.index, "texture"));
-            }
-        } else {
-            arith += cost;
-            if arith > arith_max && over.is_none() {
-                over = Some((
-                    at.index,
-                    if tex_max > 0 {
-                        "arithmetic"
-                    } else {
-                        "instruction"
-                    },
-                ));
-            }
+        let cost = crate::slots::cost(op, cx.version);
+        // Versions without a texture limit count every slot against the one total.
+        let (t, a) = match tex_max {
+            0 => (0, cost.total()),
+            _ => (cost.texture, cost.arithmetic),
+        };
+        tex += t;
+        arith += a;
+        if tex > tex_max && t > 0 && over.is_none() {
+            over = Some((at.index, "texture"));
+        }
+        if arith > arith_max && a > 0 && over.is_none() {
+            over = Some((
+                at.index,
+                if tex_max > 0 {
+                    "arithmetic"
+                } else {
+                    "instruction"
+                },
+            ));
         }
     }
     if let Some((index, kind)) = over {

@@ -164,7 +164,7 @@ rules! {
     MacroDstSource "V0413" Error (ALL) "m4x4, m4x3, m3x4, m3x3 and m3x2 write a register other than their vector source (src0)";
     DclReserved "V0501" Error (DCL) "Reserved bits of the dcl usage token are zero for the register declared (docs/VALIDATION.md, Sources: the DCL token)";
     DclRegisterType "V0502" Error (DCL) "dcl declares a register type this version declares (vs inputs; vs_3_0 outputs and samplers; ps_2_x t#, v#, s#; ps_3_0 v#, s#, vPos, vFace)";
-    DclUsage "V0503" Error (DCL) "The usage and usage index are valid for the register and version (ps_3_0: texcoord index 0-7, color index 0-1)";
+    DclUsage "V0503" Error (DCL) "A declared usage is a D3DDECLUSAGE value; every usage index 0-15 is valid for vertex inputs, vs_3_0 outputs and ps_3_0 inputs (docs/VALIDATION.md, Declaration usages)";
     DclSamplerType "V0504" Error (SAMPLERS) "A sampler declaration names 2d, cube or volume";
     DclDuplicate "V0505" Error (DCL) "A register is declared at most once per component, and a usage/index pair at most once per register file";
     DclMask "V0506" Error (DCL) "A declaration has a write mask; vFace and vPos declarations carry no result modifiers and vFace a full mask";

@@ -504,7 +504,13 @@ fn cases() -> Vec<(Rule, Shader)> {
             ps3(vec![]).tap(|sh| {
                 sh.items.insert(
                     0,
-                    Item::Instruction(dcl(DclToken::usage(DeclUsage::TexCoord, 8), d(T::Input, 1))),
+                    Item::Instruction(dcl(
+                        DclToken {
+                            usage_raw: 14,
+                            ..DclToken::usage(DeclUsage::TexCoord, 8)
+                        },
+                        d(T::Input, 1),
+                    )),
                 )
             }),
         ),
@@ -1295,4 +1301,38 @@ fn rule_ids_are_unique_and_ordered() {
     sorted.sort();
     sorted.dedup();
     assert_eq!(ids, sorted);
+}
+
+#[test]
+fn every_usage_index_is_valid_in_every_register_file() {
+    use DeclUsage::*;
+    // ps_3_0 inputs: fxc declares texcoord8 and up, colour 2 and up, and any other usage.
+    let mut inputs = Vec::new();
+    for (n, (usage, index)) in [(TexCoord, 8), (TexCoord, 15), (Color, 2), (Normal, 9)]
+        .into_iter()
+        .enumerate()
+    {
+        inputs.push(dcl(
+            DclToken::usage(usage, index),
+            d(T::Input, n as u16 + 1),
+        ));
+    }
+    let report = validate(&ps3(vec![]).tap(|sh| {
+        for (k, inst) in inputs.into_iter().enumerate() {
+            sh.items.insert(k, Item::Instruction(inst));
+        }
+    }));
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    // Vertex inputs take 0-15 (Microsoft's dcl_usage input page), vs_3_0 outputs likewise.
+    let report = validate(&vs3(vec![]).tap(|sh| {
+        sh.items.insert(
+            0,
+            Item::Instruction(dcl(DclToken::usage(BlendWeight, 15), d(T::Input, 3))),
+        );
+        sh.items.insert(
+            0,
+            Item::Instruction(dcl(DclToken::usage(TexCoord, 12), d(T::Output, 5))),
+        );
+    }));
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
 }
