@@ -16,6 +16,7 @@ use std::process::ExitCode;
 mod batch;
 mod cmd;
 mod engine;
+mod float_rules;
 mod input;
 mod output;
 mod report;

@@ -47,7 +47,7 @@ pub use error::{ExecError, PlanError, PlanPlace, PlanRule};
 pub use io::{
     Attribute, Constants, InputRegister, OutputRegister, Outputs, QuadBatch, VertexBatch,
 };
-pub use options::{Engine, Options};
+pub use options::{Engine, Options, Ps1Range};
 pub use sampler::{AddressMode, Filter, Sampler, SamplerState, StageState};
 pub use shader::{PixelShader, Resources, VertexShader};
 pub use texture::{Dimension, Format, MipLevel, Texture, TextureError};

@@ -5,9 +5,8 @@
 pub struct Options {
     /// Instructions one invocation may execute (section 11).
     pub budget: u64,
-    /// ps_1_x MaxPixelShaderValue; `None`: 1 for ps_1_1-1_3, 8 for ps_1_4. Infinity disables the
-    /// range clamp.
-    pub max_pixel_shader_value: Option<f32>,
+    /// The range ps_1_x arithmetic results are clamped to (MaxPixelShaderValue, section 4.2).
+    pub ps1_range: Ps1Range,
     /// "0 * anything = 0" in every product (section 5.1).
     pub zero_times_anything: bool,
     /// Size of the float constant file; `None`: 256 for vertex shaders, 8 / 32 / 224 for ps_1_x /
@@ -17,6 +16,35 @@ pub struct Options {
     pub lanes: usize,
     /// What runs the plan.
     pub engine: Engine,
+}
+
+/// The range ps_1_x arithmetic results are clamped to: `D3DCAPS9.MaxPixelShaderValue`
+/// (`docs/SEMANTICS.md` 4.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Ps1Range {
+    /// What current drivers report and do: `FLT_MAX`, arithmetic in plain float with no clamp
+    /// (infinities and NaN pass through).
+    #[default]
+    Drivers,
+    /// The fixed-point hardware of the ps_1_x era: [-1, 1] for ps_1_1-1_3, [-8, 8] for ps_1_4.
+    EarlyHardware,
+    /// A chosen MaxPixelShaderValue `M`: results are clamped to [-M, M] (NaN becomes 0); an
+    /// infinite `M` is the same as [`Ps1Range::Drivers`].
+    Limit(f32),
+}
+
+impl Ps1Range {
+    /// The clamp this range gives a ps_1_x shader (`ps_1_4` selects the early hardware's 8),
+    /// or `None` for no clamp.
+    pub fn limit(self, ps_1_4: bool) -> Option<f32> {
+        let m = match self {
+            Ps1Range::Drivers => return None,
+            Ps1Range::EarlyHardware if ps_1_4 => 8.0,
+            Ps1Range::EarlyHardware => 1.0,
+            Ps1Range::Limit(m) => m.abs(),
+        };
+        m.is_finite().then_some(m)
+    }
 }
 
 /// What runs a plan. Every engine gives the same results, bit for bit.
@@ -68,7 +96,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             budget: Self::DEFAULT_BUDGET,
-            max_pixel_shader_value: None,
+            ps1_range: Ps1Range::Drivers,
             zero_times_anything: false,
             float_constants: None,
             lanes: Self::DEFAULT_LANES,

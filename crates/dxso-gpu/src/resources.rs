@@ -67,11 +67,6 @@ pub(crate) fn constant_bytes(vertex: bool, resources: &Resources) -> Vec<u8> {
 
 /// Refuses executor options the translation does not follow.
 pub(crate) fn check_options(exec: &dxso_exec::Options) -> Result<(), GpuError> {
-    if exec.zero_times_anything {
-        return Err(GpuError::Unsupported(
-            "zero_times_anything (the translation computes IEEE products)".into(),
-        ));
-    }
     if exec.float_constants.is_some() {
         return Err(GpuError::Unsupported(
             "a float constant file size other than the stage's (256 vertex, 224 pixel)".into(),
@@ -80,15 +75,25 @@ pub(crate) fn check_options(exec: &dxso_exec::Options) -> Result<(), GpuError> {
     Ok(())
 }
 
+/// The executor's ps_1_x range as the translation names it.
+fn ps1_range(range: dxso_exec::Ps1Range) -> dxso_naga::Ps1Range {
+    match range {
+        dxso_exec::Ps1Range::Drivers => dxso_naga::Ps1Range::Drivers,
+        dxso_exec::Ps1Range::EarlyHardware => dxso_naga::Ps1Range::EarlyHardware,
+        dxso_exec::Ps1Range::Limit(m) => dxso_naga::Ps1Range::Limit(m),
+    }
+}
+
 /// The translation options a run needs besides the runner's own: ps_1_x texture types and
-/// projected stages from the sampler bindings, the executor's range option.
+/// projected stages from the sampler bindings, the executor's float rules.
 pub(crate) fn translation_options(
     shader: &dxso::Shader,
     resources: &Resources,
     exec: &dxso_exec::Options,
 ) -> dxso_naga::Options {
     let mut o = dxso_naga::Options {
-        max_pixel_shader_value: exec.max_pixel_shader_value,
+        ps1_range: ps1_range(exec.ps1_range),
+        zero_times_anything: exec.zero_times_anything,
         ..dxso_naga::Options::default()
     };
     if shader.version.is_pixel() && shader.version.major < 2 {

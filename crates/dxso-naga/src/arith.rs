@@ -35,9 +35,11 @@ impl Body<'_> {
             }
             Add => self.cw(inst, lanes, 2, |b, a| Ok(b.bin(B::Add, a[0], a[1])))?,
             Sub => self.cw(inst, lanes, 2, |b, a| Ok(b.bin(B::Subtract, a[0], a[1])))?,
-            Mul => self.cw(inst, lanes, 2, |b, a| Ok(b.bin(B::Multiply, a[0], a[1])))?,
+            Mul => self.cw(inst, lanes, 2, |b, a| {
+                Ok(b.product(a[0], a[1], lanes.width()))
+            })?,
             Mad => self.cw(inst, lanes, 3, |b, a| {
-                let m = b.bin(B::Multiply, a[0], a[1]);
+                let m = b.product(a[0], a[1], lanes.width());
                 Ok(b.bin(B::Add, m, a[2]))
             })?,
             Min => self.cw(inst, lanes, 2, |b, a| {
@@ -78,7 +80,7 @@ impl Body<'_> {
             })?,
             Lrp => self.cw(inst, lanes, 3, |b, a| {
                 let d = b.bin(B::Subtract, a[1], a[2]);
-                let m = b.bin(B::Multiply, a[0], d);
+                let m = b.product(a[0], d, lanes.width());
                 Ok(b.bin(B::Add, a[2], m))
             })?,
             Cmp => self.cw(inst, lanes, 3, move |b, a| {
@@ -136,25 +138,25 @@ impl Body<'_> {
             Dp3 => {
                 let a = self.src_n(s(0)?, VectorSize::Tri)?;
                 let b = self.src_n(s(1)?, VectorSize::Tri)?;
-                Value::Scalar(self.math2(M::Dot, a, b))
+                Value::Scalar(self.dot(a, b, 3))
             }
             Dp4 => {
                 let a = self.src4(s(0)?)?;
                 let b = self.src4(s(1)?)?;
-                Value::Scalar(self.math2(M::Dot, a, b))
+                Value::Scalar(self.dot(a, b, 4))
             }
             Dp2Add => {
                 let a = self.src_n(s(0)?, VectorSize::Bi)?;
                 let b = self.src_n(s(1)?, VectorSize::Bi)?;
                 let c = self.src_scalar(s(2)?)?;
-                let d = self.math2(M::Dot, a, b);
+                let d = self.dot(a, b, 2);
                 Value::Scalar(self.bin(B::Add, d, c))
             }
             M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => self.matrix(inst)?,
             Crs => {
                 let a = self.src_n(s(0)?, VectorSize::Tri)?;
                 let b = self.src_n(s(1)?, VectorSize::Tri)?;
-                let c = self.math2(M::Cross, a, b);
+                let c = self.cross(a, b);
                 let zero = self.func.f32(0.0);
                 let v = self.compose4(vec![c, zero]);
                 // .w is never written.
@@ -165,7 +167,7 @@ impl Body<'_> {
                 // A zero vector normalises to zero (SEMANTICS 5.5).
                 let v = self.src4(s(0)?)?;
                 let xyz = self.swizzle(v, VectorSize::Tri, [0, 1, 2, 3]);
-                let d = self.math2(M::Dot, xyz, xyz);
+                let d = self.dot(xyz, xyz, 3);
                 let r = self.math1(M::InverseSqrt, d);
                 let zero = self.func.f32(0.0);
                 let is_zero = self.bin(B::Equal, d, zero);
@@ -173,9 +175,9 @@ impl Body<'_> {
                 match lanes {
                     Lanes::One(c) => {
                         let x = self.index(v, c as u32);
-                        Value::Scalar(self.bin(B::Multiply, x, r))
+                        Value::Scalar(self.product(x, r, None))
                     }
-                    Lanes::All => Value::Vec4(self.bin(B::Multiply, v, r)),
+                    Lanes::All => Value::Vec4(self.product_by_scalar(v, r, VectorSize::Quad)),
                 }
             }
             SinCos => {
@@ -201,7 +203,7 @@ impl Body<'_> {
                 let b = self.src4(s(1)?)?;
                 let ay = self.index(a, 1);
                 let by = self.index(b, 1);
-                let y = self.bin(B::Multiply, ay, by);
+                let y = self.product(ay, by, None);
                 let z = self.index(a, 2);
                 let w = self.index(b, 3);
                 Value::Vec4(self.compose4(vec![one, y, z, w]))
@@ -280,7 +282,8 @@ impl Body<'_> {
             } else {
                 self.src_n(&row, size)?
             };
-            dots.push(Some(self.math2(M::Dot, v, r)));
+            let n = if size == VectorSize::Quad { 4 } else { 3 };
+            dots.push(Some(self.dot(v, r, n)));
         }
         if let Lanes::One(c) = self.lanes(inst) {
             return Ok(Value::Scalar(match dots[c as usize] {

@@ -29,9 +29,8 @@ impl Body<'_> {
             let s = self.fconst((dst.shift.0 as f32).exp2(), lanes);
             v = self.bin(BinaryOperator::Multiply, v, s);
         }
-        let range =
-            semantics::ps1_range(self.plan.version, self.plan.options.max_pixel_shader_value)
-                .filter(|_| !is_texture_op(self.opcode));
+        let range = semantics::ps1_range(self.plan.version, self.plan.options.ps1_range)
+            .filter(|_| !is_texture_op(self.opcode));
         if let Some(m) = range {
             let lo = self.fconst(-m, lanes);
             let hi = self.fconst(m, lanes);

@@ -31,6 +31,7 @@ pub mod layout;
 mod live;
 mod module;
 mod options;
+mod products;
 mod reflect;
 mod semantics;
 mod source;
@@ -38,7 +39,7 @@ mod texture;
 mod values;
 
 pub use back::{validator, Output, Target, WriteOptions};
-pub use options::{ClipSpace, DepthRange, Options};
+pub use options::{ClipSpace, DepthRange, Options, Ps1Range};
 pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
 
 use body::{Body, Regs};

@@ -28,9 +28,14 @@ pub struct Options {
     /// ps_1_1-1_3 texture stages whose coordinates `tex` and `texbem` divide by a component
     /// first (`D3DTTFF_PROJECTED`): the component index (1, 2 or 3), or `None`.
     pub ps1_projection: [Option<u8>; 8],
-    /// ps_1_x MaxPixelShaderValue, the range arithmetic results are clamped to; `None`: 1 for
-    /// ps_1_1-1_3, 8 for ps_1_4; infinity: no clamp (`docs/SEMANTICS.md` 4.2).
-    pub max_pixel_shader_value: Option<f32>,
+    /// The range ps_1_x arithmetic results are clamped to (MaxPixelShaderValue,
+    /// `docs/SEMANTICS.md` 4.2).
+    pub ps1_range: Ps1Range,
+    /// "0 * anything = 0" in every product of `mul`, `mad`, `lrp`, `dp2add`, `dp3`, `dp4`, the
+    /// matrix macros, `crs`, `dst`, `nrm` and the ps_1_x bump, `texdp3*` and `texm3x*`
+    /// instructions (`docs/SEMANTICS.md` 5.1; the executor's option of the same name). Costs a
+    /// comparison and a select per product.
+    pub zero_times_anything: bool,
     /// Clip-space conventions applied to the vertex position output.
     pub clip: ClipSpace,
 }
@@ -45,9 +50,38 @@ impl Default for Options {
             pixel_status_location: None,
             ps1_texture_types: [TextureType::Texture2D; 8],
             ps1_projection: [None; 8],
-            max_pixel_shader_value: None,
+            ps1_range: Ps1Range::Drivers,
+            zero_times_anything: false,
             clip: ClipSpace::default(),
         }
+    }
+}
+
+/// The range ps_1_x arithmetic results are clamped to: `D3DCAPS9.MaxPixelShaderValue`
+/// (`docs/SEMANTICS.md` 4.2; the executor's option of the same name).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Ps1Range {
+    /// What current drivers report and do: `FLT_MAX`, arithmetic in plain float with no clamp.
+    #[default]
+    Drivers,
+    /// The fixed-point hardware of the ps_1_x era: [-1, 1] for ps_1_1-1_3, [-8, 8] for ps_1_4.
+    EarlyHardware,
+    /// A chosen MaxPixelShaderValue `M`: results are clamped to [-M, M] (NaN becomes 0); an
+    /// infinite `M` is the same as [`Ps1Range::Drivers`].
+    Limit(f32),
+}
+
+impl Ps1Range {
+    /// The clamp this range gives a ps_1_x shader (`ps_1_4` selects the early hardware's 8),
+    /// or `None` for no clamp.
+    pub fn limit(self, ps_1_4: bool) -> Option<f32> {
+        let m = match self {
+            Ps1Range::Drivers => return None,
+            Ps1Range::EarlyHardware if ps_1_4 => 8.0,
+            Ps1Range::EarlyHardware => 1.0,
+            Ps1Range::Limit(m) => m.abs(),
+        };
+        m.is_finite().then_some(m)
     }
 }
 

@@ -3,6 +3,7 @@
 //! The executor (`dxso-exec`) and this translation follow the same document (the section
 //! numbers below are its); each item names the rule it encodes.
 
+use crate::options::Ps1Range;
 use dxso::Version;
 
 /// 3: scalar instructions read component `.x` of their swizzled source (a replicate swizzle,
@@ -12,15 +13,14 @@ pub(crate) const SCALAR_SOURCE_LANE: u8 = 0;
 /// 5.5: `lit` clamps the specular power to +-127.9961 (the SDK's MAXPOWER).
 pub(crate) const LIT_POWER_LIMIT: f32 = 127.9961;
 
-/// 4.2: the range ps_1_x arithmetic clamps results to (MaxPixelShaderValue): 1 for
-/// ps_1_1-1_3 and 8 for ps_1_4 unless the options say otherwise; `None` outside ps_1_x or when
-/// the option is infinite.
-pub(crate) fn ps1_range(version: Version, option: Option<f32>) -> Option<f32> {
+/// 4.2: the range ps_1_x arithmetic clamps results to (MaxPixelShaderValue): none by default
+/// (current drivers), the early hardware's 1 or 8 or a chosen value when the options say so;
+/// `None` outside ps_1_x.
+pub(crate) fn ps1_range(version: Version, range: Ps1Range) -> Option<f32> {
     if !(version.is_pixel() && version.major < 2) {
         return None;
     }
-    let m = option.unwrap_or(if version.minor >= 4 { 8.0 } else { 1.0 });
-    m.is_finite().then_some(m)
+    range.limit(version.minor >= 4)
 }
 
 /// 3.1: ps_1_x float constants are clamped to [-1, 1] when read.

@@ -316,7 +316,7 @@ impl Body<'_> {
         let tc = self.read_reg(Reg::TexCoord(stage))?;
         let tc = self.swizzle(tc, VectorSize::Tri, [0, 1, 2, 3]);
         let s = self.src_n(src, VectorSize::Tri)?;
-        Ok(self.math2(M::Dot, tc, s))
+        Ok(self.dot(tc, s, 3))
     }
 
     fn take_pad(&mut self, n: usize) -> Result<Vec<H>, Error> {
@@ -345,12 +345,12 @@ impl Body<'_> {
         let sy = self.index(src, 1);
         let bx = self.index(base, 0);
         let by = self.index(base, 1);
-        let a = self.bin(B::Multiply, m00, sx);
-        let b = self.bin(B::Multiply, m10, sy);
+        let a = self.product(m00, sx, None);
+        let b = self.product(m10, sy, None);
         let u = self.bin(B::Add, bx, a);
         let u = self.bin(B::Add, u, b);
-        let c = self.bin(B::Multiply, m01, sx);
-        let d = self.bin(B::Multiply, m11, sy);
+        let c = self.product(m01, sx, None);
+        let d = self.product(m11, sy, None);
         let v = self.bin(B::Add, by, c);
         let v = self.bin(B::Add, v, d);
         let zero = self.func.f32(0.0);
@@ -365,9 +365,9 @@ impl Body<'_> {
         let scale = self.index(l, 0);
         let offset = self.index(l, 1);
         let z = self.index(src, 2);
-        let m = self.bin(B::Multiply, z, scale);
+        let m = self.product(z, scale, None);
         let f = self.bin(B::Add, m, offset);
-        self.bin(B::Multiply, color, f)
+        self.product_by_scalar(color, f, VectorSize::Quad)
     }
 
     /// The coordinates of ps_1_1-1_3 stage `stage`, divided by the component the stage's
@@ -408,12 +408,12 @@ impl Body<'_> {
     fn reflect(&mut self, n: H, e: H) -> H {
         let n3 = self.swizzle(n, VectorSize::Tri, [0, 1, 2, 3]);
         let e3 = self.swizzle(e, VectorSize::Tri, [0, 1, 2, 3]);
-        let ne = self.math2(M::Dot, n3, e3);
-        let nn = self.math2(M::Dot, n3, n3);
+        let ne = self.dot(n3, e3, 3);
+        let nn = self.dot(n3, n3, 3);
         let two = self.func.f32(2.0);
         let k = self.bin(B::Multiply, two, ne);
         let k = self.bin(B::Divide, k, nn);
-        let kn = self.bin(B::Multiply, n3, k);
+        let kn = self.product_by_scalar(n3, k, VectorSize::Tri);
         let r = self.bin(B::Subtract, kn, e3);
         let one = self.func.f32(1.0);
         self.compose4(vec![r, one])

@@ -68,12 +68,8 @@ pub struct Opts {
     /// Instructions one invocation may execute.
     #[arg(long, default_value_t = Options::DEFAULT_BUDGET)]
     budget: u64,
-    /// "0 * anything = 0" in every product (docs/SEMANTICS.md 5.1).
-    #[arg(long)]
-    zero_times_anything: bool,
-    /// ps_1_x MaxPixelShaderValue (default 1 for ps_1_1-1_3, 8 for ps_1_4).
-    #[arg(long, value_name = "M")]
-    max_pixel_shader_value: Option<f32>,
+    #[command(flatten)]
+    float_rules: crate::float_rules::FloatRuleArgs,
     /// What runs the shader: the interpreter, the JIT's native code (vector or scalar), or a
     /// Vulkan device through the naga translation; `cpu` is the default CPU engine (the JIT
     /// when built with it). Every engine gives the same outputs.
@@ -391,8 +387,8 @@ impl Opts {
             .map_or("<stdin>".to_string(), |f| f.display().to_string());
         let options = Options {
             budget: self.budget,
-            zero_times_anything: self.zero_times_anything,
-            max_pixel_shader_value: self.max_pixel_shader_value,
+            zero_times_anything: self.float_rules.zero_times_anything,
+            ps1_range: self.float_rules.exec_range(),
             engine: self.engine.cpu(),
             ..Options::default()
         };

@@ -57,6 +57,8 @@ pub struct Opts {
     /// of flipping y for Vulkan and remapping depth for OpenGL.
     #[arg(long)]
     keep_coordinate_space: bool,
+    #[command(flatten)]
+    float_rules: crate::float_rules::FloatRuleArgs,
 }
 
 /// `--to`.
@@ -208,6 +210,8 @@ impl Opts {
         let options = Options {
             vertex_as_compute: self.vertex_as_compute,
             bind_group: self.bind_group,
+            ps1_range: self.float_rules.naga_range(),
+            zero_times_anything: self.float_rules.zero_times_anything,
             clip: dxso_naga::ClipSpace {
                 half_pixel_offset: self.half_pixel_offset,
                 ..Default::default()

@@ -147,8 +147,9 @@ fn bits(mask: u8) -> impl Iterator<Item = usize> {
 impl<'a> Lowerer<'a> {
     fn new(shader: &'a Shader, profile: Profile, opts: Options) -> Self {
         let clamp = if profile.is_ps1() {
-            opts.max_pixel_shader_value
-                .unwrap_or(if profile == Profile::Ps14 { 8.0 } else { 1.0 })
+            opts.ps1_range
+                .limit(profile == Profile::Ps14)
+                .unwrap_or(f32::INFINITY)
         } else {
             f32::INFINITY
         };

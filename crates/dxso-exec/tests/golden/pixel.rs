@@ -69,17 +69,35 @@ pub fn cases() -> Vec<Case> {
             .expect("oC0", RED),
         Case::ps("texcoord clamps to [0, 1] with w = 1", "ps_1_1\ntexcoord t0\nmov r0, t0\n")
             .input("t0", [1.5, -0.5, 0.25, 7.0]).expect("oC0", [1.0, 0.0, 0.25, 1.0]),
-        Case::ps("_x2 shift then the range clamp to [-1, 1]", "ps_1_1\nmul_x2 r0, v0, c0\n")
-            .input("v0", [0.5, 0.25, 0.75, 1.0]).float(0, [1.0, 1.0, 1.0, 0.5]).expect("oC0", [1.0, 0.5, 1.0, 1.0]),
+        // The default range is current drivers' (MaxPixelShaderValue FLT_MAX: no clamp); the
+        // early hardware's [-1, 1] is an option.
+        Case::ps("_x2 shift, no range clamp by default", "ps_1_1\nmul_x2 r0, v0, c0\n")
+            .input("v0", [0.5, 0.25, 0.75, 1.0]).float(0, [1.0, 1.0, 1.0, 0.5]).expect("oC0", [1.0, 0.5, 1.5, 1.0]),
+        Case::ps("_x2 shift then the early hardware's clamp to [-1, 1]", "ps_1_1\nmul_x2 r0, v0, c0\n")
+            .input("v0", [0.5, 0.25, 0.75, 1.0]).float(0, [1.0, 1.0, 1.0, 0.5])
+            .options(Options { ps1_range: Ps1Range::EarlyHardware, ..Options::default() })
+            .expect("oC0", [1.0, 0.5, 1.0, 1.0]),
+        Case::ps("two colours of 1 added, times 0.25: 0.5 as drivers give", "ps_1_1\ndef c0, 0.25, 0.25, 0.25, 0.25\nadd r0, v0, v1\nmul r0, r0, c0\n")
+            .input("v0", [1.0; 4]).input("v1", [1.0; 4]).expect("oC0", [0.5; 4]),
+        Case::ps("the same with the early hardware's range: 0.25", "ps_1_1\ndef c0, 0.25, 0.25, 0.25, 0.25\nadd r0, v0, v1\nmul r0, r0, c0\n")
+            .input("v0", [1.0; 4]).input("v1", [1.0; 4])
+            .options(Options { ps1_range: Ps1Range::EarlyHardware, ..Options::default() })
+            .expect("oC0", [0.25; 4]),
+        Case::ps("ps_1_4 early hardware clamps to [-8, 8]", "ps_1_4\nadd_x4 r0, c0, c0\n")
+            .float(0, [1.0, 0.5, -1.0, 0.0])
+            .options(Options { ps1_range: Ps1Range::EarlyHardware, ..Options::default() })
+            .expect("oC0", [8.0, 4.0, -8.0, 0.0]),
         Case::ps("_d2 shift", "ps_1_1\nmov_d2 r0, v0\n").input("v0", [0.5, 0.25, 1.0, -1.0]).expect("oC0", [0.25, 0.125, 0.5, -0.5]),
+        // Constants are clamped when read whatever the range (Wine's constant_clamp_ps_test);
+        // their sum is not (drivers' range).
         Case::ps("constants clamp to [-1, 1]", "ps_1_1\ndef c1, 3, -3, 0.5, 0\nadd r0, c0, c1\n")
-            .float(0, [2.0, -0.5, 0.25, 0.0]).expect("oC0", [1.0, -1.0, 0.75, 0.0]),
+            .float(0, [2.0, -0.5, 0.25, 0.0]).expect("oC0", [2.0, -1.5, 0.75, 0.0]),
         Case::ps("MaxPixelShaderValue option", "ps_1_1\nadd_x2 r0, c0, c0\n")
             .float(0, [1.0, 0.5, -1.0, 0.0])
-            .options(Options { max_pixel_shader_value: Some(2.0), ..Options::default() })
+            .options(Options { ps1_range: Ps1Range::Limit(2.0), ..Options::default() })
             .expect("oC0", [2.0, 2.0, -2.0, 0.0]),
         Case::ps("_bias and 1- modifiers", "ps_1_1\nadd r0, v0_bias, 1-v1\n")
-            .input("v0", [1.0, 0.5, 0.0, 0.25]).input("v1", [0.25, 0.5, 1.0, 0.0]).expect("oC0", [1.0, 0.5, -0.5, 0.75]),
+            .input("v0", [1.0, 0.5, 0.0, 0.25]).input("v1", [0.25, 0.5, 1.0, 0.0]).expect("oC0", [1.25, 0.5, -0.5, 0.75]),
         Case::ps("_bx2 and -_bx2", "ps_1_1\nmov r0.rgb, v0_bx2\n+mov r0.a, -v1_bx2\n")
             .input("v0", [1.0, 0.5, 0.0, 0.0]).input("v1", [0.0, 0.0, 0.0, 0.75]).expect("oC0", [1.0, 0.0, -1.0, -0.5]),
         Case::ps("cnd reads r0.a", "ps_1_1\nmov r0, v0\ncnd r0, r0.a, c0, c1\n")
@@ -166,6 +184,7 @@ pub fn cases() -> Vec<Case> {
         Case::ps("nop does nothing; arithmetic clamps what texture instructions do not", "ps_1_2\ntex t0\ntexdp3 t1, t0\nnop\nmov r0, t1\n")
             .input("t1", [1.0, 1.0, 0.0, 0.0])
             .sampler(0, Sampler { texture: Some(vec_source.clone()), ..Sampler::default() })
+            .options(Options { ps1_range: Ps1Range::EarlyHardware, ..Options::default() })
             .expect("oC0", [1.0; 4]),
         // ps_1_4.
         Case::ps("ps_1_4 texld, _dz divides by z", "ps_1_4\ntexld r0, t0_dz.xyz\n")

@@ -167,8 +167,9 @@ impl<'a> Reference<'a> {
         }
         let clamp = if ps1 {
             options
-                .max_pixel_shader_value
-                .unwrap_or(if profile == Profile::Ps14 { 8.0 } else { 1.0 })
+                .ps1_range
+                .limit(profile == Profile::Ps14)
+                .unwrap_or(f32::INFINITY)
         } else {
             f32::INFINITY
         };
