@@ -6,8 +6,8 @@ use crate::error::PlanError;
 use crate::options::Options;
 use dxso::validate::Profile;
 use dxso::{
-    DstParam, Extra, Instruction, Opcode, Register, RegisterType as R, Relative, Shader,
-    SrcModifier, SrcParam,
+    DstParam, Instruction, Opcode, Register, RegisterType as R, Relative, Shader, SrcModifier,
+    SrcParam,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -1190,57 +1190,41 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Declarations and definitions, read before lowering.
-    fn scan(&mut self) {
+    /// Takes what the lowering needs before it starts from the shader's analysis: `def`
+    /// values, declared samplers and outputs, and the register files addressed relatively.
+    fn scan(&mut self, info: &dxso::ShaderInfo) {
         use crate::io::OutputRegister as O;
+        // ps_1_x reads its `def` constants clamped to [-1, 1].
         let clamp = self.profile.is_ps1();
-        let mut relative_inputs = false;
-        let mut relative_outputs = false;
-        for inst in self.shader.instructions() {
-            match (inst.opcode, inst.extra, inst.dst) {
-                (Opcode::Def, Extra::Def(bits), Some(d)) => {
-                    let v = bits.map(|b| {
-                        let x = f32::from_bits(b);
-                        if clamp {
-                            x.clamp(-1.0, 1.0)
-                        } else {
-                            x
-                        }
-                    });
-                    self.float_defs.insert(d.register.index(), v);
+        for (&n, bits) in &info.float_defs {
+            let v = bits.map(|b| {
+                let x = f32::from_bits(b);
+                if clamp {
+                    x.clamp(-1.0, 1.0)
+                } else {
+                    x
                 }
-                (Opcode::DefI, Extra::DefI(v), Some(d)) => {
-                    self.int_defs.insert(d.register.num as u32, v);
-                }
-                (Opcode::DefB, Extra::DefB(v), Some(d)) => {
-                    self.bool_defs.insert(d.register.num as u32, v != 0);
-                }
-                (Opcode::Dcl, Extra::Dcl(tok), Some(d)) => {
-                    if d.register.ty == R::Sampler {
-                        if let Some(dim) = tok
-                            .texture_type()
-                            .and_then(crate::texture::Dimension::from_declared)
-                        {
-                            self.declared_samplers.insert(d.register.num as u8, dim);
-                        }
-                    } else if let Some(o) = self.output_register(d.register) {
-                        if matches!(o, O::O(_)) {
-                            self.declared_outputs.insert(o);
-                        }
-                    }
-                }
-                _ => {}
-            }
-            for s in inst.srcs.iter() {
-                if s.relative.is_some() && s.register.ty == R::Input {
-                    relative_inputs = true;
-                }
-            }
-            if let Some(d) = inst.dst {
-                if d.relative.is_some() && d.register.ty == R::Output {
-                    relative_outputs = true;
-                }
+            });
+            self.float_defs.insert(n, v);
+        }
+        for (&n, &v) in &info.int_defs {
+            self.int_defs.insert(n, v);
+        }
+        for (&n, &v) in &info.bool_defs {
+            self.bool_defs.insert(n, v);
+        }
+        for (&n, &ty) in &info.samplers {
+            if let Some(dim) = crate::texture::Dimension::from_declared(ty) {
+                self.declared_samplers.insert(n as u8, dim);
             }
         }
+        for &n in info.outputs.keys() {
+            if let Some(o @ O::O(_)) = self.output_register(Register::new(R::Output, n as u16)) {
+                self.declared_outputs.insert(o);
+            }
+        }
+        let relative_inputs = info.relative.contains(&R::Input);
+        let relative_outputs = info.relative.contains(&R::Output);
         if relative_inputs {
             let len = if self.shader.version.is_vertex() {
                 16
@@ -1285,18 +1269,14 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
             reason: "must be 1..=8192",
         });
     }
-    let report = dxso::validate(shader);
-    if !report.is_valid() {
-        let first = report
+    let info = dxso::analyze(shader).map_err(|report| PlanError::Invalid {
+        first: report
             .errors()
             .next()
             .map(|d| d.to_string())
-            .unwrap_or_default();
-        return Err(PlanError::Invalid {
-            first,
-            errors: report.errors().count(),
-        });
-    }
+            .unwrap_or_default(),
+        errors: report.errors().count(),
+    })?;
     let profile = Profile::of(shader.version).ok_or_else(|| PlanError::Invalid {
         first: format!("{} is not a Direct3D 9 version", shader.version),
         errors: 1,
@@ -1304,7 +1284,7 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
     let mut lw = Lowerer::new(shader, profile, *opts);
     lw.zero();
     lw.one();
-    lw.scan();
+    lw.scan(&info);
     let offsets = offsets(shader);
     let insts: Vec<&Instruction> = shader.instructions().collect();
     lw.begin_block();

@@ -131,6 +131,11 @@ impl Gen<'_, '_> {
                 ops.retain(|op| *op != Dp3);
             }
         }
+        // Some instructions take two slots in some versions (cmp and dp4 in ps_1_2-1_3).
+        ops.retain(|&op| self.affords(op));
+        if ops.is_empty() {
+            return false;
+        }
         for _ in 0..4 {
             let op = self.pick(&ops);
             let snapshot = self.snapshot();
