@@ -189,7 +189,23 @@ impl TypeDesc {
         out
     }
 
+    /// Words of numbers one element holds, objects and samplers counting none (saturating).
+    fn numeric_words(&self) -> u64 {
+        match &self.shape {
+            Shape::Numeric { rows, columns } => *rows as u64 * *columns as u64,
+            Shape::Struct(m) => m.iter().fold(0u64, |acc, t| {
+                acc.saturating_add(t.numeric_words().saturating_mul(t.element_count() as u64))
+            }),
+            Shape::None => 0,
+        }
+    }
+
     fn push_word_types(&self, out: &mut Vec<Option<ParameterType>>) {
+        // An element without numbers adds nothing: skipping it keeps the work proportional to
+        // the words pushed, whatever element counts the input claims.
+        if self.numeric_words() == 0 {
+            return;
+        }
         for _ in 0..self.element_count() {
             match &self.shape {
                 Shape::Numeric { rows, columns } => {
@@ -280,4 +296,53 @@ pub fn is_object(t: ParameterType) -> bool {
 /// `true` for the two shader types.
 pub fn is_shader(t: ParameterType) -> bool {
     matches!(t, ParameterType::PixelShader | ParameterType::VertexShader)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numeric(rows: u32, columns: u32, elements: u32) -> TypeDesc {
+        TypeDesc {
+            type_raw: ParameterType::Float as u32,
+            class_raw: ParameterClass::Vector as u32,
+            name: None,
+            semantic: None,
+            elements,
+            shape: Shape::Numeric { rows, columns },
+        }
+    }
+
+    fn structure(members: Vec<TypeDesc>, elements: u32) -> TypeDesc {
+        TypeDesc {
+            type_raw: ParameterType::Void as u32,
+            class_raw: ParameterClass::Struct as u32,
+            name: None,
+            semantic: None,
+            elements,
+            shape: Shape::Struct(members),
+        }
+    }
+
+    #[test]
+    fn empty_elements_cost_nothing_whatever_their_count() {
+        // Structs of structs of u32::MAX elements, each element holding no words: the value is
+        // empty and listing its word types must not visit 2^96 elements.
+        let inner = structure(vec![numeric(0, 4, u32::MAX)], u32::MAX);
+        let outer = structure(vec![inner.clone(), inner], u32::MAX);
+        assert_eq!(outer.data_words(), Some(0));
+        let started = std::time::Instant::now();
+        assert!(outer.word_types().is_empty());
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    #[test]
+    fn word_types_follow_storage_order() {
+        let mut int = numeric(1, 2, 0);
+        int.type_raw = ParameterType::Int as u32;
+        let t = structure(vec![numeric(1, 1, 2), structure(vec![], 7), int], 2);
+        let f = Some(ParameterType::Float);
+        let i = Some(ParameterType::Int);
+        assert_eq!(t.word_types(), vec![f, f, i, i, f, f, i, i]);
+    }
 }
