@@ -113,6 +113,12 @@ pub(crate) fn param_leaves<'v>(
 ) -> Result<(), UploadError> {
     match value {
         Value::Data(words) => {
+            // Every leaf that can be uploaded holds a word: more leaves than words means
+            // leaves without numbers, which element counts read from input can multiply
+            // without bound.
+            if leaf_count(ty) > words.len() as u64 {
+                return Err(UploadError::Shape);
+            }
             let mut rest: &[u32] = words;
             for _ in 0..ty.element_count() {
                 data_leaves(ty, &mut rest, out)?;
@@ -131,6 +137,18 @@ pub(crate) fn param_leaves<'v>(
         }
         _ => Err(UploadError::NotNumeric),
     }
+}
+
+/// Numeric leaves of a whole value of `ty` (saturating).
+fn leaf_count(ty: &TypeDesc) -> u64 {
+    let one = match &ty.shape {
+        Shape::Numeric { .. } => 1,
+        Shape::Struct(members) => members
+            .iter()
+            .fold(0u64, |acc, m| acc.saturating_add(leaf_count(m))),
+        Shape::None => 0,
+    };
+    one.saturating_mul(u64::from(ty.element_count()))
 }
 
 fn data_leaves<'v>(
@@ -200,6 +218,10 @@ pub fn upload(
     if !same_structure(ty, &constant.ty) {
         return Err(UploadError::Shape);
     }
+    // The parameter's leaves first: their count is bounded by the value's words, and the
+    // constant's, of the same structure, by theirs.
+    let mut pleaves = Vec::new();
+    param_leaves(ty, value, &mut pleaves)?;
     let mut cleaves = Vec::new();
     let start = constant.register_index as u32;
     ctab_leaves(
@@ -210,8 +232,6 @@ pub fn upload(
         false,
         &mut cleaves,
     );
-    let mut pleaves = Vec::new();
-    param_leaves(ty, value, &mut pleaves)?;
     if pleaves.len() != cleaves.len() {
         return Err(UploadError::Shape);
     }
@@ -429,5 +449,40 @@ mod tests {
             &mut out,
         );
         assert_eq!(e, Err(UploadError::Shape));
+    }
+
+    #[test]
+    fn leaves_without_words_are_refused_before_they_are_listed() {
+        // 65535 elements of 65535 elements of an empty vector: 2^32 leaves and no words.
+        let mut inner = param(3, 1, 0, 4);
+        inner.elements = 65535;
+        let mut ty = TypeDesc {
+            type_raw: 0,
+            class_raw: 5,
+            name: None,
+            semantic: None,
+            elements: 65535,
+            shape: Shape::Struct(vec![inner]),
+        };
+        let mut c = constant(2, 0, 1, 5, 1, 0);
+        c.ty.elements = 65535;
+        let mut member = constant(2, 0, 1, 1, 0, 4).ty;
+        member.elements = 65535;
+        c.ty.members = vec![dxso::ctab::StructMember {
+            name: CtabString::from("m"),
+            ty: member,
+        }];
+        let started = std::time::Instant::now();
+        let mut out = Registers::default();
+        assert_eq!(
+            upload(&c, &ty, &Value::Data(Vec::new()), &mut out),
+            Err(UploadError::Shape)
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        // One word per leaf is enough to be listed.
+        ty.elements = 1;
+        c.ty.elements = 1;
+        let words = Value::Data(vec![0; 65535 * 4]);
+        assert_eq!(upload(&c, &ty, &words, &mut out), Ok(()));
     }
 }
