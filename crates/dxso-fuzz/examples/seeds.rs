@@ -1,6 +1,6 @@
 //! Writes the fuzz targets' seed corpora and dictionaries from the shader corpus:
-//! `cargo run -p dxso-fuzz --example seeds -- [CORPUS] [FUZZ_DIR]` (defaults: `$DXSO_CORPUS`,
-//! `fuzz/`). Seeds are few and small: per version, the smallest shaders of distinct opcode
+//! `cargo run -p dxso-fuzz --example seeds -- [CORPUS] [FUZZ_DIR]` (defaults: the repository's
+//! `corpus/` or `$DXSO_CORPUS`, `fuzz/`). Seeds are few and small: per version, the smallest shaders of distinct opcode
 //! sets; the smallest effects; listings the printer makes of the chosen shaders and the
 //! corpus's own; DP2 captures the crates build; dxso-smith inputs from a fixed generator.
 //! Dictionaries hold the assembly language's words for `asm`, and for the binary formats the
