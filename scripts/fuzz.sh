@@ -7,9 +7,11 @@
 #
 #   scripts/fuzz.sh [-f FORKS] [SECONDS] [TARGET...]    (default: 60 seconds, every target)
 #
-# Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`). The seeds and
-# fuzz/regressions/ replay on stable with `cargo test -p dxso-fuzz --test smoke`; a finding,
-# once fixed, belongs in fuzz/regressions/<target>/.
+# cargo-fuzz needs nightly features: with a nightly toolchain installed it is used, else the
+# stable one with RUSTC_BOOTSTRAP=1. FUZZ_SANITIZER picks the sanitizer (default none: the
+# crates have no unsafe code outside the JIT, whose generated code no sanitizer instruments).
+# The seeds and fuzz/regressions/ replay on stable with `cargo test -p dxso-fuzz --test smoke`;
+# a finding, once fixed, belongs in fuzz/regressions/<target>/.
 set -uo pipefail
 
 forks=0
@@ -21,12 +23,19 @@ seconds="${1:-60}"
 [[ $# -gt 0 ]] && shift
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/fuzz" || exit 2
+fuzz=(cargo fuzz)
+if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    fuzz=(cargo +nightly fuzz)
+else
+    export RUSTC_BOOTSTRAP=1
+fi
+sanitizer="${FUZZ_SANITIZER:-none}"
 if [[ $# -gt 0 ]]; then
     targets=("$@")
 else
-    mapfile -t targets < <(cargo +nightly fuzz list)
+    mapfile -t targets < <("${fuzz[@]}" list)
 fi
-cargo +nightly fuzz build || exit 2
+"${fuzz[@]}" build -s "$sanitizer" || exit 2
 
 status=0
 for t in "${targets[@]}"; do
@@ -35,7 +44,7 @@ for t in "${targets[@]}"; do
     [[ -f "dict/$t.dict" ]] && extra+=("-dict=dict/$t.dict")
     [[ "$forks" -gt 0 ]] && extra+=("-fork=$forks")
     echo "== $t: ${seconds}s from $(find "corpus/$t" -type f 2>/dev/null | wc -l) seeds"
-    cargo +nightly fuzz run "$t" "work/$t" "corpus/$t" -- \
+    "${fuzz[@]}" run -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
         -max_total_time="$seconds" -artifact_prefix="artifacts/$t/" -print_final_stats=1 \
         "${extra[@]}" >"work/$t.log" 2>&1
     grep -E "^#[0-9]+ +(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec)" \

@@ -7,6 +7,8 @@
 //! Inputs are shaped so that any length is useful: bytecode is zero-padded to whole DWORDs,
 //! and a part that must stay intact (a shader, an effect) is prefixed by its length and
 //! followed by the bytes that drive the rest of the target (see [`input`]).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod asm;
 pub mod dbug;

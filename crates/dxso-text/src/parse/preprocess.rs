@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 
 /// Deepest `#include` nesting.
 const MAX_INCLUDE_DEPTH: usize = 32;
+/// Most files one run reads through `#include`: each inclusion copies a file, and files that
+/// include others several times each multiply their inclusions at every level of nesting.
+const MAX_INCLUDES: usize = 4096;
 /// Deepest macro expansion nesting.
 const MAX_EXPANSION_DEPTH: usize = 128;
 /// Most tokens one line may expand to.
@@ -118,6 +121,8 @@ pub struct Preprocessor<'a> {
     include_dirs: Vec<PathBuf>,
     /// Macro expansion steps taken so far in this run.
     expansion_steps: usize,
+    /// Files read through `#include` so far in this run.
+    includes_read: usize,
 }
 
 impl<'a> Preprocessor<'a> {
@@ -136,6 +141,7 @@ impl<'a> Preprocessor<'a> {
             include_dir,
             include_dirs: Vec::new(),
             expansion_steps: 0,
+            includes_read: 0,
         };
         for (name, value) in defines {
             let file = p
@@ -463,6 +469,15 @@ impl<'a> Preprocessor<'a> {
                 format!("#include \"{target}\" includes a file that is already being read"),
             );
         }
+        if self.includes_read >= MAX_INCLUDES {
+            return sink.error(
+                &self.sources,
+                Rule::TooManyIncludes,
+                site,
+                format!("#include \"{target}\" would read more than {MAX_INCLUDES} included files"),
+            );
+        }
+        self.includes_read += 1;
         let id = self
             .sources
             .add(target, Some(path), super::without_bom(&text).into());
