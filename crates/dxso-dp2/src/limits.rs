@@ -47,6 +47,30 @@ impl Limits {
     }
 }
 
+impl Limits {
+    /// The default caps, with the output vertices of a run (and of a draw) also bounded by the
+    /// size of the capture: [`BASE_VERTICES`] plus [`VERTICES_PER_BYTE`] per input byte. A
+    /// tessellated patch turns a few bytes into up to 66,049 vertices, so this is what keeps a
+    /// run's work proportional to its input (`dxso dp2 run` uses it).
+    pub fn for_input(bytes: usize) -> Self {
+        let d = Limits::default();
+        let total = bytes
+            .saturating_mul(VERTICES_PER_BYTE)
+            .saturating_add(BASE_VERTICES)
+            .min(d.max_total_vertices);
+        Limits {
+            max_total_vertices: total,
+            max_draw_vertices: d.max_draw_vertices.min(total),
+            ..d
+        }
+    }
+}
+
+/// Output vertices [`Limits::for_input`] allows whatever the input's size.
+pub const BASE_VERTICES: usize = 1 << 16;
+/// Output vertices [`Limits::for_input`] allows per byte of input.
+pub const VERTICES_PER_BYTE: usize = 8;
+
 /// The default cap on segments per edge.
 pub const MAX_SEGMENTS: u32 = 256;
 /// The default cap on a control grid side.
@@ -57,3 +81,23 @@ pub const MAX_STREAMS: u32 = 16;
 pub const MAX_DECL_ELEMENTS: u32 = 64;
 /// Buffers in one `.dp2` capture.
 pub const MAX_BUFFERS: u32 = 4096;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_sized_limits_grow_with_the_input_up_to_the_defaults() {
+        let d = Limits::default();
+        assert_eq!(Limits::for_input(0).max_total_vertices, BASE_VERTICES);
+        assert_eq!(
+            Limits::for_input(1000).max_total_vertices,
+            BASE_VERTICES + 8000
+        );
+        let huge = Limits::for_input(usize::MAX);
+        assert_eq!(huge, d);
+        let small = Limits::for_input(10);
+        assert!(small.max_draw_vertices <= small.max_total_vertices);
+        assert_eq!(small.max_segments, d.max_segments);
+    }
+}

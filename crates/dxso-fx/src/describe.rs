@@ -116,23 +116,49 @@ impl Serialize for Json {
 impl Json {
     /// The value as `serde_json`-style text would show it (used by text reports).
     pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        self.write_text(&mut out);
+        out
+    }
+
+    /// Appends [`Json::to_text`]'s text to `out`: one buffer for the whole value, so the work
+    /// is the length of the text however deeply lists nest.
+    fn write_text(&self, out: &mut String) {
+        use std::fmt::Write as _;
         match self {
-            Json::Null => "null".into(),
-            Json::Float(f) => format_float(*f),
-            Json::Int(i) => i.to_string(),
-            Json::Bool(b) => b.to_string(),
-            Json::Text(s) => format!("{s:?}"),
-            Json::List(l) => format!(
-                "[{}]",
-                l.iter().map(Json::to_text).collect::<Vec<_>>().join(", ")
-            ),
-            Json::Object(f) => format!(
-                "{{{}}}",
-                f.iter()
-                    .map(|(k, v)| format!("{k}: {}", v.to_text()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            Json::Null => out.push_str("null"),
+            Json::Float(f) => out.push_str(&format_float(*f)),
+            Json::Int(i) => {
+                let _ = write!(out, "{i}");
+            }
+            Json::Bool(b) => {
+                let _ = write!(out, "{b}");
+            }
+            Json::Text(s) => {
+                let _ = write!(out, "{s:?}");
+            }
+            Json::List(l) => {
+                out.push('[');
+                for (i, v) in l.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    v.write_text(out);
+                }
+                out.push(']');
+            }
+            Json::Object(f) => {
+                out.push('{');
+                for (i, (k, v)) in f.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(k);
+                    out.push_str(": ");
+                    v.write_text(out);
+                }
+                out.push('}');
+            }
         }
     }
 }

@@ -255,7 +255,10 @@ impl<'a> Parser<'a> {
                 // Each element holds an object id or a sampler count, so it takes 4 bytes.
                 c.ensure("struct elements", n, 4)?;
                 let members = ty.members().to_vec();
-                let mut out = Vec::with_capacity(n as usize * members.len());
+                // Members may hold no bytes: the node budget, not the element count, bounds
+                // how many values this makes.
+                let mut out =
+                    Vec::with_capacity((n as usize).saturating_mul(members.len()).min(self.budget));
                 for _ in 0..n {
                     for m in &members {
                         out.push(self.value_inline(m, c, pending)?);

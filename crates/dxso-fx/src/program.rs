@@ -419,8 +419,10 @@ fn operand_text(op: &Operand, count: u32, literals: &[f64]) -> String {
     if reg.table == Table::Immediate && op.index.is_none() {
         let values: Vec<String> = (0..count)
             .map(|i| {
-                literals
-                    .get((reg.offset + i) as usize)
+                // Offsets are read from input: one past u32::MAX names no literal.
+                reg.offset
+                    .checked_add(i)
+                    .and_then(|k| literals.get(k as usize))
                     .map_or_else(|| "?".to_string(), |v| format!("{v}"))
             })
             .collect();
@@ -440,7 +442,7 @@ fn operand_text(op: &Operand, count: u32, literals: &[f64]) -> String {
     if reg.table != Table::BoolOutput {
         s.push('.');
         for i in 0..count {
-            s.push(XYZW[((reg.offset + i) % 4) as usize]);
+            s.push(XYZW[(reg.offset.wrapping_add(i) % 4) as usize]);
         }
     }
     s

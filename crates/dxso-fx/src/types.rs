@@ -190,15 +190,25 @@ impl TypeDesc {
     }
 
     fn push_word_types(&self, out: &mut Vec<Option<ParameterType>>) {
-        for _ in 0..self.element_count() {
-            match &self.shape {
-                Shape::Numeric { rows, columns } => {
-                    let n = (*rows as usize).saturating_mul(*columns as usize);
-                    out.extend(std::iter::repeat(self.ty()).take(n));
-                }
-                Shape::Struct(m) => m.iter().for_each(|m| m.push_word_types(out)),
-                Shape::None => {}
+        // One element is listed by walking the type, the others are copies of it, and an
+        // element without numbers ends the listing: the work is the type's size plus the words
+        // pushed, whatever element counts the input claims (a struct of many empty members
+        // repeated once per element would multiply the two).
+        let start = out.len();
+        match &self.shape {
+            Shape::Numeric { rows, columns } => {
+                let n = (*rows as usize).saturating_mul(*columns as usize);
+                out.extend(std::iter::repeat(self.ty()).take(n));
             }
+            Shape::Struct(m) => m.iter().for_each(|m| m.push_word_types(out)),
+            Shape::None => {}
+        }
+        let one = out.len() - start;
+        if one == 0 {
+            return;
+        }
+        for _ in 1..self.element_count() {
+            out.extend_from_within(start..start + one);
         }
     }
 
@@ -280,4 +290,65 @@ pub fn is_object(t: ParameterType) -> bool {
 /// `true` for the two shader types.
 pub fn is_shader(t: ParameterType) -> bool {
     matches!(t, ParameterType::PixelShader | ParameterType::VertexShader)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numeric(rows: u32, columns: u32, elements: u32) -> TypeDesc {
+        TypeDesc {
+            type_raw: ParameterType::Float as u32,
+            class_raw: ParameterClass::Vector as u32,
+            name: None,
+            semantic: None,
+            elements,
+            shape: Shape::Numeric { rows, columns },
+        }
+    }
+
+    fn structure(members: Vec<TypeDesc>, elements: u32) -> TypeDesc {
+        TypeDesc {
+            type_raw: ParameterType::Void as u32,
+            class_raw: ParameterClass::Struct as u32,
+            name: None,
+            semantic: None,
+            elements,
+            shape: Shape::Struct(members),
+        }
+    }
+
+    #[test]
+    fn empty_elements_cost_nothing_whatever_their_count() {
+        // Structs of structs of u32::MAX elements, each element holding no words: the value is
+        // empty and listing its word types must not visit 2^96 elements.
+        let inner = structure(vec![numeric(0, 4, u32::MAX)], u32::MAX);
+        let outer = structure(vec![inner.clone(), inner], u32::MAX);
+        assert_eq!(outer.data_words(), Some(0));
+        let started = std::time::Instant::now();
+        assert!(outer.word_types().is_empty());
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    #[test]
+    fn empty_members_are_not_walked_once_per_element() {
+        // One float and 20,000 empty members, 20,000 elements: 20,000 words, and walking the
+        // members for every element would take 4 * 10^8 steps.
+        let mut members = vec![numeric(1, 1, 0)];
+        members.extend((0..20_000).map(|_| numeric(0, 4, 0)));
+        let t = structure(members, 20_000);
+        let started = std::time::Instant::now();
+        assert_eq!(t.word_types().len(), 20_000);
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    #[test]
+    fn word_types_follow_storage_order() {
+        let mut int = numeric(1, 2, 0);
+        int.type_raw = ParameterType::Int as u32;
+        let t = structure(vec![numeric(1, 1, 2), structure(vec![], 7), int], 2);
+        let f = Some(ParameterType::Float);
+        let i = Some(ParameterType::Int);
+        assert_eq!(t.word_types(), vec![f, f, i, i, f, f, i, i]);
+    }
 }

@@ -58,23 +58,31 @@ fn leaf_size(set: RegisterSet, ty: &TypeInfo) -> u32 {
     }
 }
 
+/// Lists the leaves of a constant of type `ty` from register `index` on (registers clipped at
+/// `end`) and returns the registers they take; `None` once more than `limit` leaves are
+/// listed. Every call lists at least one leaf, so the limit bounds the work whatever element
+/// counts the table claims (an empty struct is a leaf here and none on the parameter's side).
 fn ctab_leaves(
     set: RegisterSet,
     ty: &TypeInfo,
     index: u32,
     end: u32,
     is_element: bool,
+    limit: usize,
     out: &mut Vec<CtabLeaf>,
-) -> u32 {
+) -> Option<u32> {
+    if out.len() > limit {
+        return None;
+    }
     let elements = if is_element { 1 } else { ty.elements as u32 };
     let mut size = 0;
     if elements > 1 {
         for _ in 0..elements {
-            size += ctab_leaves(set, ty, index + size, end, true, out);
+            size += ctab_leaves(set, ty, index + size, end, true, limit, out)?;
         }
     } else if ty.class() == Some(ParameterClass::Struct) && !ty.members.is_empty() {
         for m in &ty.members {
-            size += ctab_leaves(set, &m.ty, index + size, end, false, out);
+            size += ctab_leaves(set, &m.ty, index + size, end, false, limit, out)?;
         }
     } else {
         size = leaf_size(set, ty);
@@ -84,7 +92,7 @@ fn ctab_leaves(
             class: ty.class(),
         });
     }
-    size.min(end.saturating_sub(index))
+    Some(size.min(end.saturating_sub(index)))
 }
 
 /// `true` when the parameter type and the constant type have the same elements and members.
@@ -113,10 +121,22 @@ pub(crate) fn param_leaves<'v>(
 ) -> Result<(), UploadError> {
     match value {
         Value::Data(words) => {
-            let mut rest: &[u32] = words;
-            for _ in 0..ty.element_count() {
-                data_leaves(ty, &mut rest, out)?;
+            // Every leaf that can be uploaded holds a word: more leaves than words means
+            // leaves without numbers, which element counts read from input can multiply
+            // without bound.
+            if leaf_count(ty) > words.len() as u64 {
+                return Err(UploadError::Shape);
             }
+            let mut spans = Vec::new();
+            let mut at = 0;
+            elements_leaves(ty, words.len(), &mut at, &mut spans)?;
+            out.extend(spans.into_iter().map(|l| ParamLeaf {
+                ty: l.ty,
+                class: l.class,
+                rows: l.rows,
+                columns: l.columns,
+                words: &words[l.start..l.start + l.len],
+            }));
             Ok(())
         }
         Value::Members(values) => {
@@ -133,36 +153,89 @@ pub(crate) fn param_leaves<'v>(
     }
 }
 
-fn data_leaves<'v>(
+/// Numeric leaves of a whole value of `ty` (saturating).
+fn leaf_count(ty: &TypeDesc) -> u64 {
+    let one = match &ty.shape {
+        Shape::Numeric { .. } => 1,
+        Shape::Struct(members) => members
+            .iter()
+            .fold(0u64, |acc, m| acc.saturating_add(leaf_count(m))),
+        Shape::None => 0,
+    };
+    one.saturating_mul(u64::from(ty.element_count()))
+}
+
+/// A parameter leaf while its value's words are being laid out: where its words start.
+#[derive(Clone, Copy)]
+struct LeafSpan {
+    ty: Option<ParameterType>,
+    class: Option<ParameterClass>,
+    rows: u32,
+    columns: u32,
+    start: usize,
+    len: usize,
+}
+
+/// The leaves of every element of `ty`, from word `at` of `total`. The first element is laid
+/// out by walking the type, the others are copies of it shifted by its words, and an element
+/// without leaves ends the listing: the work is the type's size plus the leaves listed, so a
+/// struct of many empty members repeated once per element costs no more than its leaves.
+fn elements_leaves(
     ty: &TypeDesc,
-    rest: &mut &'v [u32],
-    out: &mut Vec<ParamLeaf<'v>>,
+    total: usize,
+    at: &mut usize,
+    out: &mut Vec<LeafSpan>,
+) -> Result<(), UploadError> {
+    let (first, from) = (out.len(), *at);
+    element_leaves(ty, total, at, out)?;
+    let (leaves, words) = (out.len() - first, *at - from);
+    if leaves == 0 {
+        return Ok(());
+    }
+    for k in 1..ty.element_count() as usize {
+        let shift = k * words;
+        if from + shift + words > total {
+            return Err(UploadError::Shape);
+        }
+        for j in first..first + leaves {
+            let l = out[j];
+            out.push(LeafSpan {
+                start: l.start + shift,
+                ..l
+            });
+        }
+    }
+    *at = from + words * ty.element_count() as usize;
+    Ok(())
+}
+
+/// The leaves of one element of `ty`.
+fn element_leaves(
+    ty: &TypeDesc,
+    total: usize,
+    at: &mut usize,
+    out: &mut Vec<LeafSpan>,
 ) -> Result<(), UploadError> {
     match &ty.shape {
         Shape::Numeric { rows, columns } => {
             let n = (*rows as usize).saturating_mul(*columns as usize);
-            if n > rest.len() {
+            if n > total - *at {
                 return Err(UploadError::Shape);
             }
-            let (words, tail) = rest.split_at(n);
-            *rest = tail;
-            out.push(ParamLeaf {
+            out.push(LeafSpan {
                 ty: ty.ty(),
                 class: ty.class(),
                 rows: *rows,
                 columns: *columns,
-                words,
+                start: *at,
+                len: n,
             });
+            *at += n;
             Ok(())
         }
-        Shape::Struct(members) => {
-            for m in members {
-                for _ in 0..m.element_count() {
-                    data_leaves(m, rest, out)?;
-                }
-            }
-            Ok(())
-        }
+        Shape::Struct(members) => members
+            .iter()
+            .try_for_each(|m| elements_leaves(m, total, at, out)),
         Shape::None => Ok(()),
     }
 }
@@ -200,19 +273,22 @@ pub fn upload(
     if !same_structure(ty, &constant.ty) {
         return Err(UploadError::Shape);
     }
+    // The parameter's leaves first: their count is bounded by the value's words, and the
+    // constant's, of the same structure, by theirs.
+    let mut pleaves = Vec::new();
+    param_leaves(ty, value, &mut pleaves)?;
     let mut cleaves = Vec::new();
     let start = constant.register_index as u32;
-    ctab_leaves(
+    let listed = ctab_leaves(
         set,
         &constant.ty,
         start,
         start + constant.register_count as u32,
         false,
+        pleaves.len(),
         &mut cleaves,
     );
-    let mut pleaves = Vec::new();
-    param_leaves(ty, value, &mut pleaves)?;
-    if pleaves.len() != cleaves.len() {
+    if listed.is_none() || pleaves.len() != cleaves.len() {
         return Err(UploadError::Shape);
     }
     for (c, p) in cleaves.iter().zip(&pleaves) {
@@ -429,5 +505,64 @@ mod tests {
             &mut out,
         );
         assert_eq!(e, Err(UploadError::Shape));
+    }
+
+    #[test]
+    fn leaves_without_words_are_refused_before_they_are_listed() {
+        // 65535 elements of 65535 elements of an empty vector: 2^32 leaves and no words.
+        let mut inner = param(3, 1, 0, 4);
+        inner.elements = 65535;
+        let mut ty = TypeDesc {
+            type_raw: 0,
+            class_raw: 5,
+            name: None,
+            semantic: None,
+            elements: 65535,
+            shape: Shape::Struct(vec![inner]),
+        };
+        let mut c = constant(2, 0, 1, 5, 1, 0);
+        c.ty.elements = 65535;
+        let mut member = constant(2, 0, 1, 1, 0, 4).ty;
+        member.elements = 65535;
+        c.ty.members = vec![dxso::ctab::StructMember {
+            name: CtabString::from("m"),
+            ty: member,
+        }];
+        let started = std::time::Instant::now();
+        let mut out = Registers::default();
+        assert_eq!(
+            upload(&c, &ty, &Value::Data(Vec::new()), &mut out),
+            Err(UploadError::Shape)
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        // Empty structs: no leaf on the parameter's side, one per element on the constant's.
+        let empty = || TypeDesc {
+            shape: Shape::Struct(Vec::new()),
+            ..ty.clone()
+        };
+        let nested = TypeDesc {
+            shape: Shape::Struct(vec![empty()]),
+            ..ty.clone()
+        };
+        let mut empty_member = c.ty.clone();
+        empty_member.members = Vec::new();
+        let mut nested_constant = c.clone();
+        nested_constant.ty.members[0].ty = empty_member;
+        let started = std::time::Instant::now();
+        assert_eq!(
+            upload(
+                &nested_constant,
+                &nested,
+                &Value::Data(Vec::new()),
+                &mut out
+            ),
+            Err(UploadError::Shape)
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        // One word per leaf is enough to be listed.
+        ty.elements = 1;
+        c.ty.elements = 1;
+        let words = Value::Data(vec![0; 65535 * 4]);
+        assert_eq!(upload(&c, &ty, &words, &mut out), Ok(()));
     }
 }

@@ -77,7 +77,7 @@ pub enum Error {
     /// The shader is not valid: the validator's findings (the first error is shown).
     #[error("the shader is not valid: {}", first_error(.0))]
     Invalid(Box<dxso::Report>),
-    /// The shader's version is not one of vs_1_1..vs_3_0, ps_1_1..ps_3_0.
+    /// The shader's version is not one of vs_1_1..vs_3_0, ps_1_1..ps_3_0 or a software version.
     #[error("version {0} is not translated")]
     Version(String),
     /// naga's validator rejected the module: a bug in the translation.
@@ -175,11 +175,23 @@ fn first_error(report: &dxso::Report) -> String {
         .map_or_else(|| "no error".to_string(), ToString::to_string)
 }
 
+/// The hardware version a software version behaves as (`vs_2_sw` as `vs_2_x`, `vs_3_sw` as
+/// `vs_3_0`, the same for pixel shaders); other versions unchanged. Only the constant file
+/// differs, and the translation's constant buffer has the hardware size whatever the version:
+/// a software shader reading a float constant past it is refused with a typed error.
+fn hardware_version(v: dxso::Version) -> dxso::Version {
+    match (v.is_software(), v.major) {
+        (true, 2) => dxso::Version::new(v.kind, 2, 1),
+        (true, 3) => dxso::Version::new(v.kind, 3, 0),
+        _ => v,
+    }
+}
+
 /// Translates `shader` into a validated naga module. The shader must be valid
 /// ([`dxso::analyze`] decides, and its analysis drives the translation); an invalid one gives
-/// [`Error::Invalid`].
+/// [`Error::Invalid`]. Software versions translate as the hardware version they extend.
 pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Error> {
-    let v = shader.version;
+    let v = hardware_version(shader.version);
     let known = matches!(
         (v.kind, v.major, v.minor),
         (dxso::ShaderKind::Vertex, 1, 1)
@@ -449,6 +461,89 @@ mod tests {
         for target in Target::ALL {
             t.write(target, &WriteOptions::default())
                 .unwrap_or_else(|e| panic!("{}: {e}", target.name()));
+        }
+    }
+
+    #[test]
+    fn software_versions_translate_as_their_hardware_version() {
+        for kind in [dxso::ShaderKind::Vertex, dxso::ShaderKind::Pixel] {
+            for major in [2, 3] {
+                let s = Shader::new(Version::new(kind, major, Version::SOFTWARE_MINOR));
+                let t = translate(&s, &Options::default())
+                    .unwrap_or_else(|e| panic!("{}: {e}", s.version));
+                assert_eq!(t.module.entry_points.len(), 1);
+            }
+        }
+    }
+
+    #[test]
+    fn software_constants_past_the_buffer_are_a_typed_error() {
+        let mut s = Shader::new(Version::vs(2, Version::SOFTWARE_MINOR));
+        let mut mov = Instruction::new(Opcode::Mov);
+        mov.dst = Some(DstParam::new(
+            Register::new(RegisterType::RastOut, 0),
+            WriteMask::ALL,
+        ));
+        mov.srcs = dxso::Sources::from_slice(&[SrcParam::new(
+            Register::new(RegisterType::Const, 300),
+            Swizzle::IDENTITY,
+        )])
+        .expect("one source");
+        s.items.push(Item::Instruction(mov));
+        match translate(&s, &Options::default()) {
+            Err(Error::Instruction { rule, .. }) => {
+                assert_eq!(rule, "float constant register beyond the constant buffer")
+            }
+            other => panic!("expected a typed refusal, got {other:?}"),
+        }
+    }
+
+    fn mov(dst: Register, src: SrcParam) -> Item {
+        let mut mov = Instruction::new(Opcode::Mov);
+        mov.dst = Some(DstParam::new(dst, WriteMask::ALL));
+        mov.srcs = dxso::Sources::from_slice(&[src]).expect("one source");
+        Item::Instruction(mov)
+    }
+
+    #[test]
+    fn output_registers_read_as_sources_are_a_typed_error() {
+        let r0 = Register::new(RegisterType::Temp, 0);
+        let cases = [
+            (
+                Version::ps(3, 0),
+                Register::new(RegisterType::DepthOut, 0),
+                Swizzle::X,
+            ),
+            (
+                Version::ps(3, 0),
+                Register::new(RegisterType::DepthOut, 0),
+                Swizzle::IDENTITY,
+            ),
+            (
+                Version::ps(2, 0),
+                Register::new(RegisterType::ColorOut, 0),
+                Swizzle::IDENTITY,
+            ),
+            (
+                Version::vs(2, 0),
+                Register::new(RegisterType::RastOut, 0),
+                Swizzle::IDENTITY,
+            ),
+            (
+                Version::vs(1, 1),
+                Register::new(RegisterType::AttrOut, 0),
+                Swizzle::replicate(1),
+            ),
+        ];
+        for (version, output, swizzle) in cases {
+            let mut s = Shader::new(version);
+            s.items.push(mov(r0, SrcParam::new(output, swizzle)));
+            match translate(&s, &Options::default()) {
+                Err(Error::Instruction { rule, .. }) => assert_eq!(rule, source::OUTPUT_READ),
+                other => {
+                    panic!("{version} reading {output:?}: expected a typed refusal, got {other:?}")
+                }
+            }
         }
     }
 }

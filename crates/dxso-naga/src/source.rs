@@ -9,6 +9,10 @@ use naga::{BinaryOperator, Expression, Handle, MathFunction, UnaryOperator, Vect
 
 type H = Handle<Expression>;
 
+/// The rule an output register read as a source breaks.
+pub(crate) const OUTPUT_READ: &str =
+    "an output register is write-only: it cannot be read as a source";
+
 impl Body<'_> {
     /// A register's value from memory (its variable, or the constant buffer).
     pub(crate) fn load_memory(&mut self, reg: Reg) -> Result<H, Error> {
@@ -184,6 +188,7 @@ impl Body<'_> {
     /// A relatively addressed register value.
     fn read_relative(&mut self, src: &SrcParam, rel: Relative) -> Result<H, Error> {
         let (ty, base) = dxso::analysis::register_key(src.register);
+        self.readable(ty)?;
         let (array, len) = match ty {
             RegisterType::Const => {
                 let len = self.plan.float_constants;
@@ -225,16 +230,30 @@ impl Body<'_> {
         Ok(self.select(in_range, value, zero))
     }
 
-    fn reg_of(&self, src: &SrcParam) -> Reg {
+    fn reg_of(&self, src: &SrcParam) -> Result<Reg, Error> {
         let (ty, n) = dxso::analysis::register_key(src.register);
-        self.plan.source_reg(ty, n)
+        self.readable(ty)?;
+        Ok(self.plan.source_reg(ty, n))
+    }
+
+    /// Refuses an output register read as a source: Direct3D 9 outputs are write-only (the
+    /// validator's rule too), and some are scalars the translation cannot read as a vector.
+    pub(crate) fn readable(&self, ty: RegisterType) -> Result<(), Error> {
+        match ty {
+            RegisterType::RastOut
+            | RegisterType::AttrOut
+            | RegisterType::Output
+            | RegisterType::ColorOut
+            | RegisterType::DepthOut => Err(self.err(OUTPUT_READ)),
+            _ => Ok(()),
+        }
     }
 
     fn read_raw(&mut self, src: &SrcParam) -> Result<H, Error> {
         match src.relative {
             Some(rel) => self.read_relative(src, rel),
             None => {
-                let reg = self.reg_of(src);
+                let reg = self.reg_of(src)?;
                 self.read_reg(reg)
             }
         }
@@ -277,7 +296,7 @@ impl Body<'_> {
         let c = src.swizzle.get(lane as usize);
         let v = match (src.relative, divisor(src.modifier)) {
             (None, None) => {
-                let reg = self.reg_of(src);
+                let reg = self.reg_of(src)?;
                 self.read_comp(reg, c)?
             }
             _ => {

@@ -132,6 +132,7 @@ impl Body<'_> {
             Reg::TexCoord(dst.register.index())
         } else {
             let (ty, n) = dxso::analysis::register_key(dst.register);
+            self.readable(ty)?;
             self.plan.source_reg(ty, n)
         };
         let value = self.read_reg(reg)?;

@@ -317,6 +317,28 @@ fn virtual_files(files: &'static [(&'static str, &'static str)]) -> ParseOptions
 }
 
 #[test]
+fn includes_that_multiply_stop_at_the_limit() {
+    // Every file includes two others, 30 levels deep: no cycle, 2^30 inclusions.
+    let options = ParseOptions {
+        include_reader: Some(Box::new(|path: &Path| {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let level: usize = name.trim_start_matches('l').parse().unwrap_or(0);
+            let next = format!("l{}", level + 1);
+            Ok(if level < 30 {
+                format!("#include \"{next}\"\n#include \"{next}\"\n")
+            } else {
+                "nop\n".to_string()
+            })
+        })),
+        ..Default::default()
+    };
+    let started = std::time::Instant::now();
+    let err = parse_with("vs_2_0\n#include \"l0\"\n", &options).unwrap_err();
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(err.errors[0].rule, Rule::TooManyIncludes, "{err}");
+}
+
+#[test]
 fn include_cycle_is_reported_at_the_include() {
     let options = virtual_files(&[
         ("/virtual/main.asm", ""),

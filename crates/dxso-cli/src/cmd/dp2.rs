@@ -282,7 +282,10 @@ pub fn draw_line(d: &DrawReport) -> String {
 
 fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
     let capture = read_capture(s, &o.input)?;
-    let draws = dxso_dp2::run(&capture, Limits::default()).context("running the capture")?;
+    // The vertices a run may produce grow with the capture, so hostile files cost time in
+    // proportion to their size.
+    let limits = Limits::for_input(capture.to_bytes().len());
+    let draws = dxso_dp2::run(&capture, limits).context("running the capture")?;
     let obj = o.obj.map(|p| OutputArg { output: Some(p) });
     let obj_on_stdout = obj.as_ref().is_some_and(OutputArg::is_stdout);
     if s.json {

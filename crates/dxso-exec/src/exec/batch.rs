@@ -772,7 +772,9 @@ impl<const W: usize> Batch<W> {
                     let lanes_in = self.active & self.cond_bits(run, cond);
                     if lanes_in != 0 {
                         self.calls += 1;
-                        if self.calls > plan.max_call_depth.max(1) + 1 || self.calls > 64 {
+                        // Saturating: a hostile plan's u32::MAX must not wrap to a limit of 0.
+                        let limit = plan.max_call_depth.max(1).saturating_add(1);
+                        if self.calls > limit || self.calls > 64 {
                             return Err(Stop::CallDepth);
                         }
                         self.stack.push(Frame::Call {

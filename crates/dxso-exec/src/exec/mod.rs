@@ -354,3 +354,37 @@ fn load_inputs<const W: usize>(
 pub(crate) fn input_registers(plan: &Plan) -> Vec<InputRegister> {
     plan.inputs.iter().map(|i| i.register).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Options;
+
+    fn run_with_depth(max_call_depth: u32) -> Result<Vec<[f32; 4]>, ExecError> {
+        let text =
+            "vs_2_0\ndef c0, 1, 2, 3, 4\ncall l0\nmov oPos, r0\nret\nlabel l0\nmov r0, c0\nret\n";
+        let shader = dxso_text::parse(text).expect("assembles");
+        let mut plan = Plan::lower(&shader, &Options::default()).expect("lowers");
+        plan.max_call_depth = max_call_depth;
+        assert_eq!(plan.check(), Ok(()));
+        let mut out = Outputs::default();
+        run(
+            &plan,
+            None,
+            1,
+            &[],
+            &Constants::default(),
+            &[],
+            &mut out,
+            None,
+        )?;
+        Ok(out.registers[0].1.clone())
+    }
+
+    #[test]
+    fn the_largest_call_depth_a_plan_may_claim_still_runs_calls() {
+        let lowered = run_with_depth(1).expect("runs");
+        assert_eq!(lowered, [[1.0, 2.0, 3.0, 4.0]]);
+        assert_eq!(run_with_depth(u32::MAX), Ok(lowered));
+    }
+}

@@ -60,6 +60,9 @@ pub enum Rule {
     IncludeNotFound,
     /// A file that includes itself, directly or not (or nesting past the limit).
     IncludeCycle,
+    /// More `#include` directives read in one run than the limit (files that include others
+    /// several times each, nested, multiply without a cycle).
+    TooManyIncludes,
     /// `#error`.
     ErrorDirective,
     /// A warning, not an error: a `// Parameters:` / `// Registers:` header that is not
@@ -104,6 +107,7 @@ impl Rule {
             MacroExpansion => "dxso::asm::macro_expansion",
             IncludeNotFound => "dxso::asm::include_not_found",
             IncludeCycle => "dxso::asm::include_cycle",
+            TooManyIncludes => "dxso::asm::too_many_includes",
             ErrorDirective => "dxso::asm::error_directive",
             ConstantTable => "dxso::asm::constant_table",
         }

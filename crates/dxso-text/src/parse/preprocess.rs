@@ -13,10 +13,19 @@ use std::path::{Path, PathBuf};
 
 /// Deepest `#include` nesting.
 const MAX_INCLUDE_DEPTH: usize = 32;
+/// Most files one run reads through `#include`: each inclusion copies a file, and files that
+/// include others several times each multiply their inclusions at every level of nesting.
+const MAX_INCLUDES: usize = 4096;
 /// Deepest macro expansion nesting.
 const MAX_EXPANSION_DEPTH: usize = 128;
 /// Most tokens one line may expand to.
 const MAX_LINE_TOKENS: usize = 1 << 16;
+/// Macro expansion steps (a token looked at while expanding) a run may take whatever its
+/// size: with [`EXPANSION_STEPS_PER_BYTE`], bounds the work of nested macros that double at
+/// every level, which the per-line cap alone lets every line repeat.
+const BASE_EXPANSION_STEPS: usize = 1 << 20;
+/// Macro expansion steps a run may take per byte of its sources.
+const EXPANSION_STEPS_PER_BYTE: usize = 256;
 
 /// One source text: the input, an included file, or text made by `#` and `##`.
 pub struct Source {
@@ -110,6 +119,10 @@ pub struct Preprocessor<'a> {
     include_dir: Option<PathBuf>,
     /// `-I` folders, searched after the including file's folder (before it for `<file>`).
     include_dirs: Vec<PathBuf>,
+    /// Macro expansion steps taken so far in this run.
+    expansion_steps: usize,
+    /// Files read through `#include` so far in this run.
+    includes_read: usize,
 }
 
 impl<'a> Preprocessor<'a> {
@@ -127,6 +140,8 @@ impl<'a> Preprocessor<'a> {
             reader,
             include_dir,
             include_dirs: Vec::new(),
+            expansion_steps: 0,
+            includes_read: 0,
         };
         for (name, value) in defines {
             let file = p
@@ -454,6 +469,15 @@ impl<'a> Preprocessor<'a> {
                 format!("#include \"{target}\" includes a file that is already being read"),
             );
         }
+        if self.includes_read >= MAX_INCLUDES {
+            return sink.error(
+                &self.sources,
+                Rule::TooManyIncludes,
+                site,
+                format!("#include \"{target}\" would read more than {MAX_INCLUDES} included files"),
+            );
+        }
+        self.includes_read += 1;
         let id = self
             .sources
             .add(target, Some(path), super::without_bom(&text).into());
@@ -630,6 +654,15 @@ impl<'a> Preprocessor<'a> {
         Ok(v != 0)
     }
 
+    /// `true` when the expansion steps taken exceed what the sources read so far allow.
+    fn over_expansion_budget(&self) -> bool {
+        let bytes: usize = self.sources.files.iter().map(|f| f.text.len()).sum();
+        self.expansion_steps
+            > bytes
+                .saturating_mul(EXPANSION_STEPS_PER_BYTE)
+                .saturating_add(BASE_EXPANSION_STEPS)
+    }
+
     /// Expands macros in `input` into `out`; `active` holds the macros being expanded (a macro
     /// is not expanded inside itself).
     fn expand(
@@ -652,6 +685,17 @@ impl<'a> Preprocessor<'a> {
                     Rule::MacroExpansion,
                     t.site,
                     "macro expansion is too large".into(),
+                ));
+            }
+            self.expansion_steps += 1;
+            if self.expansion_steps > BASE_EXPANSION_STEPS && self.over_expansion_budget() {
+                return Err((
+                    Rule::MacroExpansion,
+                    t.site,
+                    format!(
+                        "macro expansions take more than {EXPANSION_STEPS_PER_BYTE} steps per \
+                         byte of source (and {BASE_EXPANSION_STEPS} in all)"
+                    ),
                 ));
             }
             if t.kind != Kind::Ident {
@@ -947,5 +991,28 @@ pub fn parse_int(text: &str) -> Option<i64> {
         u64::from_str_radix(&t[1..], 8).ok().map(|v| v as i64)
     } else {
         t.parse::<u64>().ok().map(|v| v as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Sixteen macros each doubling the last: every use would expand to 65,536 tokens.
+    fn doubling_macros(uses: usize) -> String {
+        let mut text = String::from("#define A0 mov r0, r0\n");
+        for i in 1..16 {
+            text.push_str(&format!("#define A{i} A{j} A{j}\n", j = i - 1));
+        }
+        text.push_str("vs_2_0\n");
+        text.push_str(&"A15\n".repeat(uses));
+        text
+    }
+
+    #[test]
+    fn expansion_work_is_bounded_by_the_source_not_per_line() {
+        let err = crate::parse(&doubling_macros(40)).expect_err("too large to assemble");
+        let text = err.to_string();
+        assert!(text.contains("macro expansion is too large"), "{text}");
+        // Past the base allowance every further use stops at once.
+        assert!(text.contains("steps per byte of source"), "{text}");
     }
 }

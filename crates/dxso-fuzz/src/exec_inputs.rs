@@ -91,9 +91,7 @@ fn sampler(u: &mut Unstructured<'_>, dim: Dimension) -> Sampler {
     s
 }
 
-/// Values for every input register `plan` loads, `invocations` of each (for `run_plan`; the
-/// `exec` target fills batches instead, so this module is compiled there without a caller).
-#[allow(dead_code)]
+/// Values for every input register `plan` loads, `invocations` of each (for `run_plan`).
 pub fn attributes(u: &mut Unstructured<'_>, plan: &Plan, invocations: usize) -> Vec<Attribute> {
     plan.inputs
         .iter()

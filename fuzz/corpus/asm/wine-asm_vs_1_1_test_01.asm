@@ -1,0 +1,4 @@
+    vs_1_1
+    nop
+
+// approximately 1 instruction slot used

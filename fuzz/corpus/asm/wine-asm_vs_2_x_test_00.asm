@@ -1,0 +1,6 @@
+    vs_2_x
+    rep i0
+      break
+    endrep
+
+// approximately 6 instruction slots used

@@ -1,0 +1,4 @@
+    vs_3_0
+    mov r0, c0
+
+// approximately 1 instruction slot used

@@ -1,0 +1,3 @@
+    vs_2_0
+
+// approximately 0 instruction slots used
