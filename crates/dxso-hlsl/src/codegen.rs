@@ -54,6 +54,12 @@ struct Gen<'a> {
     input_regs: Vec<Register>,
     dcls: Vec<Instruction>,
     sincos_consts: Option<(u16, u16)>,
+    /// Emission position of each emitted node.
+    pos: Vec<usize>,
+    /// The node whose register a node writes into (partial writes of one vector).
+    alias: Vec<Option<usize>>,
+    /// The last position at which any node of a register-sharing group is read, by root.
+    group_last: Vec<usize>,
 }
 
 impl<'a> Gen<'a> {
@@ -84,6 +90,9 @@ impl<'a> Gen<'a> {
             input_regs: Vec::new(),
             dcls: Vec::new(),
             sincos_consts: None,
+            pos: vec![usize::MAX; n],
+            alias: vec![None; n],
+            group_last: vec![0; n],
         }
     }
 
@@ -432,24 +441,39 @@ impl<'a> Gen<'a> {
         }
         self.analyse();
         self.assign_inputs();
-        // Positions of the last read of every node.
         let order: Vec<usize> = (0..self.m.nodes.len())
             .filter(|&i| self.demand[i] != 0 && !self.absorbed[i] && !matches!(self.m.nodes[i].op, Op::Literal(_) | Op::Input(_) | Op::Uniform(_)))
             .collect();
-        for (pos, &i) in order.iter().enumerate() {
+        for (p, &i) in order.iter().enumerate() {
+            self.pos[i] = p;
+        }
+        // Positions of the last read of every node.
+        let end = order.len();
+        let mut readers: Vec<Vec<usize>> = vec![Vec::new(); self.m.nodes.len()];
+        for (p, &i) in order.iter().enumerate() {
             for h in self.reads_of(i) {
-                self.last_use[h.0 as usize] = pos;
+                self.last_use[h.0 as usize] = p;
+                readers[h.0 as usize].push(p);
             }
         }
-        let end = order.len();
         for o in self.m.outputs.iter().map(|o| o.value).chain(self.m.kills.iter().copied()) {
             self.last_use[o.h.0 as usize] = end;
+            readers[o.h.0 as usize].push(end);
         }
-        for (pos, &i) in order.iter().enumerate() {
+        self.coalesce(&order, &readers);
+        for &i in &order {
+            let r = self.root(i);
+            self.group_last[r] = self.group_last[r].max(self.last_use[i]).max(self.pos[i]);
+        }
+        for (p, &i) in order.iter().enumerate() {
             self.node_code(i)?;
             for h in self.reads_of(i) {
                 let k = h.0 as usize;
-                if self.last_use[k] == pos {
+                if self.pos[k] == usize::MAX {
+                    continue;
+                }
+                let root = self.root(k);
+                if self.group_last[root] == p {
                     if let Some(r) = self.reg[k] {
                         if self.reg[i] != Some(r) {
                             self.release(r);
@@ -467,6 +491,74 @@ impl<'a> Gen<'a> {
             ));
         }
         Ok(())
+    }
+
+    fn root(&self, mut i: usize) -> usize {
+        while let Some(a) = self.alias[i] {
+            i = a;
+        }
+        i
+    }
+
+    /// `true` when node `i` writes only its demanded lanes in one instruction, so it can
+    /// write them straight into a register other lanes of which hold other values.
+    fn writes_in_place(&self, i: usize) -> bool {
+        match self.m.nodes[i].op {
+            Op::Sample(..) | Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => false,
+            Op::Dot(2, ..) => self.has(Opcode::Dp2Add),
+            Op::Lrp(..) => self.has(Opcode::Lrp),
+            Op::Sat(_) => self.pixel(),
+            _ => true,
+        }
+    }
+
+    /// Lets the values a vector is gathered from be computed straight into its register
+    /// (`mad r0.xyz, ...` then `mov r0.w, ...` becomes `mad r0.xyz` alone when `r0.w` is
+    /// already the old value's).
+    fn coalesce(&mut self, order: &[usize], readers: &[Vec<usize>]) {
+        for &c in order {
+            let Op::Compose(parts) = self.m.nodes[c].op else { continue };
+            let d = self.demand[c];
+            let mut sources: Vec<usize> = Vec::new();
+            for p in parts.iter().flatten() {
+                if !sources.contains(&(p.h.0 as usize)) {
+                    sources.push(p.h.0 as usize);
+                }
+            }
+            let identity = |x: usize| {
+                parts.iter().enumerate().all(|(k, p)| match p {
+                    Some(p) if p.h.0 as usize == x && d & (1 << k) != 0 => p.lane == k as u8 && !p.neg && !p.abs,
+                    _ => true,
+                })
+            };
+            let mut members = Vec::new();
+            for &x in &sources {
+                if self.pos[x] != usize::MAX && self.alias[x].is_none() && self.uses[x] == 1 && identity(x) && self.writes_in_place(x) && x != c {
+                    members.push(x);
+                }
+            }
+            // The old value the vector updates, when nothing reads it after the first write.
+            let first = members.iter().map(|&x| self.pos[x]).min().unwrap_or(self.pos[c]);
+            let base = sources.iter().copied().find(|&o| {
+                !members.contains(&o)
+                    && self.pos[o] != usize::MAX
+                    && self.pos[o] < first
+                    && identity(o)
+                    && self.alias[o].is_none()
+                    && !matches!(self.m.nodes[o].op, Op::Sample(..))
+            });
+            let base = base.filter(|&o| {
+                self.pos[o] < first
+                    && readers[o].iter().all(|&p| p < first || p == self.pos[c] || (p == first && members.iter().any(|&m| self.pos[m] == p && !matches!(self.m.nodes[m].op, Op::Compose(_) | Op::Nrm(_) | Op::SinCos(_)))))
+                    && self.root(o) == o
+            });
+            for &x in &members {
+                self.alias[x] = Some(c);
+            }
+            if let Some(o) = base {
+                self.alias[c] = Some(o);
+            }
+        }
     }
 
     /// The nodes whose registers node `i`'s instructions read (through folded multiplies).
@@ -488,16 +580,22 @@ impl<'a> Gen<'a> {
         let lanewise = |op: &Op| matches!(op, Op::Add(..) | Op::Mul(..) | Op::Mad(..) | Op::Min(..) | Op::Max(..) | Op::Cmp(..) | Op::Slt(..) | Op::Sge(..) | Op::Frc(..) | Op::Abs(..) | Op::Dsx(..) | Op::Dsy(..) | Op::Lrp(..) | Op::Sat(..));
         // Multi-instruction nodes must not share a register with what they read.
         let early = !lanewise(&node.op) || matches!(node.op, Op::Sat(_) if !self.pixel()) || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
-        let r = if early {
+        let root = self.root(i);
+        let group_reg = self.reg_of_group(root, i);
+        let r = if let Some(r) = group_reg {
+            r
+        } else if early || root != i {
             self.alloc()?
         } else {
-            // Reuse a register whose last read is here.
-            let pos_reads = self.reads_of(i);
+            // Reuse a register whose group is last read here.
             let mut reuse = None;
-            for h in pos_reads {
+            for h in self.reads_of(i) {
                 let k = h.0 as usize;
+                if self.pos[k] == usize::MAX {
+                    continue;
+                }
                 if let Some(r) = self.reg[k] {
-                    if self.last_use[k] == self.current_pos(i) && !self.is_read_elsewhere_after(h) {
+                    if self.group_last[self.root(k)] == self.pos[i] {
                         reuse = Some(r);
                         break;
                     }
@@ -627,21 +725,18 @@ impl<'a> Gen<'a> {
                 }
             }
             Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,
-            Op::Compose(parts) => self.compose(dst_reg, parts, d)?,
+            Op::Compose(parts) => self.compose(dst_reg, i, parts, d)?,
             Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => {}
         }
         Ok(())
     }
 
-    fn current_pos(&self, i: usize) -> usize {
-        // The position of node `i` in emission order equals the count of emitted nodes before it.
-        (0..i)
-            .filter(|&k| self.demand[k] != 0 && !self.absorbed[k] && !matches!(self.m.nodes[k].op, Op::Literal(_) | Op::Input(_) | Op::Uniform(_)))
-            .count()
-    }
-
-    fn is_read_elsewhere_after(&self, _h: Handle) -> bool {
-        false
+    /// The register of the group `root` heads, if a member has been given one.
+    fn reg_of_group(&self, root: usize, except: usize) -> Option<u16> {
+        if let Some(r) = self.reg[root] {
+            return Some(r);
+        }
+        (0..self.alias.len()).find_map(|k| (k != except && self.reg[k].is_some() && self.root(k) == root).then(|| self.reg[k]).flatten())
     }
 
     fn literal_src(&mut self, v: f32) -> R<SrcParam> {
@@ -719,7 +814,7 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    fn compose(&mut self, dst_reg: Register, parts: [Option<Lane>; 4], d: u8) -> R<()> {
+    fn compose(&mut self, dst_reg: Register, dst_index: usize, parts: [Option<Lane>; 4], d: u8) -> R<()> {
         // One mov per source node (and modifier), lanes grouped.
         let mut done = 0u8;
         for i in 0..4 {
@@ -727,6 +822,10 @@ impl<'a> Gen<'a> {
                 continue;
             }
             let Some(p) = parts[i] else { continue };
+            if self.pos[p.h.0 as usize] != usize::MAX && self.root(p.h.0 as usize) == self.root(dst_index) && p.lane == i as u8 && !p.neg && !p.abs {
+                done |= 1 << i;
+                continue;
+            }
             let mut mask = 0u8;
             let mut swz = [p.lane; 4];
             for (k, q) in parts.iter().enumerate() {

@@ -59,7 +59,7 @@ fn corpus_sources_compile_equivalently() {
         let out = match compile(&src, &options) {
             Ok(o) => o,
             Err(e) => {
-                let first = e.errors().next().map(|d| format!("{} {}", d.code.name(), d.message)).unwrap_or_default();
+                let first = e.errors().next().map(|d| format!("{} {} at {}:{}:{}", d.code.name(), d.message, d.loc.file.rsplit('/').next().unwrap_or(""), d.loc.line, d.loc.col)).unwrap_or_default();
                 let cause = first.split(':').next().unwrap_or("").to_string();
                 causes.entry(format!("compile: {cause}")).or_default().push(format!("{blob}: {first}"));
                 continue;

@@ -423,15 +423,15 @@ impl<'a> Lower<'a> {
         if v.len() != want {
             return Err(self.err(Code::NoMatchingOverload, loc, format!("'{name}': no matching {} parameter intrinsic function", v.len())));
         }
-        let Value::Sampler(reg, obj, _) = &v[0] else {
+        let Value::Sampler(reg, obj, owner) = &v[0] else {
             return Err(self.err(Code::NoMatchingOverload, loc, format!("'{name}': the first argument must be a sampler")));
         };
-        let (reg, obj) = (*reg, *obj);
-        self.sample_with(reg, obj, name, dim, kind, &v[1..], loc)
+        let (reg, obj, owner) = (*reg, *obj, owner.clone());
+        self.sample_with(reg, obj, &owner, name, dim, kind, &v[1..], loc)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn sample_with(&mut self, reg: u16, obj: ObjectKind, name: &str, dim: &str, kind: SampleKind, v: &[Value], loc: &Loc) -> R<Value> {
+    fn sample_with(&mut self, reg: u16, obj: ObjectKind, owner: &str, name: &str, dim: &str, kind: SampleKind, v: &[Value], loc: &Loc) -> R<Value> {
         if kind == SampleKind::Lod && self.profile.major() < 3 {
             return Err(self.err(Code::Unsupported, loc, format!("'{name}' needs shader model 3")));
         }
@@ -466,6 +466,7 @@ impl<'a> Lower<'a> {
             self.m.samplers.push((reg, tt));
         }
         let m = self.m.push(Op::Sample(kind, reg, coord, grads), 4);
+        self.sample_owner.insert(m, owner.to_string());
         Ok(Value::vector(Operand::of(m), 4, Scalar::Float))
     }
 
@@ -493,9 +494,10 @@ impl<'a> Lower<'a> {
         let reg = match self.uniform_index.get(&combined) {
             Some(&i) => self.m.uniforms[i].register,
             None => {
+                // The texture's `t#` binding names the sampler register.
                 let reg = match binding {
-                    Some(b) if !self.used_s.get(b as usize).copied().unwrap_or(true) || true => b as u16,
-                    _ => self.alloc(RegisterSet::Sampler, 1),
+                    Some(b) => b as u16,
+                    None => self.alloc(RegisterSet::Sampler, 1),
                 };
                 let index = self.m.uniforms.len();
                 self.m.uniforms.push(UniformDecl {
@@ -507,7 +509,7 @@ impl<'a> Lower<'a> {
                     default: None,
                     used: false,
                 });
-                self.uniform_index.insert(combined, index);
+                self.uniform_index.insert(combined.clone(), index);
                 self.registers.push((RegisterSet::Sampler, reg, 1, index));
                 reg
             }
@@ -523,7 +525,7 @@ impl<'a> Lower<'a> {
             }
             _ => vals[1..].to_vec(),
         };
-        self.sample_with(reg, ObjectKind::Sampler2D, "tex2D", "2D", kind, &coords, loc)
+        self.sample_with(reg, ObjectKind::Sampler2D, &combined, "tex2D", "2D", kind, &coords, loc)
     }
 }
 

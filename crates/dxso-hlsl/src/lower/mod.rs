@@ -114,6 +114,8 @@ struct Lower<'a> {
     uniform_index: HashMap<String, usize>,
     /// Register ranges of uniforms, to find which are read.
     registers: Vec<(RegisterSet, u16, u16, usize)>,
+    /// The sampler uniform each sample node reads, by name.
+    sample_owner: HashMap<crate::ir::Handle, String>,
 }
 
 /// Lowers the entry point of `program`.
@@ -148,6 +150,7 @@ pub fn lower(
         used_s: vec![false; 16],
         uniform_index: HashMap::new(),
         registers: Vec::new(),
+        sample_owner: HashMap::new(),
     };
     if let Profile::Ps1x(_) | Profile::Vs11 = options.profile {
         return Err(Diagnostic::error(
@@ -193,13 +196,6 @@ fn is_floaty(s: Scalar) -> bool {
     matches!(s, Scalar::Float | Scalar::Half | Scalar::Double)
 }
 
-fn mask_of(n: u8) -> [u8; 4] {
-    let mut s = [0u8; 4];
-    for (i, v) in s.iter_mut().enumerate() {
-        *v = (i as u8).min(n.saturating_sub(1));
-    }
-    s
-}
 
 impl<'a> Lower<'a> {
     fn err(&self, code: Code, loc: &Loc, msg: impl Into<String>) -> Diagnostic {
@@ -512,7 +508,7 @@ impl<'a> Lower<'a> {
         for r in roots {
             live[r.0 as usize] = true;
         }
-        let mut sampler_regs = Vec::new();
+        let mut sampled = Vec::new();
         for i in (0..self.m.nodes.len()).rev() {
             if !live[i] {
                 continue;
@@ -527,12 +523,12 @@ impl<'a> Lower<'a> {
                         self.m.uniforms[u].used = true;
                     }
                 }
-                Op::Sample(_, s, _, _) => sampler_regs.push(s),
+                Op::Sample(..) => sampled.push(crate::ir::Handle(i as u32)),
                 _ => {}
             }
         }
-        for s in sampler_regs {
-            if let Some(&(_, _, _, u)) = self.registers.iter().find(|(set, start, n, _)| *set == RegisterSet::Sampler && s >= *start && s < start + n.max(&1)) {
+        for h in sampled {
+            if let Some(&u) = self.sample_owner.get(&h).and_then(|n| self.uniform_index.get(n)) {
                 self.m.uniforms[u].used = true;
             }
         }
