@@ -180,7 +180,10 @@ impl<'a> Gen<'a> {
             if self.demand[i] == 0 {
                 continue;
             }
-            for h in operands(&self.m.nodes[i].op) {
+            let mut ops = operands(&self.m.nodes[i].op);
+            ops.sort();
+            ops.dedup();
+            for h in ops {
                 self.uses[h.0 as usize] += 1;
             }
         }
@@ -537,26 +540,27 @@ impl<'a> Gen<'a> {
                     members.push(x);
                 }
             }
-            // The old value the vector updates, when nothing reads it after the first write.
+            // The old value the vector updates, when nothing reads its register after the
+            // first write into it.
             let first = members.iter().map(|&x| self.pos[x]).min().unwrap_or(self.pos[c]);
+            let single_write = |me: &Self, p: usize| members.iter().any(|&m| me.pos[m] == p && !matches!(me.m.nodes[m].op, Op::Compose(_) | Op::Nrm(_) | Op::SinCos(_)));
             let base = sources.iter().copied().find(|&o| {
-                !members.contains(&o)
-                    && self.pos[o] != usize::MAX
-                    && self.pos[o] < first
-                    && identity(o)
-                    && self.alias[o].is_none()
-                    && !matches!(self.m.nodes[o].op, Op::Sample(..))
-            });
-            let base = base.filter(|&o| {
-                self.pos[o] < first
-                    && readers[o].iter().all(|&p| p < first || p == self.pos[c] || (p == first && members.iter().any(|&m| self.pos[m] == p && !matches!(self.m.nodes[m].op, Op::Compose(_) | Op::Nrm(_) | Op::SinCos(_)))))
-                    && self.root(o) == o
+                if members.contains(&o) || self.pos[o] == usize::MAX || self.pos[o] >= first || !identity(o) || self.uses[o] > 64 {
+                    return false;
+                }
+                let root = self.root(o);
+                let group: Vec<usize> = if self.alias[o].is_none() && !self.alias.iter().any(|a| *a == Some(o)) {
+                    vec![o]
+                } else {
+                    (0..self.alias.len()).filter(|&k| self.root(k) == root).collect()
+                };
+                group.iter().all(|&k| readers[k].iter().all(|&p| p < first || p == self.pos[c] || (p == first && single_write(self, p))))
             });
             for &x in &members {
                 self.alias[x] = Some(c);
             }
             if let Some(o) = base {
-                self.alias[c] = Some(o);
+                self.alias[c] = Some(self.root(o));
             }
         }
     }
