@@ -20,7 +20,12 @@ use dxso::{
 type R<T> = Result<T, Diagnostic>;
 
 /// The constants `sincos` needs in shader model 2 (`D3DSINCOSCONST1`, `D3DSINCOSCONST2`).
-const SINCOS1: [f32; 4] = [-1.550_099_2e-6, -2.170_138_9e-5, 0.002_604_166_7, 0.000_260_416_68];
+const SINCOS1: [f32; 4] = [
+    -1.550_099_2e-6,
+    -2.170_139e-5,
+    0.002_604_166_7,
+    0.000_260_416_68,
+];
 const SINCOS2: [f32; 4] = [-0.020_833_334, -0.125, 1.0, 0.5];
 
 fn err(code: Code, msg: impl Into<String>) -> Diagnostic {
@@ -133,7 +138,12 @@ impl<'a> Gen<'a> {
             let dm = &mut self.demand;
             match &node.op {
                 Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => {}
-                Op::Add(a, b) | Op::Mul(a, b) | Op::Min(a, b) | Op::Max(a, b) | Op::Slt(a, b) | Op::Sge(a, b) => {
+                Op::Add(a, b)
+                | Op::Mul(a, b)
+                | Op::Min(a, b)
+                | Op::Max(a, b)
+                | Op::Slt(a, b)
+                | Op::Sge(a, b) => {
                     need(dm, a, d);
                     need(dm, b, d);
                 }
@@ -187,7 +197,13 @@ impl<'a> Gen<'a> {
                 self.uses[h.0 as usize] += 1;
             }
         }
-        for o in self.m.outputs.iter().map(|o| o.value).chain(self.m.kills.iter().copied()) {
+        for o in self
+            .m
+            .outputs
+            .iter()
+            .map(|o| o.value)
+            .chain(self.m.kills.iter().copied())
+        {
             self.uses[o.h.0 as usize] += 1;
         }
         for i in 0..self.m.nodes.len() {
@@ -204,7 +220,10 @@ impl<'a> Gen<'a> {
 
     fn foldable_mul(&self, o: Operand) -> bool {
         let i = o.h.0 as usize;
-        matches!(self.m.nodes[i].op, Op::Mul(..)) && self.uses[i] == 1 && !o.abs && !self.absorbed[i]
+        matches!(self.m.nodes[i].op, Op::Mul(..))
+            && self.uses[i] == 1
+            && !o.abs
+            && !self.absorbed[i]
     }
 
     // ---- registers ----
@@ -243,7 +262,10 @@ impl<'a> Gen<'a> {
         for (k, d) in self.m.inputs.iter().enumerate() {
             let mask = WriteMask(((1u16 << d.width) - 1) as u8);
             let (reg, dcl) = if let Some(misc) = d.misc {
-                (Register::new(RT::MiscType, misc as u16), Some(DclToken::usage(DeclUsage::Position, 0)))
+                (
+                    Register::new(RT::MiscType, misc as u16),
+                    Some(DclToken::usage(DeclUsage::Position, 0)),
+                )
             } else if self.profile.is_vertex() || self.profile == Profile::Ps30 {
                 let r = Register::new(RT::Input, next_v);
                 next_v += 1;
@@ -264,7 +286,14 @@ impl<'a> Gen<'a> {
             let full = reg.ty == RT::MiscType && reg.num == 1 || self.profile.is_vertex();
             inst.dst = Some(DstParam::new(reg, if full { WriteMask::ALL } else { mask }));
             if reg.ty == RT::MiscType {
-                inst.dst = Some(DstParam::new(reg, if reg.num == 1 { WriteMask::ALL } else { mask.max_xy() }));
+                inst.dst = Some(DstParam::new(
+                    reg,
+                    if reg.num == 1 {
+                        WriteMask::ALL
+                    } else {
+                        mask.max_xy()
+                    },
+                ));
             }
             inst.extra = Extra::Dcl(dcl.unwrap_or_default());
             self.dcls.push(inst);
@@ -281,7 +310,12 @@ impl<'a> Gen<'a> {
             Op::Uniform(r) => (Register::new(RT::Const, r), o.swz),
             Op::Literal(bits) => self.literal_register(bits, o.swz, node.width)?,
             _ => {
-                let r = self.reg[o.h.0 as usize].ok_or_else(|| err(Code::Limit, "internal: a value was read before it was computed"))?;
+                let r = self.reg[o.h.0 as usize].ok_or_else(|| {
+                    err(
+                        Code::Limit,
+                        "internal: a value was read before it was computed",
+                    )
+                })?;
                 (Register::new(RT::Temp, r), o.swz)
             }
         })
@@ -289,8 +323,15 @@ impl<'a> Gen<'a> {
 
     /// Places the literal lanes an operand reads into `def` registers; returns the register and
     /// the swizzle reading them.
-    fn literal_register(&mut self, bits: [u32; 4], swz: [u8; 4], _width: u8) -> R<(Register, [u8; 4])> {
-        let vals: Vec<f32> = (0..4).map(|i| f32::from_bits(bits[swz[i] as usize])).collect();
+    fn literal_register(
+        &mut self,
+        bits: [u32; 4],
+        swz: [u8; 4],
+        _width: u8,
+    ) -> R<(Register, [u8; 4])> {
+        let vals: Vec<f32> = (0..4)
+            .map(|i| f32::from_bits(bits[swz[i] as usize]))
+            .collect();
         let mut distinct: Vec<u32> = Vec::new();
         for v in &vals {
             if !distinct.contains(&v.to_bits()) {
@@ -315,14 +356,19 @@ impl<'a> Gen<'a> {
             }
             for p in pending.iter_mut() {
                 if p.1.is_none() {
-                    let l = (0..4).find(|&l| *used & (1 << l) == 0).expect("room checked");
+                    let l = (0..4)
+                        .find(|&l| *used & (1 << l) == 0)
+                        .expect("room checked");
                     d[l] = f32::from_bits(p.0);
                     *used |= 1 << l;
                     p.1 = Some(l);
                 }
             }
             for (i, v) in vals.iter().enumerate() {
-                let l = pending.iter().find(|p| p.0 == v.to_bits()).and_then(|p| p.1);
+                let l = pending
+                    .iter()
+                    .find(|p| p.0 == v.to_bits())
+                    .and_then(|p| p.1);
                 match l {
                     Some(l) => lanes[i] = l as u8,
                     None => ok = false,
@@ -340,7 +386,11 @@ impl<'a> Gen<'a> {
             let l = match (0..4).find(|&l| used & (1 << l) != 0 && d[l].to_bits() == v.to_bits()) {
                 Some(l) => l,
                 None => {
-                    let l = if used & (1 << i) == 0 { i } else { (0..4).find(|&l| used & (1 << l) == 0).expect("four lanes") };
+                    let l = if used & (1 << i) == 0 {
+                        i
+                    } else {
+                        (0..4).find(|&l| used & (1 << l) == 0).expect("four lanes")
+                    };
                     d[l] = *v;
                     used |= 1 << l;
                     l
@@ -351,9 +401,15 @@ impl<'a> Gen<'a> {
         self.defs.push(d);
         self.def_used.push(used);
         if self.def_base as usize + self.defs.len() > self.profile.float_constants() as usize {
-            return Err(err(Code::TooManySlots, "too many constants for the profile (uniforms and literals)"));
+            return Err(err(
+                Code::TooManySlots,
+                "too many constants for the profile (uniforms and literals)",
+            ));
         }
-        Ok((Register::new(RT::Const, self.def_base + self.defs.len() as u16 - 1), lanes))
+        Ok((
+            Register::new(RT::Const, self.def_base + self.defs.len() as u16 - 1),
+            lanes,
+        ))
     }
 
     /// A source parameter reading `o` in the lanes `read` (other lanes filled to keep the
@@ -372,7 +428,10 @@ impl<'a> Gen<'a> {
     }
 
     fn swizzle_ok(&self, s: Swizzle) -> bool {
-        self.profile != Profile::Ps20 || s.is_identity() || s.replicated().is_some() || matches!(s.0, 0xC9 | 0xD2 | 0x1B)
+        self.profile != Profile::Ps20
+            || s.is_identity()
+            || s.replicated().is_some()
+            || matches!(s.0, 0xC9 | 0xD2 | 0x1B)
     }
 
     /// Emits `mov` instructions bringing `p` (lanes `read`) into a fresh temp read with an
@@ -402,7 +461,13 @@ impl<'a> Gen<'a> {
     }
 
     /// Emits `op` with legalised sources; `reads[i]` are the lanes source `i` reads.
-    fn emit_legal(&mut self, op: Opcode, dst: DstParam, srcs: &mut [SrcParam], reads: &[u8]) -> R<()> {
+    fn emit_legal(
+        &mut self,
+        op: Opcode,
+        dst: DstParam,
+        srcs: &mut [SrcParam],
+        reads: &[u8],
+    ) -> R<()> {
         let mut temps = Vec::new();
         // Only one constant register per vertex instruction.
         if !self.pixel() {
@@ -413,9 +478,18 @@ impl<'a> Gen<'a> {
                         None => seen = Some(s.register),
                         Some(r) if r == s.register => {}
                         Some(_) => {
-                            let (p, t) = self.copy_to_temp(SrcParam { modifier: SrcModifier::None, ..*s }, reads[i])?;
+                            let (p, t) = self.copy_to_temp(
+                                SrcParam {
+                                    modifier: SrcModifier::None,
+                                    ..*s
+                                },
+                                reads[i],
+                            )?;
                             temps.push(t);
-                            *s = SrcParam { modifier: s.modifier, ..p };
+                            *s = SrcParam {
+                                modifier: s.modifier,
+                                ..p
+                            };
                         }
                     }
                 }
@@ -424,7 +498,13 @@ impl<'a> Gen<'a> {
         for (i, s) in srcs.iter_mut().enumerate() {
             if !self.swizzle_ok(s.swizzle) {
                 let m = s.modifier;
-                let (p, t) = self.copy_to_temp(SrcParam { modifier: SrcModifier::None, ..*s }, reads[i])?;
+                let (p, t) = self.copy_to_temp(
+                    SrcParam {
+                        modifier: SrcModifier::None,
+                        ..*s
+                    },
+                    reads[i],
+                )?;
                 temps.push(t);
                 *s = SrcParam { modifier: m, ..p };
             }
@@ -440,12 +520,22 @@ impl<'a> Gen<'a> {
 
     fn run(&mut self) -> R<()> {
         if matches!(self.profile, Profile::Ps1x(_) | Profile::Vs11) {
-            return Err(err(Code::Unsupported, format!("dxso does not compile {} yet", self.profile)));
+            return Err(err(
+                Code::Unsupported,
+                format!("dxso does not compile {} yet", self.profile),
+            ));
         }
         self.analyse();
         self.assign_inputs();
         let order: Vec<usize> = (0..self.m.nodes.len())
-            .filter(|&i| self.demand[i] != 0 && !self.absorbed[i] && !matches!(self.m.nodes[i].op, Op::Literal(_) | Op::Input(_) | Op::Uniform(_)))
+            .filter(|&i| {
+                self.demand[i] != 0
+                    && !self.absorbed[i]
+                    && !matches!(
+                        self.m.nodes[i].op,
+                        Op::Literal(_) | Op::Input(_) | Op::Uniform(_)
+                    )
+            })
             .collect();
         for (p, &i) in order.iter().enumerate() {
             self.pos[i] = p;
@@ -459,7 +549,13 @@ impl<'a> Gen<'a> {
                 readers[h.0 as usize].push(p);
             }
         }
-        for o in self.m.outputs.iter().map(|o| o.value).chain(self.m.kills.iter().copied()) {
+        for o in self
+            .m
+            .outputs
+            .iter()
+            .map(|o| o.value)
+            .chain(self.m.kills.iter().copied())
+        {
             self.last_use[o.h.0 as usize] = end;
             readers[o.h.0 as usize].push(end);
         }
@@ -490,7 +586,12 @@ impl<'a> Gen<'a> {
         if self.max_temp > self.profile.temps() {
             return Err(err(
                 Code::TooManyTemps,
-                format!("maximum temp register index exceeded: {} temps needed, {} has {}", self.max_temp, self.profile, self.profile.temps()),
+                format!(
+                    "maximum temp register index exceeded: {} temps needed, {} has {}",
+                    self.max_temp,
+                    self.profile,
+                    self.profile.temps()
+                ),
             ));
         }
         Ok(())
@@ -520,7 +621,9 @@ impl<'a> Gen<'a> {
     /// already the old value's).
     fn coalesce(&mut self, order: &[usize], readers: &[Vec<usize>]) {
         for &c in order {
-            let Op::Compose(parts) = self.m.nodes[c].op else { continue };
+            let Op::Compose(parts) = self.m.nodes[c].op else {
+                continue;
+            };
             let d = self.demand[c];
             let mut sources: Vec<usize> = Vec::new();
             for p in parts.iter().flatten() {
@@ -530,31 +633,63 @@ impl<'a> Gen<'a> {
             }
             let identity = |x: usize| {
                 parts.iter().enumerate().all(|(k, p)| match p {
-                    Some(p) if p.h.0 as usize == x && d & (1 << k) != 0 => p.lane == k as u8 && !p.neg && !p.abs,
+                    Some(p) if p.h.0 as usize == x && d & (1 << k) != 0 => {
+                        p.lane == k as u8 && !p.neg && !p.abs
+                    }
                     _ => true,
                 })
             };
             let mut members = Vec::new();
             for &x in &sources {
-                if self.pos[x] != usize::MAX && self.alias[x].is_none() && self.uses[x] == 1 && identity(x) && self.writes_in_place(x) && x != c {
+                if self.pos[x] != usize::MAX
+                    && self.alias[x].is_none()
+                    && self.uses[x] == 1
+                    && identity(x)
+                    && self.writes_in_place(x)
+                    && x != c
+                {
                     members.push(x);
                 }
             }
             // The old value the vector updates, when nothing reads its register after the
             // first write into it.
-            let first = members.iter().map(|&x| self.pos[x]).min().unwrap_or(self.pos[c]);
-            let single_write = |me: &Self, p: usize| members.iter().any(|&m| me.pos[m] == p && !matches!(me.m.nodes[m].op, Op::Compose(_) | Op::Nrm(_) | Op::SinCos(_)));
+            let first = members
+                .iter()
+                .map(|&x| self.pos[x])
+                .min()
+                .unwrap_or(self.pos[c]);
+            let single_write = |me: &Self, p: usize| {
+                members.iter().any(|&m| {
+                    me.pos[m] == p
+                        && !matches!(
+                            me.m.nodes[m].op,
+                            Op::Compose(_) | Op::Nrm(_) | Op::SinCos(_)
+                        )
+                })
+            };
             let base = sources.iter().copied().find(|&o| {
-                if members.contains(&o) || self.pos[o] == usize::MAX || self.pos[o] >= first || !identity(o) || self.uses[o] > 64 {
+                if members.contains(&o)
+                    || self.pos[o] == usize::MAX
+                    || self.pos[o] >= first
+                    || !identity(o)
+                    || self.uses[o] > 64
+                {
                     return false;
                 }
                 let root = self.root(o);
-                let group: Vec<usize> = if self.alias[o].is_none() && !self.alias.iter().any(|a| *a == Some(o)) {
+                let group: Vec<usize> = if self.alias[o].is_none() && !self.alias.contains(&Some(o))
+                {
                     vec![o]
                 } else {
-                    (0..self.alias.len()).filter(|&k| self.root(k) == root).collect()
+                    (0..self.alias.len())
+                        .filter(|&k| self.root(k) == root)
+                        .collect()
                 };
-                group.iter().all(|&k| readers[k].iter().all(|&p| p < first || p == self.pos[c] || (p == first && single_write(self, p))))
+                group.iter().all(|&k| {
+                    readers[k].iter().all(|&p| {
+                        p < first || p == self.pos[c] || (p == first && single_write(self, p))
+                    })
+                })
             });
             for &x in &members {
                 self.alias[x] = Some(c);
@@ -581,9 +716,29 @@ impl<'a> Gen<'a> {
     fn node_code(&mut self, i: usize) -> R<()> {
         let node = self.m.nodes[i];
         let d = self.demand[i];
-        let lanewise = |op: &Op| matches!(op, Op::Add(..) | Op::Mul(..) | Op::Mad(..) | Op::Min(..) | Op::Max(..) | Op::Cmp(..) | Op::Slt(..) | Op::Sge(..) | Op::Frc(..) | Op::Abs(..) | Op::Dsx(..) | Op::Dsy(..) | Op::Lrp(..) | Op::Sat(..));
+        let lanewise = |op: &Op| {
+            matches!(
+                op,
+                Op::Add(..)
+                    | Op::Mul(..)
+                    | Op::Mad(..)
+                    | Op::Min(..)
+                    | Op::Max(..)
+                    | Op::Cmp(..)
+                    | Op::Slt(..)
+                    | Op::Sge(..)
+                    | Op::Frc(..)
+                    | Op::Abs(..)
+                    | Op::Dsx(..)
+                    | Op::Dsy(..)
+                    | Op::Lrp(..)
+                    | Op::Sat(..)
+            )
+        };
         // Multi-instruction nodes must not share a register with what they read.
-        let early = !lanewise(&node.op) || matches!(node.op, Op::Sat(_) if !self.pixel()) || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
+        let early = !lanewise(&node.op)
+            || matches!(node.op, Op::Sat(_) if !self.pixel())
+            || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
         let root = self.root(i);
         let group_reg = self.reg_of_group(root, i);
         let r = if let Some(r) = group_reg {
@@ -615,10 +770,14 @@ impl<'a> Gen<'a> {
         let dst = DstParam::new(dst_reg, WriteMask(d));
         match node.op {
             Op::Add(a, b) => {
-                let mul = [a, b].into_iter().position(|o| self.absorbed[o.h.0 as usize] && matches!(self.node(o.h).op, Op::Mul(..)));
+                let mul = [a, b].into_iter().position(|o| {
+                    self.absorbed[o.h.0 as usize] && matches!(self.node(o.h).op, Op::Mul(..))
+                });
                 if let Some(k) = mul {
                     let (m, other) = if k == 0 { (a, b) } else { (b, a) };
-                    let Op::Mul(x, y) = self.node(m.h).op else { unreachable!("checked") };
+                    let Op::Mul(x, y) = self.node(m.h).op else {
+                        unreachable!("checked")
+                    };
                     let mut x = x.swizzle(m.swz);
                     let y = y.swizzle(m.swz);
                     if m.neg {
@@ -644,7 +803,11 @@ impl<'a> Gen<'a> {
                     // c + a * (b - c)
                     let mut s = [self.src(&b, d)?, self.src(&c.negate(), d)?];
                     self.emit_legal(Opcode::Add, dst, &mut s, &[d, d])?;
-                    let mut s = [self.src(&a, d)?, SrcParam::new(dst_reg, Swizzle::IDENTITY), self.src(&c, d)?];
+                    let mut s = [
+                        self.src(&a, d)?,
+                        SrcParam::new(dst_reg, Swizzle::IDENTITY),
+                        self.src(&c, d)?,
+                    ];
                     self.emit_legal(Opcode::Mad, dst, &mut s, &[d, d, d])?;
                 }
             }
@@ -672,7 +835,12 @@ impl<'a> Gen<'a> {
                 match n {
                     3 | 4 => {
                         let mut s = [self.src(&a, read)?, self.src(&b, read)?];
-                        self.emit_legal(if n == 3 { Opcode::Dp3 } else { Opcode::Dp4 }, dst, &mut s, &[read, read])?;
+                        self.emit_legal(
+                            if n == 3 { Opcode::Dp3 } else { Opcode::Dp4 },
+                            dst,
+                            &mut s,
+                            &[read, read],
+                        )?;
                     }
                     _ if self.has(Opcode::Dp2Add) => {
                         let zero = self.literal_src(0.0)?;
@@ -740,7 +908,11 @@ impl<'a> Gen<'a> {
         if let Some(r) = self.reg[root] {
             return Some(r);
         }
-        (0..self.alias.len()).find_map(|k| (k != except && self.reg[k].is_some() && self.root(k) == root).then(|| self.reg[k]).flatten())
+        (0..self.alias.len()).find_map(|k| {
+            (k != except && self.reg[k].is_some() && self.root(k) == root)
+                .then(|| self.reg[k])
+                .flatten()
+        })
     }
 
     fn literal_src(&mut self, v: f32) -> R<SrcParam> {
@@ -766,12 +938,27 @@ impl<'a> Gen<'a> {
         self.emit_legal(op, dst, &mut s, &[d, d])
     }
 
-    fn ternary(&mut self, op: Opcode, dst: DstParam, a: Operand, b: Operand, c: Operand, d: u8) -> R<()> {
+    fn ternary(
+        &mut self,
+        op: Opcode,
+        dst: DstParam,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+        d: u8,
+    ) -> R<()> {
         let mut s = [self.src(&a, d)?, self.src(&b, d)?, self.src(&c, d)?];
         self.emit_legal(op, dst, &mut s, &[d, d, d])
     }
 
-    fn sample(&mut self, dst_reg: Register, kind: SampleKind, s: u16, c: Operand, g: Option<(Operand, Operand)>) -> R<()> {
+    fn sample(
+        &mut self,
+        dst_reg: Register,
+        kind: SampleKind,
+        s: u16,
+        c: Operand,
+        g: Option<(Operand, Operand)>,
+    ) -> R<()> {
         let read = match kind {
             SampleKind::Plain | SampleKind::Grad => 0b0111,
             _ => 0b1111,
@@ -802,7 +989,11 @@ impl<'a> Gen<'a> {
             SampleKind::Lod => (Opcode::TexLdl, 0, vec![]),
             SampleKind::Grad => {
                 let (x, y) = g.expect("gradients present");
-                (Opcode::TexLdd, 0, vec![self.src(&x, 0b0111)?, self.src(&y, 0b0111)?])
+                (
+                    Opcode::TexLdd,
+                    0,
+                    vec![self.src(&x, 0b0111)?, self.src(&y, 0b0111)?],
+                )
             }
         };
         let mut srcs = vec![coord, sampler];
@@ -818,7 +1009,13 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    fn compose(&mut self, dst_reg: Register, dst_index: usize, parts: [Option<Lane>; 4], d: u8) -> R<()> {
+    fn compose(
+        &mut self,
+        dst_reg: Register,
+        dst_index: usize,
+        parts: [Option<Lane>; 4],
+        d: u8,
+    ) -> R<()> {
         // One mov per source node (and modifier), lanes grouped.
         let mut done = 0u8;
         for i in 0..4 {
@@ -826,7 +1023,12 @@ impl<'a> Gen<'a> {
                 continue;
             }
             let Some(p) = parts[i] else { continue };
-            if self.pos[p.h.0 as usize] != usize::MAX && self.root(p.h.0 as usize) == self.root(dst_index) && p.lane == i as u8 && !p.neg && !p.abs {
+            if self.pos[p.h.0 as usize] != usize::MAX
+                && self.root(p.h.0 as usize) == self.root(dst_index)
+                && p.lane == i as u8
+                && !p.neg
+                && !p.abs
+            {
                 done |= 1 << i;
                 continue;
             }
@@ -834,14 +1036,24 @@ impl<'a> Gen<'a> {
             let mut swz = [p.lane; 4];
             for (k, q) in parts.iter().enumerate() {
                 if let Some(q) = q {
-                    if d & (1 << k) != 0 && done & (1 << k) == 0 && q.h == p.h && q.neg == p.neg && q.abs == p.abs {
+                    if d & (1 << k) != 0
+                        && done & (1 << k) == 0
+                        && q.h == p.h
+                        && q.neg == p.neg
+                        && q.abs == p.abs
+                    {
                         mask |= 1 << k;
                         swz[k] = q.lane;
                     }
                 }
             }
             done |= mask;
-            let o = Operand { h: p.h, swz, neg: p.neg, abs: p.abs };
+            let o = Operand {
+                h: p.h,
+                swz,
+                neg: p.neg,
+                abs: p.abs,
+            };
             let src = self.src(&o, mask)?;
             if self.swizzle_ok(src.swizzle) {
                 self.emit(Opcode::Mov, DstParam::new(dst_reg, WriteMask(mask)), &[src]);
@@ -861,7 +1073,9 @@ impl<'a> Gen<'a> {
     fn kills(&mut self) -> R<()> {
         for k in self.m.kills.clone() {
             let p = self.src(&k, 0b0111)?;
-            let direct = p.register.ty == RT::Temp && p.modifier == SrcModifier::None && (0..3).all(|l| p.swizzle.get(l) == l as u8);
+            let direct = p.register.ty == RT::Temp
+                && p.modifier == SrcModifier::None
+                && (0..3).all(|l| p.swizzle.get(l) == l as u8);
             let (reg, temp) = if direct {
                 (p.register, None)
             } else {
@@ -883,27 +1097,67 @@ impl<'a> Gen<'a> {
         for out in self.m.outputs.clone() {
             let width_mask = ((1u16 << out.width) - 1) as u8;
             let (reg, mask) = match (self.profile, out.usage) {
-                (p, DeclUsage::Color) if !p.is_vertex() => (Register::new(RT::ColorOut, out.index as u16), WriteMask::ALL),
-                (p, DeclUsage::Depth) if !p.is_vertex() => (Register::new(RT::DepthOut, 0), WriteMask::ALL),
-                (p, u) if !p.is_vertex() => return Err(err(Code::MissingSemantic, format!("invalid ps output semantic '{}{}'", u.name().to_ascii_uppercase(), out.index))),
+                (p, DeclUsage::Color) if !p.is_vertex() => (
+                    Register::new(RT::ColorOut, out.index as u16),
+                    WriteMask::ALL,
+                ),
+                (p, DeclUsage::Depth) if !p.is_vertex() => {
+                    (Register::new(RT::DepthOut, 0), WriteMask::ALL)
+                }
+                (p, u) if !p.is_vertex() => {
+                    return Err(err(
+                        Code::MissingSemantic,
+                        format!(
+                            "invalid ps output semantic '{}{}'",
+                            u.name().to_ascii_uppercase(),
+                            out.index
+                        ),
+                    ))
+                }
                 (Profile::Vs30, u) => {
                     let r = Register::new(RT::Output, next_o);
                     next_o += 1;
-                    let mask = if u == DeclUsage::Position { WriteMask::ALL } else { WriteMask(width_mask) };
+                    let mask = if u == DeclUsage::Position {
+                        WriteMask::ALL
+                    } else {
+                        WriteMask(width_mask)
+                    };
                     let mut dcl = Instruction::new(Opcode::Dcl);
                     dcl.dst = Some(DstParam::new(r, mask));
                     dcl.extra = Extra::Dcl(DclToken::usage(u, out.index));
                     self.dcls.push(dcl);
                     (r, mask)
                 }
-                (_, DeclUsage::Position) if out.index == 0 => (Register::new(RT::RastOut, 0), WriteMask::ALL),
+                (_, DeclUsage::Position) if out.index == 0 => {
+                    (Register::new(RT::RastOut, 0), WriteMask::ALL)
+                }
                 (_, DeclUsage::Fog) => (Register::new(RT::RastOut, 1), WriteMask::X),
                 (_, DeclUsage::PSize) => (Register::new(RT::RastOut, 2), WriteMask::X),
-                (_, DeclUsage::Color) if out.index < 2 => (Register::new(RT::AttrOut, out.index as u16), WriteMask(width_mask)),
-                (_, DeclUsage::TexCoord) if out.index < 8 => (Register::new(RT::Output, out.index as u16), WriteMask(width_mask)),
-                (_, u) => return Err(err(Code::MissingSemantic, format!("invalid vs output semantic '{}{}' for {}", u.name().to_ascii_uppercase(), out.index, self.profile))),
+                (_, DeclUsage::Color) if out.index < 2 => (
+                    Register::new(RT::AttrOut, out.index as u16),
+                    WriteMask(width_mask),
+                ),
+                (_, DeclUsage::TexCoord) if out.index < 8 => (
+                    Register::new(RT::Output, out.index as u16),
+                    WriteMask(width_mask),
+                ),
+                (_, u) => {
+                    return Err(err(
+                        Code::MissingSemantic,
+                        format!(
+                            "invalid vs output semantic '{}{}' for {}",
+                            u.name().to_ascii_uppercase(),
+                            out.index,
+                            self.profile
+                        ),
+                    ))
+                }
             };
-            let read = if mask.0 == 0xF && out.width < 4 { width_mask } else { mask.0 };
+            let read = if mask.0 == 0xF && out.width < 4 {
+                width_mask
+            } else {
+                mask.0
+            };
             let mut src = self.src(&out.value, read)?;
             if mask.0 == 0xF && out.width < 4 {
                 // Lanes past the value's width repeat its last lane.
@@ -919,10 +1173,15 @@ impl<'a> Gen<'a> {
 
     fn finish(self) -> R<Shader> {
         let mut shader = Shader::new(self.version);
-        shader.items.push(Item::Comment(Comment { data: self.ctab().to_words() }));
+        shader.items.push(Item::Comment(Comment {
+            data: self.ctab().to_words(),
+        }));
         for (r, d) in self.defs.iter().enumerate() {
             let mut def = Instruction::new(Opcode::Def);
-            def.dst = Some(DstParam::new(Register::new(RT::Const, self.def_base + r as u16), WriteMask::ALL));
+            def.dst = Some(DstParam::new(
+                Register::new(RT::Const, self.def_base + r as u16),
+                WriteMask::ALL,
+            ));
             def.extra = Extra::Def(d.map(f32::to_bits));
             shader.items.push(Item::Instruction(def));
         }
@@ -932,7 +1191,11 @@ impl<'a> Gen<'a> {
         let mut samplers = self.m.samplers.clone();
         samplers.sort_by_key(|(r, _)| *r);
         for (s, tt) in samplers {
-            let used = self.code.iter().any(|i| i.srcs.iter().any(|p| p.register == Register::new(RT::Sampler, s)));
+            let used = self.code.iter().any(|i| {
+                i.srcs
+                    .iter()
+                    .any(|p| p.register == Register::new(RT::Sampler, s))
+            });
             if !used {
                 continue;
             }
@@ -946,8 +1209,15 @@ impl<'a> Gen<'a> {
         }
         let report = dxso::validate(&shader);
         if let Some(e) = report.errors().next() {
-            let code = if matches!(e.rule, dxso::Rule::SlotLimit) { Code::TooManySlots } else { Code::Limit };
-            return Err(err(code, format!("the generated {} does not validate: {}", self.profile, e)));
+            let code = if matches!(e.rule, dxso::Rule::SlotLimit) {
+                Code::TooManySlots
+            } else {
+                Code::Limit
+            };
+            return Err(err(
+                code,
+                format!("the generated {} does not validate: {}", self.profile, e),
+            ));
         }
         Ok(shader)
     }
@@ -970,7 +1240,9 @@ impl<'a> Gen<'a> {
             .collect();
         constants.sort_by(|a, b| a.name.0.cmp(&b.name.0));
         ConstantTable {
-            creator: format!("dxso-hlsl {}", env!("CARGO_PKG_VERSION")).as_str().into(),
+            creator: format!("dxso-hlsl {}", env!("CARGO_PKG_VERSION"))
+                .as_str()
+                .into(),
             version: self.version.to_token(),
             flags: 0,
             target: self.profile.to_string().as_str().into(),
@@ -984,7 +1256,10 @@ impl<'a> Gen<'a> {
 /// Fills the lanes of a swizzle that are not read so it stays simple: a replicate when one
 /// lane is read (or all read lanes are the same), else each unread lane its own index.
 fn fill_swizzle(swz: [u8; 4], read: u8) -> [u8; 4] {
-    let lanes: Vec<u8> = (0..4).filter(|l| read & (1 << l) != 0).map(|l| swz[l as usize]).collect();
+    let lanes: Vec<u8> = (0..4)
+        .filter(|l| read & (1 << l) != 0)
+        .map(|l| swz[l as usize])
+        .collect();
     if let Some(&first) = lanes.first() {
         if lanes.iter().all(|&x| x == first) {
             return [first; 4];
@@ -998,7 +1273,11 @@ fn fill_swizzle(swz: [u8; 4], read: u8) -> [u8; 4] {
             last = swz[l];
         } else {
             // Prefer identity, which keeps ps_2_0 swizzles legal.
-            out[l] = if (0..4).all(|k| read & (1 << k) == 0 || swz[k] == k as u8) { l as u8 } else { last };
+            out[l] = if (0..4).all(|k| read & (1 << k) == 0 || swz[k] == k as u8) {
+                l as u8
+            } else {
+                last
+            };
         }
     }
     out

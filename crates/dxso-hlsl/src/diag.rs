@@ -22,7 +22,11 @@ pub struct Loc {
 impl fmt::Display for Loc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.col_end > self.col {
-            write!(f, "{}({},{}-{})", self.file, self.line, self.col, self.col_end)
+            write!(
+                f,
+                "{}({},{}-{})",
+                self.file, self.line, self.col, self.col_end
+            )
         } else {
             write!(f, "{}({},{})", self.file, self.line, self.col)
         }

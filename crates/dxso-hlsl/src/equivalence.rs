@@ -118,14 +118,24 @@ pub fn check(
     let ref_inputs = inputs(reference);
     let cand_inputs = inputs(candidate);
     let quads = invocations.div_ceil(4).max(1);
-    let count = if rv.is_vertex() { invocations.max(1) } else { quads * 4 };
+    let count = if rv.is_vertex() {
+        invocations.max(1)
+    } else {
+        quads * 4
+    };
     let mut values: HashMap<(DeclUsage, u8), Vec<[f32; 4]>> = HashMap::new();
     for (sem, _) in ref_inputs.iter().chain(&cand_inputs) {
         values.entry(*sem).or_insert_with(|| {
             (0..count)
                 .map(|_| {
                     let colour = sem.0 == DeclUsage::Color;
-                    std::array::from_fn(|_| if colour { rng.unit() } else { rng.signed() * 2.0 })
+                    std::array::from_fn(|_| {
+                        if colour {
+                            rng.unit()
+                        } else {
+                            rng.signed() * 2.0
+                        }
+                    })
                 })
                 .collect()
         });
@@ -155,8 +165,16 @@ pub fn check(
             Some(RegisterSet::Float4) => {
                 for k in 0..c.register_count.min(cc.register_count) {
                     let v: [f32; 4] = std::array::from_fn(|_| rng.signed() * 2.0);
-                    set(&mut rres.constants.float, (c.register_index + k) as usize, v);
-                    set(&mut cres.constants.float, (cc.register_index + k) as usize, v);
+                    set(
+                        &mut rres.constants.float,
+                        (c.register_index + k) as usize,
+                        v,
+                    );
+                    set(
+                        &mut cres.constants.float,
+                        (cc.register_index + k) as usize,
+                        v,
+                    );
                 }
             }
             Some(RegisterSet::Int4) => {
@@ -170,7 +188,11 @@ pub fn check(
                 for k in 0..c.register_count.min(cc.register_count) {
                     let v = rng.next() & 1 == 1;
                     set(&mut rres.constants.bool, (c.register_index + k) as usize, v);
-                    set(&mut cres.constants.bool, (cc.register_index + k) as usize, v);
+                    set(
+                        &mut cres.constants.bool,
+                        (cc.register_index + k) as usize,
+                        v,
+                    );
                 }
             }
             Some(RegisterSet::Sampler) => {
@@ -180,7 +202,11 @@ pub fn check(
                         .copied()
                         .unwrap_or(TextureType::Texture2D);
                     let s = random_sampler(&mut rng, ty);
-                    set(&mut rres.samplers, (c.register_index + k) as usize, s.clone());
+                    set(
+                        &mut rres.samplers,
+                        (c.register_index + k) as usize,
+                        s.clone(),
+                    );
                     set(&mut cres.samplers, (cc.register_index + k) as usize, s);
                 }
             }
@@ -189,12 +215,18 @@ pub fn check(
     }
     let (rout, cout) = if rv.is_vertex() {
         let run = |s: &Shader, ins: &[((DeclUsage, u8), InputRegister)], res: &Resources, which| {
-            let vs = VertexShader::new(s).map_err(|e| Mismatch::Run { which, why: e.to_string() })?;
+            let vs = VertexShader::new(s).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })?;
             let mut b = VertexBatch::new(count);
             for (sem, reg) in ins {
                 b.set(*reg, values[sem].clone());
             }
-            vs.run(&b, res).map_err(|e| Mismatch::Run { which, why: e.to_string() })
+            vs.run(&b, res).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })
         };
         (
             run(reference, &ref_inputs, &rres, "reference")?,
@@ -202,12 +234,18 @@ pub fn check(
         )
     } else {
         let run = |s: &Shader, ins: &[((DeclUsage, u8), InputRegister)], res: &Resources, which| {
-            let ps = PixelShader::new(s).map_err(|e| Mismatch::Run { which, why: e.to_string() })?;
+            let ps = PixelShader::new(s).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })?;
             let mut b = QuadBatch::new(quads);
             for (sem, reg) in ins {
                 b.set(*reg, values[sem].clone());
             }
-            ps.run(&b, res).map_err(|e| Mismatch::Run { which, why: e.to_string() })
+            ps.run(&b, res).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })
         };
         (
             run(reference, &ref_inputs, &rres, "reference")?,
@@ -226,8 +264,12 @@ pub fn check(
         let Some((creg, _)) = cand_outs.get(sem) else {
             return Err(Mismatch::MissingOutput(label));
         };
-        let a = rout.get(*reg).ok_or_else(|| Mismatch::MissingOutput(label.clone()))?;
-        let b = cout.get(*creg).ok_or_else(|| Mismatch::MissingOutput(label.clone()))?;
+        let a = rout
+            .get(*reg)
+            .ok_or_else(|| Mismatch::MissingOutput(label.clone()))?;
+        let b = cout
+            .get(*creg)
+            .ok_or_else(|| Mismatch::MissingOutput(label.clone()))?;
         for inv in 0..count {
             if !rv.is_vertex() && (discarded(&rout, inv) || discarded(&cout, inv)) {
                 continue;
@@ -282,11 +324,19 @@ fn inputs(s: &Shader) -> Vec<((DeclUsage, u8), InputRegister)> {
         if i.opcode != Opcode::Dcl {
             continue;
         }
-        let (Some(d), Some(dcl)) = (i.dst, i.dcl()) else { continue };
+        let (Some(d), Some(dcl)) = (i.dst, i.dcl()) else {
+            continue;
+        };
         let r = d.register;
         let entry = match r.ty {
-            RT::Input if ps2 => ((DeclUsage::Color, r.num as u8), InputRegister::V(r.num as u8)),
-            RT::Addr if ps2 => ((DeclUsage::TexCoord, r.num as u8), InputRegister::T(r.num as u8)),
+            RT::Input if ps2 => (
+                (DeclUsage::Color, r.num as u8),
+                InputRegister::V(r.num as u8),
+            ),
+            RT::Addr if ps2 => (
+                (DeclUsage::TexCoord, r.num as u8),
+                InputRegister::T(r.num as u8),
+            ),
             RT::Input => match dcl.decl_usage() {
                 Some(u) => ((u, dcl.usage_index), InputRegister::V(r.num as u8)),
                 None => continue,
@@ -317,22 +367,35 @@ fn outputs(s: &Shader) -> HashMap<(DeclUsage, u8), (OutputRegister, u8)> {
             continue;
         }
         let (sem, reg) = match r.ty {
-            RT::ColorOut => ((DeclUsage::Color, r.num as u8), OutputRegister::Target(r.num as u8)),
+            RT::ColorOut => (
+                (DeclUsage::Color, r.num as u8),
+                OutputRegister::Target(r.num as u8),
+            ),
             RT::DepthOut => ((DeclUsage::Depth, 0), OutputRegister::Depth),
             RT::RastOut => match r.num {
                 0 => ((DeclUsage::Position, 0), OutputRegister::Pos),
                 1 => ((DeclUsage::Fog, 0), OutputRegister::Fog),
                 _ => ((DeclUsage::PSize, 0), OutputRegister::PointSize),
             },
-            RT::AttrOut => ((DeclUsage::Color, r.num as u8), OutputRegister::Color(r.num as u8)),
+            RT::AttrOut => (
+                (DeclUsage::Color, r.num as u8),
+                OutputRegister::Color(r.num as u8),
+            ),
             RT::Output if v.major >= 3 => match decl.get(&r.num) {
                 Some(sem) => (*sem, OutputRegister::O(r.num as u8)),
                 None => continue,
             },
-            RT::Output => ((DeclUsage::TexCoord, r.num as u8), OutputRegister::TexCoord(r.num as u8)),
+            RT::Output => (
+                (DeclUsage::TexCoord, r.num as u8),
+                OutputRegister::TexCoord(r.num as u8),
+            ),
             _ => continue,
         };
-        let mask = if matches!(r.ty, RT::DepthOut | RT::RastOut) && r.num != 0 { 1 } else { d.mask.0 };
+        let mask = if matches!(r.ty, RT::DepthOut | RT::RastOut) && r.num != 0 {
+            1
+        } else {
+            d.mask.0
+        };
         out.entry(sem).or_insert((reg, 0)).1 |= mask;
     }
     out
@@ -363,8 +426,17 @@ fn random_sampler(rng: &mut Rng, ty: TextureType) -> Sampler {
     for _ in 0..texels * 4 {
         data.extend_from_slice(&rng.unit().to_le_bytes());
     }
-    let texture = Texture::new(dim, Format::Rgba32Float, vec![MipLevel { width: w, height: h, depth: d, data }])
-        .expect("a well-formed random texture");
+    let texture = Texture::new(
+        dim,
+        Format::Rgba32Float,
+        vec![MipLevel {
+            width: w,
+            height: h,
+            depth: d,
+            data,
+        }],
+    )
+    .expect("a well-formed random texture");
     let mut s = Sampler::new(Arc::new(texture));
     s.state.mag_filter = Filter::Linear;
     s.state.min_filter = Filter::Linear;

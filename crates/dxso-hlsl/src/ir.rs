@@ -402,7 +402,10 @@ impl Module {
         let width = lanes.len().clamp(1, 4) as u8;
         // One operand read through a swizzle needs no node.
         let first = lanes[0];
-        if lanes.iter().all(|o| o.h == first.h && o.neg == first.neg && o.abs == first.abs) {
+        if lanes
+            .iter()
+            .all(|o| o.h == first.h && o.neg == first.neg && o.abs == first.abs)
+        {
             let mut swz = [first.swz[0]; 4];
             for (i, o) in lanes.iter().enumerate().take(4) {
                 swz[i] = o.swz[0];

@@ -28,7 +28,7 @@ pub mod preprocess;
 mod profile;
 
 pub use diag::{Code, Diagnostic, Diagnostics, Loc, Severity};
-pub use profile::Profile;
+pub use profile::{Profile, UnknownProfile};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -57,7 +57,12 @@ pub trait IncludeHandler {
     /// Opens `name`, included from the file named `from` (`None` for the root source), with
     /// `system` set for `<name>`; returns the name diagnostics should use and the text, or why
     /// it cannot.
-    fn open(&self, name: &str, from: Option<&str>, system: bool) -> Result<(String, String), String>;
+    fn open(
+        &self,
+        name: &str,
+        from: Option<&str>,
+        system: bool,
+    ) -> Result<(String, String), String>;
 }
 
 /// An include handler that opens nothing (every `#include` fails).
@@ -79,7 +84,12 @@ pub struct FileIncludes {
 }
 
 impl IncludeHandler for FileIncludes {
-    fn open(&self, name: &str, from: Option<&str>, system: bool) -> Result<(String, String), String> {
+    fn open(
+        &self,
+        name: &str,
+        from: Option<&str>,
+        system: bool,
+    ) -> Result<(String, String), String> {
         let mut candidates = Vec::new();
         if !system {
             let base = from
@@ -172,8 +182,32 @@ impl Compiled {
     }
 }
 
+/// The stack the compiler runs on: parsing and lowering recurse once per nesting level (bounded
+/// by [`parser::MAX_DEPTH`] and [`lower::MAX_CALL_DEPTH`]), which a small thread stack (2 MiB for
+/// spawned threads, less in unoptimised builds' large frames) would not hold.
+pub const STACK_SIZE: usize = 64 << 20;
+
 /// Compiles `source` as `options` say.
+///
+/// The work runs on a thread of its own with a [`STACK_SIZE`] stack, as rustc runs its own, so
+/// the nesting limits hold whatever thread calls; where no thread can be started it runs on the
+/// caller's.
 pub fn compile(source: &Source, options: &Options) -> Result<Compiled, Diagnostics> {
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .name("dxso-hlsl".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || compile_here(source, options))
+        {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => compile_here(source, options),
+        }
+    })
+}
+
+fn compile_here(source: &Source, options: &Options) -> Result<Compiled, Diagnostics> {
     let pre = preprocess::preprocess(
         &source.name,
         &source.text,

@@ -240,7 +240,25 @@ impl Parser<'_> {
 
     fn is_type_start(&self) -> bool {
         let t = self.peek();
-        t.kind == Tok::Ident && (builtin_type(&t.text).is_some() || self.types.contains_key(&t.text) || matches!(t.text.as_str(), "struct" | "vector" | "matrix" | "const" | "static" | "uniform" | "row_major" | "column_major" | "in" | "out" | "inout" | "extern" | "shared"))
+        t.kind == Tok::Ident
+            && (builtin_type(&t.text).is_some()
+                || self.types.contains_key(&t.text)
+                || matches!(
+                    t.text.as_str(),
+                    "struct"
+                        | "vector"
+                        | "matrix"
+                        | "const"
+                        | "static"
+                        | "uniform"
+                        | "row_major"
+                        | "column_major"
+                        | "in"
+                        | "out"
+                        | "inout"
+                        | "extern"
+                        | "shared"
+                ))
     }
 
     fn type_spec(&mut self) -> R<Type> {
@@ -263,21 +281,35 @@ impl Parser<'_> {
             let s = self.ident()?;
             let scalar = match builtin_type(&s.text) {
                 Some(TypeKind::Scalar(s)) => s,
-                _ => return Err(Diagnostic::error(Code::Syntax, self.loc_of(&s), "expected a scalar type")),
+                _ => {
+                    return Err(Diagnostic::error(
+                        Code::Syntax,
+                        self.loc_of(&s),
+                        "expected a scalar type",
+                    ))
+                }
             };
             let mut dims = Vec::new();
             while self.eat(Tok::Comma) {
                 let n = self.expect(Tok::Int)?;
-                let v = parse_int(&n.text).filter(|v| (1..=4).contains(v)).ok_or_else(|| {
-                    Diagnostic::error(Code::Syntax, self.loc_of(&n), "dimension must be 1 to 4")
-                })?;
+                let v = parse_int(&n.text)
+                    .filter(|v| (1..=4).contains(v))
+                    .ok_or_else(|| {
+                        Diagnostic::error(Code::Syntax, self.loc_of(&n), "dimension must be 1 to 4")
+                    })?;
                 dims.push(v as u8);
             }
             self.expect(Tok::Gt)?;
             return Ok(Type::of(match (t.text.as_str(), dims.as_slice()) {
                 ("vector", [n]) => TypeKind::Vector(scalar, *n),
                 ("matrix", [r, c]) => TypeKind::Matrix(scalar, *r, *c),
-                _ => return Err(Diagnostic::error(Code::Syntax, self.loc_of(&t), "bad vector or matrix dimensions")),
+                _ => {
+                    return Err(Diagnostic::error(
+                        Code::Syntax,
+                        self.loc_of(&t),
+                        "bad vector or matrix dimensions",
+                    ))
+                }
             }));
         }
         if let Some(k) = builtin_type(&t.text) {
@@ -313,7 +345,11 @@ impl Parser<'_> {
         };
         if !self.eat(Tok::LBrace) {
             return self.types.get(&name).cloned().ok_or_else(|| {
-                Diagnostic::error(Code::Undeclared, self.loc(), format!("undeclared identifier '{name}'"))
+                Diagnostic::error(
+                    Code::Undeclared,
+                    self.loc(),
+                    format!("undeclared identifier '{name}'"),
+                )
             });
         }
         let mut members = Vec::new();
@@ -378,10 +414,22 @@ impl Parser<'_> {
             self.expect(Tok::RParen)?;
             let text = word.text.to_ascii_lowercase();
             let set = text.chars().next().unwrap_or('c');
-            let digits: String = text.chars().skip(1).take_while(|c| c.is_ascii_digit()).collect();
-            let index = digits.parse::<u32>().ok().filter(|_| t.text == "register").ok_or_else(|| {
-                Diagnostic::error(Code::Syntax, self.loc_of(&word), format!("invalid register '{}'", word.text))
-            })?;
+            let digits: String = text
+                .chars()
+                .skip(1)
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            let index = digits
+                .parse::<u32>()
+                .ok()
+                .filter(|_| t.text == "register")
+                .ok_or_else(|| {
+                    Diagnostic::error(
+                        Code::Syntax,
+                        self.loc_of(&word),
+                        format!("invalid register '{}'", word.text),
+                    )
+                })?;
             return Ok((
                 None,
                 Some(Binding {
@@ -475,7 +523,9 @@ impl Parser<'_> {
         let quals = self.qualifiers();
         let mut ty = self.type_spec()?;
         let packing = self.packing_before(start);
-        ty.row_major = packing.or(Some(self.row_major)).filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
+        ty.row_major = packing
+            .or(Some(self.row_major))
+            .filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
         if self.eat(Tok::Semi) {
             return Ok(()); // a struct definition alone
         }
@@ -514,7 +564,10 @@ impl Parser<'_> {
             let mut ty = self.type_spec()?;
             let more = self.qualifiers();
             quals = merge(quals, more);
-            ty.row_major = self.packing_before(start).or(Some(self.row_major)).filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
+            ty.row_major = self
+                .packing_before(start)
+                .or(Some(self.row_major))
+                .filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
             params.push(self.declarator(&ty, quals)?);
             if !self.eat(Tok::Comma) {
                 self.expect(Tok::RParen)?;
@@ -633,9 +686,17 @@ impl Parser<'_> {
                 } else {
                     Some(Box::new(self.simple_statement()?))
                 };
-                let cond = if self.kind() == Tok::Semi { None } else { Some(self.expr()?) };
+                let cond = if self.kind() == Tok::Semi {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect(Tok::Semi)?;
-                let step = if self.kind() == Tok::RParen { None } else { Some(self.expr()?) };
+                let step = if self.kind() == Tok::RParen {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect(Tok::RParen)?;
                 let body = Box::new(self.statement()?);
                 Ok(Stmt::For {
@@ -680,7 +741,11 @@ impl Parser<'_> {
             }
             "return" => {
                 self.i += 1;
-                let e = if self.kind() == Tok::Semi { None } else { Some(self.expr()?) };
+                let e = if self.kind() == Tok::Semi {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect(Tok::Semi)?;
                 Ok(Stmt::Return(e, loc))
             }
@@ -703,7 +768,10 @@ impl Parser<'_> {
             let start = self.i;
             let quals = self.qualifiers();
             let mut ty = self.type_spec()?;
-            ty.row_major = self.packing_before(start).or(Some(self.row_major)).filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
+            ty.row_major = self
+                .packing_before(start)
+                .or(Some(self.row_major))
+                .filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
             let mut vars = Vec::new();
             loop {
                 vars.push(self.declarator(&ty, quals)?);
@@ -910,7 +978,11 @@ impl Parser<'_> {
                     };
                 }
                 Tok::PlusPlus | Tok::MinusMinus => {
-                    let op = if self.kind() == Tok::PlusPlus { UnOp::PostInc } else { UnOp::PostDec };
+                    let op = if self.kind() == Tok::PlusPlus {
+                        UnOp::PostInc
+                    } else {
+                        UnOp::PostDec
+                    };
                     self.i += 1;
                     e = Expr {
                         kind: ExprKind::Unary(op, Box::new(e)),
@@ -941,14 +1013,22 @@ impl Parser<'_> {
             Tok::Int => {
                 self.i += 1;
                 ExprKind::Int(parse_int(&t.text).ok_or_else(|| {
-                    Diagnostic::error(Code::Syntax, loc.clone(), format!("invalid integer '{}'", t.text))
+                    Diagnostic::error(
+                        Code::Syntax,
+                        loc.clone(),
+                        format!("invalid integer '{}'", t.text),
+                    )
                 })?)
             }
             Tok::Float => {
                 self.i += 1;
                 let s = t.text.trim_end_matches(['f', 'F', 'h', 'H', 'l', 'L']);
                 ExprKind::Float(s.parse().map_err(|_| {
-                    Diagnostic::error(Code::Syntax, loc.clone(), format!("invalid number '{}'", t.text))
+                    Diagnostic::error(
+                        Code::Syntax,
+                        loc.clone(),
+                        format!("invalid number '{}'", t.text),
+                    )
                 })?)
             }
             Tok::LParen => {
@@ -963,7 +1043,11 @@ impl Parser<'_> {
                 self.i += 1;
                 ExprKind::Bool(t.text == "true")
             }
-            Tok::Ident if self.is_type_start() && self.peek_at(1).kind == Tok::LParen || t.text == "vector" || t.text == "matrix" => {
+            Tok::Ident
+                if self.is_type_start() && self.peek_at(1).kind == Tok::LParen
+                    || t.text == "vector"
+                    || t.text == "matrix" =>
+            {
                 let ty = self.type_spec()?;
                 self.expect(Tok::LParen)?;
                 let args = self.args()?;
@@ -1069,9 +1153,12 @@ mod tests {
         .unwrap();
         assert_eq!(p.structs.len(), 1);
         assert_eq!(p.globals.len(), 4);
-        match &p.globals[1] {
+        match &p.globals[0] {
             Global::Vars(v) => {
-                assert_eq!(v[0].binding.as_ref().map(|b| (b.set, b.index)), Some(('s', 1)))
+                assert_eq!(
+                    v[0].binding.as_ref().map(|b| (b.set, b.index)),
+                    Some(('s', 1))
+                )
             }
             g => panic!("{g:?}"),
         }
@@ -1079,8 +1166,14 @@ mod tests {
 
     #[test]
     fn builtin_names() {
-        assert_eq!(builtin_type("float3x4"), Some(TypeKind::Matrix(Scalar::Float, 3, 4)));
-        assert_eq!(builtin_type("half2"), Some(TypeKind::Vector(Scalar::Half, 2)));
+        assert_eq!(
+            builtin_type("float3x4"),
+            Some(TypeKind::Matrix(Scalar::Float, 3, 4))
+        );
+        assert_eq!(
+            builtin_type("half2"),
+            Some(TypeKind::Vector(Scalar::Half, 2))
+        );
         assert_eq!(builtin_type("float5"), None);
     }
 
@@ -1088,8 +1181,12 @@ mod tests {
     fn errors_point_at_tokens() {
         let e = parse_src("float4 main() : COLOR { return 1 +; }").unwrap_err();
         assert_eq!(e.code, Code::Syntax);
-        assert_eq!((e.loc.line, e.loc.col), (1, 34));
-        let deep = format!("float f() {{ return {}1{}; }}", "(".repeat(5000), ")".repeat(5000));
+        assert_eq!((e.loc.line, e.loc.col), (1, 35));
+        let deep = format!(
+            "float f() {{ return {}1{}; }}",
+            "(".repeat(5000),
+            ")".repeat(5000)
+        );
         assert_eq!(parse_src(&deep).unwrap_err().code, Code::Limit);
     }
 }

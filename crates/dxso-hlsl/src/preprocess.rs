@@ -10,6 +10,7 @@
 use crate::diag::{Code, Diagnostic, Loc};
 use crate::lexer::{tokenize, Tok, Token};
 use crate::IncludeHandler;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// Deepest `#include` nesting.
@@ -18,6 +19,9 @@ const MAX_INCLUDE_DEPTH: usize = 32;
 const MAX_EXPANSION_DEPTH: usize = 128;
 /// Most tokens a whole run may produce.
 const MAX_TOKENS: usize = 1 << 21;
+/// Most token copies macro expansion may make in a whole run (nested expansions copy their
+/// output once per level, so a doubling macro chain costs its output times its depth).
+const MAX_EXPANSION_WORK: usize = 1 << 22;
 /// Deepest `#if` nesting.
 const MAX_CONDITIONAL_DEPTH: usize = 256;
 
@@ -56,6 +60,7 @@ pub fn preprocess(
         includes,
         out: Vec::new(),
         depth: 0,
+        work: Cell::new(0),
     };
     for (k, v) in defines {
         let mut body = tokenize(v, 0);
@@ -95,6 +100,8 @@ struct Pre<'a> {
     includes: &'a dyn IncludeHandler,
     out: Vec<Token>,
     depth: usize,
+    /// Token copies made by macro expansion so far (see [`MAX_EXPANSION_WORK`]).
+    work: Cell<usize>,
 }
 
 impl Pre<'_> {
@@ -112,7 +119,7 @@ impl Pre<'_> {
     }
 
     fn active(&self) -> bool {
-        self.conds.last().is_none_or(|c| c.active)
+        self.conds.last().map_or(true, |c| c.active)
     }
 
     fn file(&mut self, index: u32, text: &str) -> Result<(), Diagnostic> {
@@ -245,7 +252,12 @@ impl Pre<'_> {
                     let kind = match words.get(2) {
                         Some(&"row_major") => Tok::PackRowMajor,
                         Some(&"column_major") => Tok::PackColumnMajor,
-                        _ => return Err(self.err(name_tok, "#pragma pack_matrix needs row_major or column_major")),
+                        _ => {
+                            return Err(self.err(
+                                name_tok,
+                                "#pragma pack_matrix needs row_major or column_major",
+                            ))
+                        }
                     };
                     let mut t = name_tok.clone();
                     t.kind = kind;
@@ -266,7 +278,10 @@ impl Pre<'_> {
             .filter(|t| t.kind == Tok::Ident)
             .ok_or_else(|| self.err(at, "#define needs a name"))?;
         let mut i = 1;
-        let params = if rest.get(1).is_some_and(|t| t.kind == Tok::LParen && !t.spaced) {
+        let params = if rest
+            .get(1)
+            .is_some_and(|t| t.kind == Tok::LParen && !t.spaced)
+        {
             let mut ps = Vec::new();
             i = 2;
             loop {
@@ -318,16 +333,16 @@ impl Pre<'_> {
             ));
         }
         let from = self.files.get(at.file as usize).cloned();
-        let (resolved, text) = self
-            .includes
-            .open(&name, from.as_deref(), system)
-            .map_err(|why| {
-                Diagnostic::error(
-                    Code::IncludeNotFound,
-                    self.loc(at),
-                    format!("failed to open source file: '{name}' ({why})"),
-                )
-            })?;
+        let (resolved, text) =
+            self.includes
+                .open(&name, from.as_deref(), system)
+                .map_err(|why| {
+                    Diagnostic::error(
+                        Code::IncludeNotFound,
+                        self.loc(at),
+                        format!("failed to open source file: '{name}' ({why})"),
+                    )
+                })?;
         self.files.push(resolved);
         let index = (self.files.len() - 1) as u32;
         self.depth += 1;
@@ -365,13 +380,15 @@ impl Pre<'_> {
             let body = match &m.params {
                 None => m.body.clone(),
                 Some(params) => {
-                    if input.get(i).is_none_or(|n| n.kind != Tok::LParen) {
+                    if input.get(i).map_or(true, |n| n.kind != Tok::LParen) {
                         out.push(t.clone());
                         continue;
                     }
                     let (args, next) = self.collect_args(t, input, i + 1)?;
                     i = next;
-                    if args.len() != params.len() && !(params.is_empty() && args.len() == 1 && args[0].is_empty()) {
+                    if args.len() != params.len()
+                        && !(params.is_empty() && args.len() == 1 && args[0].is_empty())
+                    {
                         return Err(self.err(
                             t,
                             format!(
@@ -397,9 +414,11 @@ impl Pre<'_> {
             disabled.push(t.text.clone());
             let expanded = self.expand(&placed, disabled, depth + 1);
             disabled.pop();
-            out.extend(expanded?);
-            if out.len() > MAX_TOKENS {
-                return Err(self.err(t, "a macro expansion exceeds 2M tokens"));
+            let expanded = expanded?;
+            self.work.set(self.work.get() + expanded.len());
+            out.extend(expanded);
+            if out.len() > MAX_TOKENS || self.work.get() > MAX_EXPANSION_WORK {
+                return Err(self.err(t, "macro expansion exceeds 2M tokens or 4M token copies"));
             }
         }
         Ok(out)
@@ -699,7 +718,10 @@ mod tests {
     #[test]
     fn macros_and_conditionals() {
         assert_eq!(run("#define A(x) (x*2)\nA(3)").unwrap(), "( 3 * 2 )");
-        assert_eq!(run("#if D && !defined(E)\nyes\n#else\nno\n#endif").unwrap(), "yes");
+        assert_eq!(
+            run("#if D && !defined(E)\nyes\n#else\nno\n#endif").unwrap(),
+            "yes"
+        );
         assert_eq!(run("#ifdef E\na\n#elif D == 1\nb\n#endif").unwrap(), "b");
         assert_eq!(run("#define C(a,b) a##b\nC(x,y)").unwrap(), "xy");
         assert_eq!(run("#define R R + 1\nR").unwrap(), "R + 1");

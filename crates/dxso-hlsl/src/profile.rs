@@ -27,7 +27,10 @@ pub enum Profile {
 impl Profile {
     /// `true` for vertex profiles.
     pub fn is_vertex(self) -> bool {
-        matches!(self, Profile::Vs11 | Profile::Vs20 | Profile::Vs2x | Profile::Vs30)
+        matches!(
+            self,
+            Profile::Vs11 | Profile::Vs20 | Profile::Vs2x | Profile::Vs30
+        )
     }
 
     /// The shader model's major version.

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 pub mod asm;
 pub mod bench;
+pub mod compile;
 pub mod completions;
 pub mod demo;
 pub mod disasm;
@@ -28,6 +29,7 @@ pub enum Command {
     Dump(dump::Opts),
     Disasm(disasm::Opts),
     Asm(asm::Opts),
+    Compile(compile::Opts),
     Validate(validate::Opts),
     Reencode(reencode::Opts),
     Fx(fx::Opts),
@@ -50,6 +52,7 @@ impl Command {
             Command::Dump(o) => o.run(s),
             Command::Disasm(o) => o.run(s),
             Command::Asm(o) => o.run(s),
+            Command::Compile(o) => o.run(s),
             Command::Validate(o) => o.run(s),
             Command::Reencode(o) => o.run(s),
             Command::Fx(o) => o.run(s),

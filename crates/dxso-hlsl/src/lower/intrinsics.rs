@@ -26,8 +26,12 @@ impl<'a> Lower<'a> {
     }
 
     fn inline(&mut self, f: &'a Function, args: &[Expr], loc: &Loc) -> R<Value> {
-        if self.call_stack.iter().any(|n| *n == f.name) {
-            return Err(self.err(Code::Recursion, loc, format!("'{}': recursive functions are not allowed", f.name)));
+        if self.call_stack.contains(&f.name) {
+            return Err(self.err(
+                Code::Recursion,
+                loc,
+                format!("'{}': recursive functions are not allowed", f.name),
+            ));
         }
         if self.call_stack.len() >= MAX_CALL_DEPTH {
             return Err(self.err(Code::Limit, loc, "calls nested deeper than 64"));
@@ -38,7 +42,7 @@ impl<'a> Lower<'a> {
                 let v = self.expr(a)?;
                 self.convert(v, &p.ty, &a.loc)?
             } else {
-                self.zero_value(&p.ty, &p.loc)?
+                self.zero_value(&p.ty)?
             };
             scope.insert(p.name.clone(), v);
         }
@@ -87,13 +91,23 @@ impl<'a> Lower<'a> {
         if f.ret.kind == TypeKind::Void {
             return Ok(Value::Void);
         }
-        frame.ret.ok_or_else(|| self.err(Code::CannotConvert, &f.loc, format!("'{}': function must return a value", f.name)))
+        frame.ret.ok_or_else(|| {
+            self.err(
+                Code::CannotConvert,
+                &f.loc,
+                format!("'{}': function must return a value", f.name),
+            )
+        })
     }
 
     fn vec_arg(&self, v: &Value, loc: &Loc, name: &str) -> R<(Operand, u8, Scalar)> {
         match v {
             Value::Vector { o, n, ty, .. } => Ok((*o, *n, *ty)),
-            _ => Err(self.err(Code::NoMatchingOverload, loc, format!("'{name}': no matching overload for these argument types"))),
+            _ => Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': no matching overload for these argument types"),
+            )),
         }
     }
 
@@ -104,7 +118,11 @@ impl<'a> Lower<'a> {
 
     fn abs(&mut self, o: Operand, n: u8) -> Operand {
         if self.profile.major() >= 3 {
-            Operand { abs: true, neg: false, ..o }
+            Operand {
+                abs: true,
+                neg: false,
+                ..o
+            }
         } else {
             self.m.op(Op::Abs(o), n)
         }
@@ -115,16 +133,24 @@ impl<'a> Lower<'a> {
             if v.len() == k {
                 Ok(())
             } else {
-                Err(Diagnostic::error(Code::NoMatchingOverload, loc.clone(), format!("'{name}': no matching {} parameter intrinsic function", v.len())))
+                Err(Diagnostic::error(
+                    Code::NoMatchingOverload,
+                    loc.clone(),
+                    format!(
+                        "'{name}': no matching {} parameter intrinsic function",
+                        v.len()
+                    ),
+                ))
             }
         };
         let same = |me: &mut Self, a: &Value, b: &Value| me.unify(a.clone(), b.clone(), loc);
-        let unary_float = |me: &mut Self, f: &dyn Fn(&mut Self, Operand, u8) -> Operand| -> R<Value> {
-            arity(1)?;
-            let (o, n, _) = me.vec_arg(&v[0], loc, name)?;
-            let r = f(me, o, n);
-            Ok(like(&v[0], r, Scalar::Float))
-        };
+        let unary_float =
+            |me: &mut Self, f: &dyn Fn(&mut Self, Operand, u8) -> Operand| -> R<Value> {
+                arity(1)?;
+                let (o, n, _) = me.vec_arg(&v[0], loc, name)?;
+                let r = f(me, o, n);
+                Ok(like(&v[0], r, Scalar::Float))
+            };
         match name {
             "mul" => {
                 arity(2)?;
@@ -181,7 +207,11 @@ impl<'a> Lower<'a> {
             }),
             "log2" => unary_float(self, &|me, o, n| me.per_lane(o, n, Op::Log)),
             "log" | "log10" => {
-                let k = if name == "log" { std::f32::consts::LN_2 } else { std::f32::consts::LOG10_2 };
+                let k = if name == "log" {
+                    std::f32::consts::LN_2
+                } else {
+                    std::f32::consts::LOG10_2
+                };
                 unary_float(self, &|me, o, n| {
                     let l = me.per_lane(o, n, Op::Log);
                     let k = me.m.scalar(k);
@@ -191,12 +221,18 @@ impl<'a> Lower<'a> {
             "sin" | "cos" => {
                 let lane = if name == "sin" { 1 } else { 0 };
                 unary_float(self, &|me, o, n| {
-                    let lanes: Vec<Operand> = (0..n).map(|i| me.m.op(Op::SinCos(o.lane(i)), 2).lane(lane)).collect();
+                    let lanes: Vec<Operand> = (0..n)
+                        .map(|i| me.m.op(Op::SinCos(o.lane(i)), 2).lane(lane))
+                        .collect();
                     me.m.compose(&lanes)
                 })
             }
             "radians" | "degrees" => {
-                let k = if name == "radians" { std::f32::consts::PI / 180.0 } else { 180.0 / std::f32::consts::PI };
+                let k = if name == "radians" {
+                    std::f32::consts::PI / 180.0
+                } else {
+                    180.0 / std::f32::consts::PI
+                };
                 unary_float(self, &|me, o, n| {
                     let k = me.m.scalar(k);
                     me.m.op(Op::Mul(o, k), n)
@@ -204,10 +240,16 @@ impl<'a> Lower<'a> {
             }
             "ddx" | "ddy" => {
                 if !self.pixel() || self.profile == Profile::Ps20 {
-                    return Err(self.err(Code::Unsupported, loc, format!("'{name}' needs ps_2_x or ps_3_0")));
+                    return Err(self.err(
+                        Code::Unsupported,
+                        loc,
+                        format!("'{name}' needs ps_2_x or ps_3_0"),
+                    ));
                 }
                 let dx = name == "ddx";
-                unary_float(self, &|me, o, n| me.m.op(if dx { Op::Dsx(o) } else { Op::Dsy(o) }, n))
+                unary_float(self, &|me, o, n| {
+                    me.m.op(if dx { Op::Dsx(o) } else { Op::Dsy(o) }, n)
+                })
             }
             "max" | "min" | "pow" | "step" | "fmod" | "atan2" => {
                 arity(2)?;
@@ -218,13 +260,21 @@ impl<'a> Lower<'a> {
                     "max" => self.m.op(Op::Max(oa, ob), n),
                     "min" => self.m.op(Op::Min(oa, ob), n),
                     "pow" => {
-                        let lanes: Vec<Operand> = (0..n).map(|i| self.m.op(Op::Pow(oa.lane(i), ob.lane(i)), 1).lane(0)).collect();
+                        let lanes: Vec<Operand> = (0..n)
+                            .map(|i| self.m.op(Op::Pow(oa.lane(i), ob.lane(i)), 1).lane(0))
+                            .collect();
                         self.m.compose(&lanes)
                     }
                     // step(a, x) = x >= a.
                     "step" => self.compare(BinOp::Ge, ob, oa, n),
                     "fmod" => self.binary_lanes(BinOp::Rem, oa, ob, n, Scalar::Float, loc)?,
-                    _ => return Err(self.err(Code::Unsupported, loc, format!("intrinsic '{name}' is not supported yet"))),
+                    _ => {
+                        return Err(self.err(
+                            Code::Unsupported,
+                            loc,
+                            format!("intrinsic '{name}' is not supported yet"),
+                        ))
+                    }
                 };
                 Ok(like(&a, r, if name == "step" { Scalar::Float } else { ty }))
             }
@@ -269,7 +319,9 @@ impl<'a> Lower<'a> {
                 let yzx = [1, 2, 0, 0];
                 let zxy = [2, 0, 1, 0];
                 let p = self.m.op(Op::Mul(oa.swizzle(zxy), ob.swizzle(yzx)), 3);
-                let r = self.m.op(Op::Mad(oa.swizzle(yzx), ob.swizzle(zxy), p.negate()), 3);
+                let r = self
+                    .m
+                    .op(Op::Mad(oa.swizzle(yzx), ob.swizzle(zxy), p.negate()), 3);
                 Ok(Value::vector(r, 3, Scalar::Float))
             }
             "reflect" => {
@@ -295,14 +347,28 @@ impl<'a> Lower<'a> {
                 let b = self.cast_scalar(o, ty, Scalar::Bool, n);
                 let mut acc = b.lane(0);
                 for i in 1..n {
-                    acc = if name == "any" { self.m.op(Op::Max(acc, b.lane(i)), 1) } else { self.m.op(Op::Mul(acc, b.lane(i)), 1) };
+                    acc = if name == "any" {
+                        self.m.op(Op::Max(acc, b.lane(i)), 1)
+                    } else {
+                        self.m.op(Op::Mul(acc, b.lane(i)), 1)
+                    };
                 }
                 Ok(Value::scalar(acc, Scalar::Bool))
             }
             "transpose" => {
                 arity(1)?;
                 match &v[0] {
-                    Value::Matrix { rows, cols, ty, column_registers } => Ok(Value::Matrix { rows: cols.clone(), cols: rows.clone(), ty: *ty, column_registers: !column_registers }),
+                    Value::Matrix {
+                        rows,
+                        cols,
+                        ty,
+                        column_registers,
+                    } => Ok(Value::Matrix {
+                        rows: cols.clone(),
+                        cols: rows.clone(),
+                        ty: *ty,
+                        column_registers: !column_registers,
+                    }),
                     other => Ok(other.clone()),
                 }
             }
@@ -314,9 +380,21 @@ impl<'a> Lower<'a> {
                 let (o, n, _) = self.vec_arg(&v[0], loc, name)?;
                 let m = self.mask();
                 let z = self.m.scalar(0.0);
-                let x = if self.m.is_literal(m, 1, 1.0) { o } else { self.m.op(Op::Cmp(m.negate(), z, o), n) };
+                let x = if self.m.is_literal(m, 1, 1.0) {
+                    o
+                } else {
+                    self.m.op(Op::Cmp(m.negate(), z, o), n)
+                };
                 // texkill tests x, y and z.
-                let k = Operand { swz: [x.swz[0], x.swz[1.min(n as usize - 1)], x.swz[2.min(n as usize - 1)], x.swz[0]], ..x };
+                let k = Operand {
+                    swz: [
+                        x.swz[0],
+                        x.swz[1.min(n as usize - 1)],
+                        x.swz[2.min(n as usize - 1)],
+                        x.swz[0],
+                    ],
+                    ..x
+                };
                 self.m.kills.push(k);
                 if n == 4 {
                     self.m.kills.push(x.lane(3));
@@ -324,7 +402,11 @@ impl<'a> Lower<'a> {
                 Ok(Value::Void)
             }
             _ if name.starts_with("tex") => self.sample(name, v, args, loc),
-            _ => Err(self.err(Code::Undeclared, loc, format!("undeclared identifier '{name}'"))),
+            _ => Err(self.err(
+                Code::Undeclared,
+                loc,
+                format!("undeclared identifier '{name}'"),
+            )),
         }
     }
 
@@ -357,41 +439,102 @@ impl<'a> Lower<'a> {
 
     fn mul(&mut self, a: &Value, b: &Value, loc: &Loc) -> R<Value> {
         match (a, b) {
-            (Value::Vector { n: 1, scalar_form: true, .. }, _) | (_, Value::Vector { n: 1, scalar_form: true, .. }) => {
-                self.binary(BinOp::Mul, a.clone(), b.clone(), loc)
+            (
+                Value::Vector {
+                    n: 1,
+                    scalar_form: true,
+                    ..
+                },
+                _,
+            )
+            | (
+                _,
+                Value::Vector {
+                    n: 1,
+                    scalar_form: true,
+                    ..
+                },
+            ) => self.binary(BinOp::Mul, a.clone(), b.clone(), loc),
+            (Value::Vector { o, n, .. }, Value::Vector { o: ob, .. }) => {
+                Ok(Value::scalar(self.dot(*o, *ob, *n), Scalar::Float))
             }
-            (Value::Vector { o, n, .. }, Value::Vector { o: ob, .. }) => Ok(Value::scalar(self.dot(*o, *ob, *n), Scalar::Float)),
             // mul(v, M): v has rows(M) lanes; result lane j = dot(v, column j).
-            (Value::Vector { o, n, .. }, Value::Matrix { rows, cols, column_registers, .. }) => {
+            (
+                Value::Vector { o, n, .. },
+                Value::Matrix {
+                    rows,
+                    cols,
+                    column_registers,
+                    ..
+                },
+            ) => {
                 let (rows, cols, colreg) = (rows.clone(), cols.clone(), *column_registers);
                 let k = (*n as usize).min(rows.len());
                 if (*n as usize) > rows.len() {
                     self.truncation(loc);
                 }
-                Ok(Value::vector(self.vec_mat(*o, k, &rows, &cols, colreg), cols.len() as u8, Scalar::Float))
+                Ok(Value::vector(
+                    self.vec_mat(*o, k, &rows, &cols, colreg),
+                    cols.len() as u8,
+                    Scalar::Float,
+                ))
             }
             // mul(M, v): result lane i = dot(row i, v).
-            (Value::Matrix { rows, cols, column_registers, .. }, Value::Vector { o, n, .. }) => {
+            (
+                Value::Matrix {
+                    rows,
+                    cols,
+                    column_registers,
+                    ..
+                },
+                Value::Vector { o, n, .. },
+            ) => {
                 let (rows, cols, colreg) = (rows.clone(), cols.clone(), *column_registers);
                 let k = (*n as usize).min(cols.len());
                 if (*n as usize) > cols.len() {
                     self.truncation(loc);
                 }
-                Ok(Value::vector(self.vec_mat(*o, k, &cols, &rows, !colreg), rows.len() as u8, Scalar::Float))
+                Ok(Value::vector(
+                    self.vec_mat(*o, k, &cols, &rows, !colreg),
+                    rows.len() as u8,
+                    Scalar::Float,
+                ))
             }
-            (Value::Matrix { rows: ra, .. }, Value::Matrix { rows: rb, cols: cb, column_registers, .. }) => {
+            (
+                Value::Matrix { rows: ra, .. },
+                Value::Matrix {
+                    rows: rb,
+                    cols: cb,
+                    column_registers,
+                    ..
+                },
+            ) => {
                 let k = ra.first().map_or(0, |_| rb.len());
                 let (ra, rb, cb, colreg) = (ra.clone(), rb.clone(), cb.clone(), *column_registers);
-                let rows: Vec<Operand> = ra.iter().map(|r| self.vec_mat(*r, k, &rb, &cb, colreg)).collect();
+                let rows: Vec<Operand> = ra
+                    .iter()
+                    .map(|r| self.vec_mat(*r, k, &rb, &cb, colreg))
+                    .collect();
                 Ok(self.matrix_rows(rows, cb.len() as u8, Scalar::Float))
             }
-            _ => Err(self.err(Code::NoMatchingOverload, loc, "'mul': no matching 2 parameter intrinsic function")),
+            _ => Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                "'mul': no matching 2 parameter intrinsic function",
+            )),
         }
     }
 
     /// `v` (k lanes) times a matrix given as `rows` (k of them) and `cols`: dot products with
     /// the columns when those sit in registers, else a multiply-add chain over the rows.
-    fn vec_mat(&mut self, v: Operand, k: usize, rows: &[Operand], cols: &[Operand], dots: bool) -> Operand {
+    fn vec_mat(
+        &mut self,
+        v: Operand,
+        k: usize,
+        rows: &[Operand],
+        cols: &[Operand],
+        dots: bool,
+    ) -> Operand {
         let c = cols.len() as u8;
         if dots {
             let lanes: Vec<Operand> = cols.iter().map(|col| self.dot(v, *col, k as u8)).collect();
@@ -409,7 +552,13 @@ impl<'a> Lower<'a> {
         let (dim, rest) = ["1D", "2D", "3D", "CUBE"]
             .iter()
             .find_map(|d| base.strip_prefix(d).map(|r| (*d, r)))
-            .ok_or_else(|| self.err(Code::Undeclared, loc, format!("undeclared identifier '{name}'")))?;
+            .ok_or_else(|| {
+                self.err(
+                    Code::Undeclared,
+                    loc,
+                    format!("undeclared identifier '{name}'"),
+                )
+            })?;
         let kind = match rest {
             "" if v.len() == 4 => SampleKind::Grad,
             "" => SampleKind::Plain,
@@ -417,29 +566,68 @@ impl<'a> Lower<'a> {
             "bias" => SampleKind::Bias,
             "lod" => SampleKind::Lod,
             "grad" => SampleKind::Grad,
-            _ => return Err(self.err(Code::Undeclared, loc, format!("undeclared identifier '{name}'"))),
+            _ => {
+                return Err(self.err(
+                    Code::Undeclared,
+                    loc,
+                    format!("undeclared identifier '{name}'"),
+                ))
+            }
         };
         let want = if kind == SampleKind::Grad { 4 } else { 2 };
         if v.len() != want {
-            return Err(self.err(Code::NoMatchingOverload, loc, format!("'{name}': no matching {} parameter intrinsic function", v.len())));
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!(
+                    "'{name}': no matching {} parameter intrinsic function",
+                    v.len()
+                ),
+            ));
         }
         let Value::Sampler(reg, obj, owner) = &v[0] else {
-            return Err(self.err(Code::NoMatchingOverload, loc, format!("'{name}': the first argument must be a sampler")));
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': the first argument must be a sampler"),
+            ));
         };
         let (reg, obj, owner) = (*reg, *obj, owner.clone());
         self.sample_with(reg, obj, &owner, name, dim, kind, &v[1..], loc)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn sample_with(&mut self, reg: u16, obj: ObjectKind, owner: &str, name: &str, dim: &str, kind: SampleKind, v: &[Value], loc: &Loc) -> R<Value> {
+    fn sample_with(
+        &mut self,
+        reg: u16,
+        obj: ObjectKind,
+        owner: &str,
+        name: &str,
+        dim: &str,
+        kind: SampleKind,
+        v: &[Value],
+        loc: &Loc,
+    ) -> R<Value> {
         if kind == SampleKind::Lod && self.profile.major() < 3 {
-            return Err(self.err(Code::Unsupported, loc, format!("'{name}' needs shader model 3")));
+            return Err(self.err(
+                Code::Unsupported,
+                loc,
+                format!("'{name}' needs shader model 3"),
+            ));
         }
         if self.profile.is_vertex() && (self.profile.major() < 3 || kind != SampleKind::Lod) {
-            return Err(self.err(Code::Unsupported, loc, "vertex shaders sample only with tex2Dlod-style calls in vs_3_0"));
+            return Err(self.err(
+                Code::Unsupported,
+                loc,
+                "vertex shaders sample only with tex2Dlod-style calls in vs_3_0",
+            ));
         }
         if kind == SampleKind::Grad && self.profile == Profile::Ps20 {
-            return Err(self.err(Code::Unsupported, loc, format!("'{name}' needs ps_2_x or ps_3_0")));
+            return Err(self.err(
+                Code::Unsupported,
+                loc,
+                format!("'{name}' needs ps_2_x or ps_3_0"),
+            ));
         }
         let (c, n, _) = self.vec_arg(&v[0], loc, name)?;
         let need = match kind {
@@ -451,7 +639,11 @@ impl<'a> Lower<'a> {
             },
         };
         if n < need {
-            return Err(self.err(Code::NoMatchingOverload, loc, format!("'{name}': the coordinate needs {need} components")));
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': the coordinate needs {need} components"),
+            ));
         }
         let coord = if need == 1 { c.lane(0) } else { c };
         let grads = if kind == SampleKind::Grad {
@@ -473,21 +665,35 @@ impl<'a> Lower<'a> {
     pub(super) fn method(&mut self, obj: &Expr, name: &str, args: &[Expr], loc: &Loc) -> R<Value> {
         let o = self.expr(obj)?;
         let Value::Texture(tex, binding) = o else {
-            return Err(self.err(Code::InvalidSubscript, loc, format!("invalid method '{name}'")));
+            return Err(self.err(
+                Code::InvalidSubscript,
+                loc,
+                format!("invalid method '{name}'"),
+            ));
         };
         let mut vals = Vec::new();
         for a in args {
             vals.push(self.expr(a)?);
         }
         let Some(Value::SamplerState(sname)) = vals.first().cloned() else {
-            return Err(self.err(Code::NoMatchingOverload, loc, format!("'{name}': the first argument must be a SamplerState")));
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': the first argument must be a SamplerState"),
+            ));
         };
         let kind = match name {
             "Sample" => SampleKind::Plain,
             "SampleBias" => SampleKind::Bias,
             "SampleLevel" => SampleKind::Lod,
             "SampleGrad" => SampleKind::Grad,
-            _ => return Err(self.err(Code::Unsupported, loc, format!("method '{name}' is not supported"))),
+            _ => {
+                return Err(self.err(
+                    Code::Unsupported,
+                    loc,
+                    format!("method '{name}' is not supported"),
+                ))
+            }
         };
         // fxc combines the two objects into one sampler named `sampler+texture`.
         let combined = format!("{sname}+{tex}");
@@ -525,7 +731,16 @@ impl<'a> Lower<'a> {
             }
             _ => vals[1..].to_vec(),
         };
-        self.sample_with(reg, ObjectKind::Sampler2D, &combined, "tex2D", "2D", kind, &coords, loc)
+        self.sample_with(
+            reg,
+            ObjectKind::Sampler2D,
+            &combined,
+            "tex2D",
+            "2D",
+            kind,
+            &coords,
+            loc,
+        )
     }
 }
 

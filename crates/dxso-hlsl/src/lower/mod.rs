@@ -18,6 +18,8 @@ use std::collections::HashMap;
 pub const MAX_UNROLL: usize = 1024;
 /// Deepest inlining of calls.
 pub const MAX_CALL_DEPTH: usize = 64;
+/// Most expressions one compilation evaluates (inlining and unrolling multiply the source's).
+pub const MAX_STEPS: usize = 1 << 19;
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -95,7 +97,6 @@ struct LoopState {
 
 struct Lower<'a> {
     program: &'a Program,
-    options: &'a Options,
     profile: Profile,
     m: Module,
     warnings: &'a mut Vec<Diagnostic>,
@@ -116,14 +117,12 @@ struct Lower<'a> {
     registers: Vec<(RegisterSet, u16, u16, usize)>,
     /// The sampler uniform each sample node reads, by name.
     sample_owner: HashMap<crate::ir::Handle, String>,
+    /// Expressions evaluated so far (see [`MAX_STEPS`]).
+    steps: usize,
 }
 
 /// Lowers the entry point of `program`.
-pub fn lower(
-    program: &Program,
-    options: &Options,
-    warnings: &mut Vec<Diagnostic>,
-) -> R<Module> {
+pub fn lower(program: &Program, options: &Options, warnings: &mut Vec<Diagnostic>) -> R<Module> {
     let mut functions: HashMap<String, Vec<&Function>> = HashMap::new();
     for g in &program.globals {
         if let Global::Function(f) = g {
@@ -134,7 +133,6 @@ pub fn lower(
     }
     let mut l = Lower {
         program,
-        options,
         profile: options.profile,
         m: Module::default(),
         warnings,
@@ -151,6 +149,7 @@ pub fn lower(
         uniform_index: HashMap::new(),
         registers: Vec::new(),
         sample_owner: HashMap::new(),
+        steps: 0,
     };
     if let Profile::Ps1x(_) | Profile::Vs11 = options.profile {
         return Err(Diagnostic::error(
@@ -196,7 +195,6 @@ fn is_floaty(s: Scalar) -> bool {
     matches!(s, Scalar::Float | Scalar::Half | Scalar::Double)
 }
 
-
 impl<'a> Lower<'a> {
     fn err(&self, code: Code, loc: &Loc, msg: impl Into<String>) -> Diagnostic {
         Diagnostic::error(code, loc.clone(), msg)
@@ -226,7 +224,11 @@ impl<'a> Lower<'a> {
                 for v in vars {
                     if let Some(b) = &v.binding {
                         let (set, count) = self.reg_needs(&v.ty);
-                        let used = if set == RegisterSet::Sampler { &mut self.used_s } else { &mut self.used_c };
+                        let used = if set == RegisterSet::Sampler {
+                            &mut self.used_s
+                        } else {
+                            &mut self.used_c
+                        };
                         for r in b.index..(b.index + count as u32).min(used.len() as u32) {
                             used[r as usize] = true;
                         }
@@ -243,7 +245,7 @@ impl<'a> Lower<'a> {
                             let raw = self.init_value(init, &v.ty, &v.loc)?;
                             self.convert(raw, &v.ty, &v.loc)?
                         }
-                        None => self.zero_value(&v.ty, &v.loc)?,
+                        None => self.zero_value(&v.ty)?,
                     };
                     self.globals.insert(v.name.clone(), value);
                     continue;
@@ -259,7 +261,8 @@ impl<'a> Lower<'a> {
     fn reg_needs(&self, ty: &Type) -> (RegisterSet, u16) {
         let elems: u32 = ty.array.iter().product::<u32>().max(1);
         let (set, per) = match &ty.kind {
-            TypeKind::Object(ObjectKind::Texture(_)) | TypeKind::Object(ObjectKind::SamplerState) => (RegisterSet::Sampler, 0),
+            TypeKind::Object(ObjectKind::Texture(_))
+            | TypeKind::Object(ObjectKind::SamplerState) => (RegisterSet::Sampler, 0),
             TypeKind::Object(_) => (RegisterSet::Sampler, 1),
             TypeKind::Matrix(_, r, c) => {
                 let row_major = ty.row_major.unwrap_or(false);
@@ -279,17 +282,22 @@ impl<'a> Lower<'a> {
     }
 
     fn alloc(&mut self, set: RegisterSet, count: u16) -> u16 {
-        let used = if set == RegisterSet::Sampler { &mut self.used_s } else { &mut self.used_c };
-        let start = if set == RegisterSet::Sampler { self.next_s } else { self.next_c };
+        let used = if set == RegisterSet::Sampler {
+            &mut self.used_s
+        } else {
+            &mut self.used_c
+        };
+        let start = if set == RegisterSet::Sampler {
+            self.next_s
+        } else {
+            self.next_c
+        };
         let mut r = start as usize;
-        'search: while r + count as usize <= used.len() {
-            for k in r..r + count as usize {
-                if used[k] {
-                    r = k + 1;
-                    continue 'search;
-                }
+        while r + count as usize <= used.len() {
+            match used[r..r + count as usize].iter().rposition(|u| *u) {
+                Some(k) => r += k + 1,
+                None => break,
             }
-            break;
         }
         for k in r..(r + count as usize).min(used.len()) {
             used[k] = true;
@@ -300,9 +308,14 @@ impl<'a> Lower<'a> {
     fn uniform(&mut self, v: &VarDecl) -> R<Value> {
         match &v.ty.kind {
             TypeKind::Object(ObjectKind::Texture(_)) => {
-                return Ok(Value::Texture(v.name.clone(), v.binding.as_ref().map(|b| b.index)));
+                return Ok(Value::Texture(
+                    v.name.clone(),
+                    v.binding.as_ref().map(|b| b.index),
+                ));
             }
-            TypeKind::Object(ObjectKind::SamplerState) => return Ok(Value::SamplerState(v.name.clone())),
+            TypeKind::Object(ObjectKind::SamplerState) => {
+                return Ok(Value::SamplerState(v.name.clone()))
+            }
             TypeKind::String | TypeKind::Void => return Ok(Value::Void),
             _ => {}
         }
@@ -318,7 +331,11 @@ impl<'a> Lower<'a> {
                         // Integer and boolean registers feed static flow control.
                         return Ok(Value::Void);
                     }
-                    return Err(self.err(Code::TypeMismatch, &b.loc, format!("invalid register '{}{}' for '{}'", b.set, b.index, v.name)));
+                    return Err(self.err(
+                        Code::TypeMismatch,
+                        &b.loc,
+                        format!("invalid register '{}{}' for '{}'", b.set, b.index, v.name),
+                    ));
                 }
                 b.index as u16
             }
@@ -346,23 +363,37 @@ impl<'a> Lower<'a> {
         self.uniform_index.insert(v.name.clone(), index);
         self.registers.push((set, register, count, index));
         let mut next = register;
-        self.uniform_value(&v.ty, set, &mut next, &v.name)
+        self.uniform_value(&v.ty, &mut next, &v.name)
     }
 
     fn default_words(&self, v: &Value, count: u16) -> Option<Vec<u32>> {
         let mut words = Vec::new();
         let mut push_op = |o: Operand, n: u8, words: &mut Vec<u32>| -> Option<()> {
             for i in 0..4 {
-                let x = if i < n as usize { self.m.literal_lane(o, i)? } else { 0.0 };
+                let x = if i < n as usize {
+                    self.m.literal_lane(o, i)?
+                } else {
+                    0.0
+                };
                 words.push(x.to_bits());
             }
             Some(())
         };
-        fn walk(v: &Value, f: &mut dyn FnMut(Operand, u8, &mut Vec<u32>) -> Option<()>, w: &mut Vec<u32>) -> Option<()> {
+        type Visit<'v> = dyn FnMut(Operand, u8, &mut Vec<u32>) -> Option<()> + 'v;
+        fn walk(v: &Value, f: &mut Visit<'_>, w: &mut Vec<u32>) -> Option<()> {
             match v {
                 Value::Vector { o, n, .. } => f(*o, *n, w),
-                Value::Matrix { rows, cols, column_registers, .. } => {
-                    let (list, n) = if *column_registers { (cols, rows.len()) } else { (rows, cols.len()) };
+                Value::Matrix {
+                    rows,
+                    cols,
+                    column_registers,
+                    ..
+                } => {
+                    let (list, n) = if *column_registers {
+                        (cols, rows.len())
+                    } else {
+                        (rows, cols.len())
+                    };
                     for o in list {
                         f(*o, n as u8, w)?;
                     }
@@ -390,9 +421,19 @@ impl<'a> Lower<'a> {
         } as u16;
         let (class, t, rows, columns, members) = match &ty.kind {
             TypeKind::Scalar(s) => (ParameterClass::Scalar, scalar_type(*s), 1, 1, Vec::new()),
-            TypeKind::Vector(s, n) => (ParameterClass::Vector, scalar_type(*s), 1, *n as u16, Vec::new()),
+            TypeKind::Vector(s, n) => (
+                ParameterClass::Vector,
+                scalar_type(*s),
+                1,
+                *n as u16,
+                Vec::new(),
+            ),
             TypeKind::Matrix(s, r, c) => (
-                if ty.row_major.unwrap_or(false) { ParameterClass::MatrixRows } else { ParameterClass::MatrixColumns },
+                if ty.row_major.unwrap_or(false) {
+                    ParameterClass::MatrixRows
+                } else {
+                    ParameterClass::MatrixColumns
+                },
                 scalar_type(*s),
                 *r as u16,
                 *c as u16,
@@ -419,10 +460,25 @@ impl<'a> Lower<'a> {
                         ty: self.type_info(&m.ty),
                     })
                     .collect();
-                let cols = members.iter().map(|m| m.ty.rows * m.ty.columns * m.ty.elements).sum();
-                (ParameterClass::Struct, ParameterType::Void as u16, 1, cols, members)
+                let cols = members
+                    .iter()
+                    .map(|m| m.ty.rows * m.ty.columns * m.ty.elements)
+                    .sum();
+                (
+                    ParameterClass::Struct,
+                    ParameterType::Void as u16,
+                    1,
+                    cols,
+                    members,
+                )
             }
-            _ => (ParameterClass::Scalar, ParameterType::Void as u16, 1, 1, Vec::new()),
+            _ => (
+                ParameterClass::Scalar,
+                ParameterType::Void as u16,
+                1,
+                1,
+                Vec::new(),
+            ),
         };
         TypeInfo {
             class_raw: class as u16,
@@ -434,7 +490,7 @@ impl<'a> Lower<'a> {
         }
     }
 
-    fn uniform_value(&mut self, ty: &Type, set: RegisterSet, next: &mut u16, name: &str) -> R<Value> {
+    fn uniform_value(&mut self, ty: &Type, next: &mut u16, name: &str) -> R<Value> {
         if let Some((&n, rest)) = ty.array.split_first() {
             let inner = Type {
                 kind: ty.kind.clone(),
@@ -443,7 +499,7 @@ impl<'a> Lower<'a> {
             };
             let mut elems = Vec::with_capacity(n as usize);
             for _ in 0..n {
-                elems.push(self.uniform_value(&inner, set, next, name)?);
+                elems.push(self.uniform_value(&inner, next, name)?);
             }
             return Ok(Value::Array(elems));
         }
@@ -470,7 +526,7 @@ impl<'a> Lower<'a> {
                 let members = self.program.structs[*i].members.clone();
                 let mut fields = Vec::new();
                 for mem in &members {
-                    fields.push(self.uniform_value(&mem.ty, set, next, name)?);
+                    fields.push(self.uniform_value(&mem.ty, next, name)?);
                 }
                 Value::Struct(*i, fields)
             }
@@ -479,7 +535,14 @@ impl<'a> Lower<'a> {
     }
 
     /// A matrix whose registers hold rows (`row_major`) or columns.
-    fn matrix_from(&mut self, regs: Vec<Operand>, r: u8, c: u8, row_major: bool, ty: Scalar) -> Value {
+    fn matrix_from(
+        &mut self,
+        regs: Vec<Operand>,
+        r: u8,
+        c: u8,
+        row_major: bool,
+        ty: Scalar,
+    ) -> Value {
         let (outer, inner) = if row_major { (r, c) } else { (c, r) };
         let _ = outer;
         let mut transposed = Vec::new();
@@ -487,7 +550,11 @@ impl<'a> Lower<'a> {
             let lanes: Vec<Operand> = regs.iter().map(|o| o.lane(i)).collect();
             transposed.push(self.m.compose(&lanes));
         }
-        let (rows, cols) = if row_major { (regs, transposed) } else { (transposed, regs) };
+        let (rows, cols) = if row_major {
+            (regs, transposed)
+        } else {
+            (transposed, regs)
+        };
         Value::Matrix {
             rows,
             cols,
@@ -519,7 +586,9 @@ impl<'a> Lower<'a> {
             }
             match node.op {
                 Op::Uniform(r) => {
-                    if let Some(&(_, _, _, u)) = self.registers.iter().find(|(s, start, n, _)| *s != RegisterSet::Sampler && r >= *start && r < start + n) {
+                    if let Some(&(_, _, _, u)) = self.registers.iter().find(|(s, start, n, _)| {
+                        *s != RegisterSet::Sampler && r >= *start && r < start + n
+                    }) {
                         self.m.uniforms[u].used = true;
                     }
                 }
@@ -528,7 +597,11 @@ impl<'a> Lower<'a> {
             }
         }
         for h in sampled {
-            if let Some(&u) = self.sample_owner.get(&h).and_then(|n| self.uniform_index.get(n)) {
+            if let Some(&u) = self
+                .sample_owner
+                .get(&h)
+                .and_then(|n| self.uniform_index.get(n))
+            {
                 self.m.uniforms[u].used = true;
             }
         }
@@ -554,7 +627,7 @@ impl<'a> Lower<'a> {
                 let v = self.input_value(&p.ty, p.semantic.as_deref(), &p.loc)?;
                 scope.insert(p.name.clone(), v);
             } else {
-                let v = self.zero_value(&p.ty, &p.loc)?;
+                let v = self.zero_value(&p.ty)?;
                 scope.insert(p.name.clone(), v);
             }
             if p.quals.output {
@@ -575,7 +648,13 @@ impl<'a> Lower<'a> {
         if f.ret.kind != TypeKind::Void {
             let ret = match frame.ret {
                 Some(r) => r,
-                None => return Err(self.err(Code::CannotConvert, &f.loc, format!("'{}': function must return a value", f.name))),
+                None => {
+                    return Err(self.err(
+                        Code::CannotConvert,
+                        &f.loc,
+                        format!("'{}': function must return a value", f.name),
+                    ))
+                }
             };
             self.output_value(&ret, &f.ret, f.ret_semantic.as_deref(), &f.loc)?;
         }
@@ -584,7 +663,11 @@ impl<'a> Lower<'a> {
             self.output_value(&v, &p.ty, p.semantic.as_deref(), &p.loc)?;
         }
         if self.m.outputs.is_empty() && self.m.kills.is_empty() {
-            return Err(self.err(Code::MissingSemantic, &f.loc, format!("'{}': the entry point writes no output", f.name)));
+            return Err(self.err(
+                Code::MissingSemantic,
+                &f.loc,
+                format!("'{}': the entry point writes no output", f.name),
+            ));
         }
         Ok(())
     }
@@ -593,7 +676,11 @@ impl<'a> Lower<'a> {
         let s = s.ok_or_else(|| self.err(Code::MissingSemantic, loc, "missing semantic"))?;
         let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         let (name, idx) = s.split_at(s.len() - digits);
-        let index: u8 = if idx.is_empty() { 0 } else { idx.parse().unwrap_or(255) };
+        let index: u8 = if idx.is_empty() {
+            0
+        } else {
+            idx.parse().unwrap_or(255)
+        };
         let name = name.strip_prefix("SV_").unwrap_or(name);
         let usage = match name {
             "POSITION" if self.pixel() && !output => return Ok((DeclUsage::Position, 0, Some(0))),
@@ -612,10 +699,24 @@ impl<'a> Lower<'a> {
             "PSIZE" => DeclUsage::PSize,
             "FOG" => DeclUsage::Fog,
             "TESSFACTOR" => DeclUsage::TessFactor,
-            _ => return Err(self.err(Code::MissingSemantic, loc, format!("invalid {} semantic '{}'", if output { "output" } else { "input" }, s))),
+            _ => {
+                return Err(self.err(
+                    Code::MissingSemantic,
+                    loc,
+                    format!(
+                        "invalid {} semantic '{}'",
+                        if output { "output" } else { "input" },
+                        s
+                    ),
+                ))
+            }
         };
         if index > 15 {
-            return Err(self.err(Code::MissingSemantic, loc, format!("invalid semantic index in '{s}'")));
+            return Err(self.err(
+                Code::MissingSemantic,
+                loc,
+                format!("invalid semantic index in '{s}'"),
+            ));
         }
         Ok((usage, index, None))
     }
@@ -633,7 +734,11 @@ impl<'a> Lower<'a> {
         }
         let (usage, index, misc) = self.semantic(sem, loc, false)?;
         if let Some(&n) = ty.array.first() {
-            let inner = Type { kind: ty.kind.clone(), array: ty.array[1..].to_vec(), row_major: ty.row_major };
+            let inner = Type {
+                kind: ty.kind.clone(),
+                array: ty.array[1..].to_vec(),
+                row_major: ty.row_major,
+            };
             let mut elems = Vec::new();
             for k in 0..n {
                 let sem = format!("{}{}", semantic_name(usage), index as u32 + k);
@@ -644,17 +749,33 @@ impl<'a> Lower<'a> {
         let width = match &ty.kind {
             TypeKind::Scalar(_) => 1,
             TypeKind::Vector(_, n) => *n,
-            TypeKind::Matrix(..) => return Err(self.err(Code::Unsupported, loc, "matrix inputs are not supported yet")),
+            TypeKind::Matrix(..) => {
+                return Err(self.err(
+                    Code::Unsupported,
+                    loc,
+                    "matrix inputs are not supported yet",
+                ))
+            }
             _ => return Err(self.err(Code::MissingSemantic, loc, "invalid input type")),
         };
-        let idx = match self.m.inputs.iter().position(|d| d.usage == usage && d.index == index && d.misc == misc) {
+        let idx = match self
+            .m
+            .inputs
+            .iter()
+            .position(|d| d.usage == usage && d.index == index && d.misc == misc)
+        {
             Some(i) => {
                 let d = &mut self.m.inputs[i];
                 d.width = d.width.max(width);
                 i
             }
             None => {
-                self.m.inputs.push(InputDecl { usage, index, width, misc });
+                self.m.inputs.push(InputDecl {
+                    usage,
+                    index,
+                    width,
+                    misc,
+                });
                 self.m.inputs.len() - 1
             }
         };
@@ -677,7 +798,11 @@ impl<'a> Lower<'a> {
             }
             Value::Array(elems) => {
                 let (usage, index, _) = self.semantic(sem, loc, true)?;
-                let inner = Type { kind: ty.kind.clone(), array: ty.array.get(1..).unwrap_or(&[]).to_vec(), row_major: ty.row_major };
+                let inner = Type {
+                    kind: ty.kind.clone(),
+                    array: ty.array.get(1..).unwrap_or(&[]).to_vec(),
+                    row_major: ty.row_major,
+                };
                 for (k, e) in elems.iter().enumerate() {
                     let s = format!("{}{}", semantic_name(usage), index as usize + k);
                     self.output_value(e, &inner, Some(&s), loc)?;
@@ -686,7 +811,12 @@ impl<'a> Lower<'a> {
             }
             Value::Vector { o, n, .. } => {
                 let (usage, index, _) = self.semantic(sem, loc, true)?;
-                self.m.outputs.push(OutputDecl { usage, index, value: *o, width: *n });
+                self.m.outputs.push(OutputDecl {
+                    usage,
+                    index,
+                    value: *o,
+                    width: *n,
+                });
                 Ok(())
             }
             _ => Err(self.err(Code::MissingSemantic, loc, "invalid output type")),
@@ -703,7 +833,8 @@ impl<'a> Lower<'a> {
         let f = self.frames.last().expect("in a function").returned;
         let not_ret = self.not(f);
         m = self.and(m, not_ret);
-        let exits: Vec<(Operand, Operand)> = self.loops.iter().map(|l| (l.broken, l.continued)).collect();
+        let exits: Vec<(Operand, Operand)> =
+            self.loops.iter().map(|l| (l.broken, l.continued)).collect();
         for (b, c) in exits {
             let nb = self.not_op(b);
             m = self.and_op(m, nb);
@@ -745,7 +876,11 @@ impl<'a> Lower<'a> {
     }
 
     fn block(&mut self, stmts: &[Stmt]) -> R<()> {
-        self.frames.last_mut().expect("frame").scopes.push(HashMap::new());
+        self.frames
+            .last_mut()
+            .expect("frame")
+            .scopes
+            .push(HashMap::new());
         let r = stmts.iter().try_for_each(|s| self.stmt(s));
         self.frames.last_mut().expect("frame").scopes.pop();
         r
@@ -763,18 +898,27 @@ impl<'a> Lower<'a> {
                             let raw = self.init_value(init, &v.ty, &v.loc)?;
                             self.convert(raw, &v.ty, &v.loc)?
                         }
-                        None => self.zero_value(&v.ty, &v.loc)?,
+                        None => self.zero_value(&v.ty)?,
                     };
                     let frame = self.frames.last_mut().expect("frame");
                     let scope = frame.scopes.last_mut().expect("scope");
                     if scope.contains_key(&v.name) {
-                        return Err(self.err(Code::Redefinition, &v.loc, format!("redefinition of '{}'", v.name)));
+                        return Err(self.err(
+                            Code::Redefinition,
+                            &v.loc,
+                            format!("redefinition of '{}'", v.name),
+                        ));
                     }
                     scope.insert(v.name.clone(), value);
                 }
                 Ok(())
             }
-            Stmt::If { cond, then, otherwise, .. } => {
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+                ..
+            } => {
                 let c = self.expr(cond)?;
                 let c = self.truth(&c, &cond.loc)?;
                 self.cond.push(c);
@@ -790,8 +934,19 @@ impl<'a> Lower<'a> {
                 }
                 Ok(())
             }
-            Stmt::For { init, cond, step, body, loc, .. } => {
-                self.frames.last_mut().expect("frame").scopes.push(HashMap::new());
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+                loc,
+                ..
+            } => {
+                self.frames
+                    .last_mut()
+                    .expect("frame")
+                    .scopes
+                    .push(HashMap::new());
                 let r = (|| {
                     if let Some(i) = init {
                         self.stmt(i)?;
@@ -801,8 +956,12 @@ impl<'a> Lower<'a> {
                 self.frames.last_mut().expect("frame").scopes.pop();
                 r
             }
-            Stmt::While { cond, body, loc, .. } => self.unroll(Some(cond), None, body, loc, false),
-            Stmt::DoWhile { body, cond, loc, .. } => self.unroll(Some(cond), None, body, loc, true),
+            Stmt::While {
+                cond, body, loc, ..
+            } => self.unroll(Some(cond), None, body, loc, false),
+            Stmt::DoWhile {
+                body, cond, loc, ..
+            } => self.unroll(Some(cond), None, body, loc, true),
             Stmt::Return(e, loc) => {
                 let v = match e {
                     Some(e) => Some(self.expr(e)?),
@@ -857,9 +1016,19 @@ impl<'a> Lower<'a> {
         (f.ret.kind != TypeKind::Void).then(|| f.ret.clone())
     }
 
-    fn unroll(&mut self, cond: Option<&Expr>, step: Option<&Expr>, body: &Stmt, loc: &Loc, do_while: bool) -> R<()> {
+    fn unroll(
+        &mut self,
+        cond: Option<&Expr>,
+        step: Option<&Expr>,
+        body: &Stmt,
+        loc: &Loc,
+        do_while: bool,
+    ) -> R<()> {
         let zero = self.m.scalar(0.0);
-        self.loops.push(LoopState { broken: zero, continued: zero });
+        self.loops.push(LoopState {
+            broken: zero,
+            continued: zero,
+        });
         let mut first = true;
         let result = (|| {
             for _ in 0..=MAX_UNROLL {
@@ -900,12 +1069,16 @@ impl<'a> Lower<'a> {
 
     // ---- values ----
 
-    fn zero_value(&mut self, ty: &Type, loc: &Loc) -> R<Value> {
+    fn zero_value(&mut self, ty: &Type) -> R<Value> {
         if let Some((&n, rest)) = ty.array.split_first() {
-            let inner = Type { kind: ty.kind.clone(), array: rest.to_vec(), row_major: ty.row_major };
+            let inner = Type {
+                kind: ty.kind.clone(),
+                array: rest.to_vec(),
+                row_major: ty.row_major,
+            };
             let mut elems = Vec::new();
             for _ in 0..n.min(4096) {
-                elems.push(self.zero_value(&inner, loc)?);
+                elems.push(self.zero_value(&inner)?);
             }
             return Ok(Value::Array(elems));
         }
@@ -923,7 +1096,7 @@ impl<'a> Lower<'a> {
                 let members = self.program.structs[*i].members.clone();
                 let mut fields = Vec::new();
                 for m in &members {
-                    fields.push(self.zero_value(&m.ty, loc)?);
+                    fields.push(self.zero_value(&m.ty)?);
                 }
                 Value::Struct(*i, fields)
             }
@@ -947,7 +1120,13 @@ impl<'a> Lower<'a> {
                 self.rebuild(ty, &scalars, &mut k, loc)
             }
         }
-        .map_err(|e| if e.loc.line == 0 { self.err(e.code, loc, e.message) } else { e })
+        .map_err(|e| {
+            if e.loc.line == 0 {
+                self.err(e.code, loc, e.message)
+            } else {
+                e
+            }
+        })
     }
 
     fn flatten(&mut self, v: &Value, out: &mut Vec<Operand>, loc: &Loc) -> R<()> {
@@ -969,7 +1148,13 @@ impl<'a> Lower<'a> {
                     self.flatten(f, out, loc)?;
                 }
             }
-            _ => return Err(self.err(Code::CannotConvert, loc, "cannot use an object in a numeric initialiser")),
+            _ => {
+                return Err(self.err(
+                    Code::CannotConvert,
+                    loc,
+                    "cannot use an object in a numeric initialiser",
+                ))
+            }
         }
         if out.len() > 1 << 16 {
             return Err(self.err(Code::Limit, loc, "initialiser too large"));
@@ -979,12 +1164,22 @@ impl<'a> Lower<'a> {
 
     fn rebuild(&mut self, ty: &Type, s: &[Operand], k: &mut usize, loc: &Loc) -> R<Value> {
         let take = |k: &mut usize| -> R<Operand> {
-            let o = s.get(*k).copied().ok_or_else(|| Diagnostic::error(Code::CannotConvert, loc.clone(), "too few values in the initialiser"))?;
+            let o = s.get(*k).copied().ok_or_else(|| {
+                Diagnostic::error(
+                    Code::CannotConvert,
+                    loc.clone(),
+                    "too few values in the initialiser",
+                )
+            })?;
             *k += 1;
             Ok(o)
         };
         if let Some((&n, rest)) = ty.array.split_first() {
-            let inner = Type { kind: ty.kind.clone(), array: rest.to_vec(), row_major: ty.row_major };
+            let inner = Type {
+                kind: ty.kind.clone(),
+                array: rest.to_vec(),
+                row_major: ty.row_major,
+            };
             let mut elems = Vec::new();
             for _ in 0..n {
                 elems.push(self.rebuild(&inner, s, k, loc)?);
@@ -1013,7 +1208,13 @@ impl<'a> Lower<'a> {
                 }
                 Value::Struct(*i, fields)
             }
-            _ => return Err(self.err(Code::CannotConvert, loc, "cannot initialise this type from a list")),
+            _ => {
+                return Err(self.err(
+                    Code::CannotConvert,
+                    loc,
+                    "cannot initialise this type from a list",
+                ))
+            }
         })
     }
 
@@ -1023,12 +1224,22 @@ impl<'a> Lower<'a> {
             let lanes: Vec<Operand> = rows.iter().map(|r| r.lane(j)).collect();
             cols.push(self.m.compose(&lanes));
         }
-        Value::Matrix { rows, cols, ty, column_registers: false }
+        Value::Matrix {
+            rows,
+            cols,
+            ty,
+            column_registers: false,
+        }
     }
 
     /// Converts `v` to `ty` as an assignment or initialisation does (X3206 on truncation).
     fn convert(&mut self, v: Value, ty: &Type, loc: &Loc) -> R<Value> {
-        if !ty.array.is_empty() || matches!(ty.kind, TypeKind::Struct(_) | TypeKind::Object(_) | TypeKind::Void | TypeKind::String) {
+        if !ty.array.is_empty()
+            || matches!(
+                ty.kind,
+                TypeKind::Struct(_) | TypeKind::Object(_) | TypeKind::Void | TypeKind::String
+            )
+        {
             return Ok(v);
         }
         let target = ty.kind.clone();
@@ -1040,12 +1251,24 @@ impl<'a> Lower<'a> {
                 let o = self.cast_scalar(*o, *from, *s, 1);
                 Ok(Value::scalar(o.lane(0), *s))
             }
-            (Value::Vector { o, n, ty: from, scalar_form }, TypeKind::Vector(s, m)) => {
+            (
+                Value::Vector {
+                    o,
+                    n,
+                    ty: from,
+                    scalar_form,
+                },
+                TypeKind::Vector(s, m),
+            ) => {
                 let o = self.cast_scalar(*o, *from, *s, *m);
                 if *n == 1 || *scalar_form {
                     Ok(Value::vector(o.lane(0), *m, *s))
                 } else if n < m {
-                    Err(self.err(Code::CannotConvert, loc, format!("cannot implicitly convert from 'float{n}' to 'float{m}'")))
+                    Err(self.err(
+                        Code::CannotConvert,
+                        loc,
+                        format!("cannot implicitly convert from 'float{n}' to 'float{m}'"),
+                    ))
                 } else {
                     if n > m {
                         self.truncation(loc);
@@ -1057,10 +1280,22 @@ impl<'a> Lower<'a> {
                 let rows = vec![o.lane(0); *r as usize];
                 Ok(self.matrix_rows(rows, *c, *s))
             }
-            (Value::Matrix { rows, cols, ty: from, .. }, TypeKind::Matrix(s, r, c)) => {
+            (
+                Value::Matrix {
+                    rows,
+                    cols,
+                    ty: from,
+                    ..
+                },
+                TypeKind::Matrix(s, r, c),
+            ) => {
                 let (r0, c0) = (rows.len() as u8, cols.len() as u8);
                 if r0 < *r || c0 < *c {
-                    return Err(self.err(Code::CannotConvert, loc, "cannot implicitly convert to a larger matrix"));
+                    return Err(self.err(
+                        Code::CannotConvert,
+                        loc,
+                        "cannot implicitly convert to a larger matrix",
+                    ));
                 }
                 if r0 > *r || c0 > *c {
                     self.truncation(loc);
@@ -1069,17 +1304,33 @@ impl<'a> Lower<'a> {
                 let rows: Vec<Operand> = rows.iter().take(*r as usize).copied().collect();
                 Ok(self.matrix_rows(rows, *c, *s))
             }
-            (Value::Matrix { rows, cols, ty: from, .. }, TypeKind::Vector(s, m)) if rows.len() == 1 || cols.len() == 1 => {
+            (
+                Value::Matrix {
+                    rows,
+                    cols,
+                    ty: from,
+                    ..
+                },
+                TypeKind::Vector(s, m),
+            ) if rows.len() == 1 || cols.len() == 1 => {
                 let o = if rows.len() == 1 { rows[0] } else { cols[0] };
                 let _ = from;
                 Ok(Value::vector(o, *m, *s))
             }
-            _ => Err(self.err(Code::CannotConvert, loc, "cannot implicitly convert between these types")),
+            _ => Err(self.err(
+                Code::CannotConvert,
+                loc,
+                "cannot implicitly convert between these types",
+            )),
         }
     }
 
     fn truncation(&mut self, loc: &Loc) {
-        self.warnings.push(Diagnostic::warning(Code::ImplicitTruncation, loc.clone(), "implicit truncation of vector type"));
+        self.warnings.push(Diagnostic::warning(
+            Code::ImplicitTruncation,
+            loc.clone(),
+            "implicit truncation of vector type",
+        ));
     }
 
     /// Converts lanes between scalar types: float to int truncates toward zero, to bool tests
@@ -1134,7 +1385,15 @@ impl<'a> Lower<'a> {
 
     fn select_value(&mut self, m: Operand, a: &Value, b: &Value) -> Value {
         match (a, b) {
-            (Value::Vector { o, n, ty, scalar_form }, Value::Vector { o: ob, .. }) => Value::Vector {
+            (
+                Value::Vector {
+                    o,
+                    n,
+                    ty,
+                    scalar_form,
+                },
+                Value::Vector { o: ob, .. },
+            ) => Value::Vector {
                 o: self.select(m, *o, *ob, *n),
                 n: *n,
                 ty: *ty,
@@ -1142,20 +1401,37 @@ impl<'a> Lower<'a> {
             },
             (Value::Matrix { rows, cols, ty, .. }, Value::Matrix { rows: rb, .. }) => {
                 let c = cols.len() as u8;
-                let rows: Vec<Operand> = rows.iter().zip(rb).map(|(x, y)| self.select(m, *x, *y, c)).collect();
+                let rows: Vec<Operand> = rows
+                    .iter()
+                    .zip(rb)
+                    .map(|(x, y)| self.select(m, *x, *y, c))
+                    .collect();
                 self.matrix_rows(rows, c, *ty)
             }
-            (Value::Struct(i, fa), Value::Struct(_, fb)) => {
-                Value::Struct(*i, fa.iter().zip(fb).map(|(x, y)| self.select_value(m, x, y)).collect())
-            }
-            (Value::Array(fa), Value::Array(fb)) => Value::Array(fa.iter().zip(fb).map(|(x, y)| self.select_value(m, x, y)).collect()),
+            (Value::Struct(i, fa), Value::Struct(_, fb)) => Value::Struct(
+                *i,
+                fa.iter()
+                    .zip(fb)
+                    .map(|(x, y)| self.select_value(m, x, y))
+                    .collect(),
+            ),
+            (Value::Array(fa), Value::Array(fb)) => Value::Array(
+                fa.iter()
+                    .zip(fb)
+                    .map(|(x, y)| self.select_value(m, x, y))
+                    .collect(),
+            ),
             _ => a.clone(),
         }
     }
 
     fn truth(&mut self, v: &Value, loc: &Loc) -> R<Operand> {
         match v {
-            Value::Vector { o, ty: Scalar::Bool, .. } => Ok(o.lane(0)),
+            Value::Vector {
+                o,
+                ty: Scalar::Bool,
+                ..
+            } => Ok(o.lane(0)),
             Value::Vector { o, .. } => {
                 let z = self.m.scalar(0.0);
                 Ok(self.compare(BinOp::Ne, o.lane(0), z, 1))
@@ -1177,7 +1453,11 @@ impl<'a> Lower<'a> {
                 BinOp::Le => self.m.op(Op::Cmp(d.negate(), one, zero), n),
                 BinOp::Eq | BinOp::Ne => {
                     let sq = self.m.op(Op::Mul(d, d), n);
-                    let (t, f) = if op == BinOp::Eq { (one, zero) } else { (zero, one) };
+                    let (t, f) = if op == BinOp::Eq {
+                        (one, zero)
+                    } else {
+                        (zero, one)
+                    };
                     self.m.op(Op::Cmp(sq.negate(), t, f), n)
                 }
                 _ => unreachable!("comparison operators only"),
@@ -1216,13 +1496,25 @@ impl<'a> Lower<'a> {
 
     fn expr(&mut self, e: &Expr) -> R<Value> {
         self.check_size(&e.loc)?;
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(self.err(
+                Code::Limit,
+                &e.loc,
+                "the shader takes more than 512K expression evaluations to inline and unroll",
+            ));
+        }
         match &e.kind {
             ExprKind::Int(v) => Ok(Value::scalar(self.m.scalar(*v as f32), Scalar::Int)),
             ExprKind::Float(v) => Ok(Value::scalar(self.m.scalar(*v as f32), Scalar::Float)),
             ExprKind::Bool(b) => Ok(Value::scalar(self.m.scalar(*b as u8 as f32), Scalar::Bool)),
-            ExprKind::Ident(name) => self
-                .lookup(name)
-                .ok_or_else(|| self.err(Code::Undeclared, &e.loc, format!("undeclared identifier '{name}'"))),
+            ExprKind::Ident(name) => self.lookup(name).ok_or_else(|| {
+                self.err(
+                    Code::Undeclared,
+                    &e.loc,
+                    format!("undeclared identifier '{name}'"),
+                )
+            }),
             ExprKind::Unary(op, x) => self.unary(*op, x, &e.loc),
             ExprKind::Binary(BinOp::Comma, a, b) => {
                 self.expr(a)?;
@@ -1247,8 +1539,24 @@ impl<'a> Lower<'a> {
                 let vb = self.expr(b)?;
                 let (va, vb) = self.unify(va, vb, &e.loc)?;
                 match (&cv, &va, &vb) {
-                    (Value::Vector { o: co, n: cn, ty: cty, .. }, Value::Vector { o: ao, n, ty, scalar_form }, Value::Vector { o: bo, .. }) => {
-                        let m = if *cty == Scalar::Bool { *co } else {
+                    (
+                        Value::Vector {
+                            o: co,
+                            n: cn,
+                            ty: cty,
+                            ..
+                        },
+                        Value::Vector {
+                            o: ao,
+                            n,
+                            ty,
+                            scalar_form,
+                        },
+                        Value::Vector { o: bo, .. },
+                    ) => {
+                        let m = if *cty == Scalar::Bool {
+                            *co
+                        } else {
                             let z = self.m.scalar(0.0);
                             self.compare(BinOp::Ne, *co, z, *cn)
                         };
@@ -1260,7 +1568,12 @@ impl<'a> Lower<'a> {
                         } else {
                             self.m.op(Op::Lrp(m, *ao, *bo), *n)
                         };
-                        Ok(Value::Vector { o: r, n: *n, ty: *ty, scalar_form: *scalar_form })
+                        Ok(Value::Vector {
+                            o: r,
+                            n: *n,
+                            ty: *ty,
+                            scalar_form: *scalar_form,
+                        })
                     }
                     _ => {
                         let t = self.truth(&cv, &c.loc)?;
@@ -1290,9 +1603,13 @@ impl<'a> Lower<'a> {
     fn const_index(&self, iv: &Value, loc: &Loc) -> R<usize> {
         match iv {
             Value::Vector { o, .. } => match self.m.literal_lane(*o, 0) {
-                Some(x) if x >= 0.0 && x < 65536.0 => Ok(x as usize),
+                Some(x) if (0.0..65536.0).contains(&x) => Ok(x as usize),
                 Some(_) => Err(self.err(Code::InvalidSubscript, loc, "array index out of bounds")),
-                None => Err(self.err(Code::Unsupported, loc, "dynamic indexing (relative addressing) is not supported yet")),
+                None => Err(self.err(
+                    Code::Unsupported,
+                    loc,
+                    "dynamic indexing (relative addressing) is not supported yet",
+                )),
             },
             _ => Err(self.err(Code::InvalidSubscript, loc, "invalid subscript")),
         }
@@ -1300,11 +1617,21 @@ impl<'a> Lower<'a> {
 
     fn index(&mut self, v: Value, iv: &Value, loc: &Loc) -> R<Value> {
         let k = self.const_index(iv, loc)?;
-        let oob = || Diagnostic::error(Code::InvalidSubscript, loc.clone(), "array index out of bounds");
+        let oob = || {
+            Diagnostic::error(
+                Code::InvalidSubscript,
+                loc.clone(),
+                "array index out of bounds",
+            )
+        };
         match v {
             Value::Array(elems) => elems.get(k).cloned().ok_or_else(oob),
-            Value::Vector { o, n, ty, .. } if k < n as usize => Ok(Value::scalar(o.lane(k as u8), ty)),
-            Value::Matrix { rows, cols, ty, .. } if k < rows.len() => Ok(Value::vector(rows[k], cols.len() as u8, ty)),
+            Value::Vector { o, n, ty, .. } if k < n as usize => {
+                Ok(Value::scalar(o.lane(k as u8), ty))
+            }
+            Value::Matrix { rows, cols, ty, .. } if k < rows.len() => {
+                Ok(Value::vector(rows[k], cols.len() as u8, ty))
+            }
             _ => Err(oob()),
         }
     }
@@ -1313,34 +1640,71 @@ impl<'a> Lower<'a> {
         match v {
             Value::Struct(i, fields) => {
                 let s = &self.program.structs[i];
-                let k = s.members.iter().position(|m| m.name == name).ok_or_else(|| {
-                    self.err(Code::InvalidSubscript, loc, format!("invalid subscript '{name}'"))
-                })?;
+                let k = s
+                    .members
+                    .iter()
+                    .position(|m| m.name == name)
+                    .ok_or_else(|| {
+                        self.err(
+                            Code::InvalidSubscript,
+                            loc,
+                            format!("invalid subscript '{name}'"),
+                        )
+                    })?;
                 Ok(fields[k].clone())
             }
-            Value::Vector { o, n, ty, scalar_form } => {
+            Value::Vector {
+                o,
+                n,
+                ty,
+                scalar_form,
+            } => {
                 let sw = swizzle(name, if scalar_form { 1 } else { n }).ok_or_else(|| {
-                    self.err(Code::InvalidSubscript, loc, format!("invalid subscript '{name}'"))
+                    self.err(
+                        Code::InvalidSubscript,
+                        loc,
+                        format!("invalid subscript '{name}'"),
+                    )
                 })?;
                 let len = sw.len() as u8;
                 let mut s = [sw[len as usize - 1]; 4];
                 s[..sw.len()].copy_from_slice(&sw);
                 let o = o.swizzle(s);
-                Ok(if len == 1 { Value::scalar(o, ty) } else { Value::vector(o, len, ty) })
+                Ok(if len == 1 {
+                    Value::scalar(o, ty)
+                } else {
+                    Value::vector(o, len, ty)
+                })
             }
             Value::Matrix { rows, ty, .. } => {
                 // `_m00`, `_11` forms.
-                let lanes = matrix_swizzle(name).ok_or_else(|| self.err(Code::InvalidSubscript, loc, format!("invalid subscript '{name}'")))?;
+                let lanes = matrix_swizzle(name).ok_or_else(|| {
+                    self.err(
+                        Code::InvalidSubscript,
+                        loc,
+                        format!("invalid subscript '{name}'"),
+                    )
+                })?;
                 let mut ops = Vec::new();
                 for (r, c) in lanes {
-                    let row = rows.get(r as usize).ok_or_else(|| self.err(Code::InvalidSubscript, loc, "matrix subscript out of range"))?;
+                    let row = rows.get(r as usize).ok_or_else(|| {
+                        self.err(Code::InvalidSubscript, loc, "matrix subscript out of range")
+                    })?;
                     ops.push(row.lane(c));
                 }
                 let n = ops.len() as u8;
                 let o = self.m.compose(&ops);
-                Ok(if n == 1 { Value::scalar(o, ty) } else { Value::vector(o, n, ty) })
+                Ok(if n == 1 {
+                    Value::scalar(o, ty)
+                } else {
+                    Value::vector(o, n, ty)
+                })
             }
-            _ => Err(self.err(Code::InvalidSubscript, loc, format!("invalid subscript '{name}'"))),
+            _ => Err(self.err(
+                Code::InvalidSubscript,
+                loc,
+                format!("invalid subscript '{name}'"),
+            )),
         }
     }
 
@@ -1365,13 +1729,29 @@ impl<'a> Lower<'a> {
                     steps.push(Step::Index(self.const_index(&iv, &i.loc)?));
                     t = x;
                 }
-                _ => return Err(self.err(Code::NotLValue, &target.loc, "l-value specifies const object")),
+                _ => {
+                    return Err(self.err(
+                        Code::NotLValue,
+                        &target.loc,
+                        "l-value specifies const object",
+                    ))
+                }
             }
         };
         let _ = Step::Swizzle(String::new());
         steps.reverse();
-        let old = self.lookup(&root).ok_or_else(|| self.err(Code::Undeclared, &target.loc, format!("undeclared identifier '{root}'")))?;
-        if self.frames.last().is_none_or(|f| !f.scopes.iter().any(|s| s.contains_key(&root))) {
+        let old = self.lookup(&root).ok_or_else(|| {
+            self.err(
+                Code::Undeclared,
+                &target.loc,
+                format!("undeclared identifier '{root}'"),
+            )
+        })?;
+        if self
+            .frames
+            .last()
+            .map_or(true, |f| !f.scopes.iter().any(|s| s.contains_key(&root)))
+        {
             return Err(self.err(Code::NotLValue, &target.loc, format!("'{root}': global variables are implicitly constant, add 'static' to modify them")));
         }
         let new = self.update(&old, &steps_ref(&steps), v.clone(), &target.loc)?;
@@ -1403,53 +1783,120 @@ impl<'a> Lower<'a> {
         };
         match (old, first) {
             (Value::Struct(i, fields), PathStep::Name(name)) => {
-                let k = self.program.structs[*i].members.iter().position(|m| m.name == *name).ok_or_else(|| self.err(Code::InvalidSubscript, loc, format!("invalid subscript '{name}'")))?;
+                let k = self.program.structs[*i]
+                    .members
+                    .iter()
+                    .position(|m| m.name == *name)
+                    .ok_or_else(|| {
+                        self.err(
+                            Code::InvalidSubscript,
+                            loc,
+                            format!("invalid subscript '{name}'"),
+                        )
+                    })?;
                 let mut fields = fields.clone();
                 fields[k] = self.update(&fields[k], rest, v, loc)?;
                 Ok(Value::Struct(*i, fields))
             }
             (Value::Array(elems), PathStep::Index(k)) => {
                 let mut elems = elems.clone();
-                let slot = elems.get(*k).cloned().ok_or_else(|| self.err(Code::InvalidSubscript, loc, "array index out of bounds"))?;
+                let slot = elems.get(*k).cloned().ok_or_else(|| {
+                    self.err(Code::InvalidSubscript, loc, "array index out of bounds")
+                })?;
                 elems[*k] = self.update(&slot, rest, v, loc)?;
                 Ok(Value::Array(elems))
             }
-            (Value::Vector { o, n, ty, scalar_form }, PathStep::Name(name)) if rest.is_empty() => {
-                let sw = swizzle(name, if *scalar_form { 1 } else { *n }).ok_or_else(|| self.err(Code::InvalidSubscript, loc, format!("invalid subscript '{name}'")))?;
-                let target = Type::of(if sw.len() == 1 { TypeKind::Scalar(*ty) } else { TypeKind::Vector(*ty, sw.len() as u8) });
+            (
+                Value::Vector {
+                    o,
+                    n,
+                    ty,
+                    scalar_form,
+                },
+                PathStep::Name(name),
+            ) if rest.is_empty() => {
+                let sw = swizzle(name, if *scalar_form { 1 } else { *n }).ok_or_else(|| {
+                    self.err(
+                        Code::InvalidSubscript,
+                        loc,
+                        format!("invalid subscript '{name}'"),
+                    )
+                })?;
+                let target = Type::of(if sw.len() == 1 {
+                    TypeKind::Scalar(*ty)
+                } else {
+                    TypeKind::Vector(*ty, sw.len() as u8)
+                });
                 let v = self.convert(v, &target, loc)?;
-                let Value::Vector { o: vo, .. } = v else { unreachable!("converted to a vector") };
+                let Value::Vector { o: vo, .. } = v else {
+                    unreachable!("converted to a vector")
+                };
                 let mut lanes: Vec<Operand> = (0..*n).map(|i| o.lane(i)).collect();
                 for (k, &lane) in sw.iter().enumerate() {
                     lanes[lane as usize] = vo.lane(k as u8);
                 }
-                Ok(Value::Vector { o: self.m.compose(&lanes), n: *n, ty: *ty, scalar_form: *scalar_form })
+                Ok(Value::Vector {
+                    o: self.m.compose(&lanes),
+                    n: *n,
+                    ty: *ty,
+                    scalar_form: *scalar_form,
+                })
             }
-            (Value::Vector { o, n, ty, scalar_form }, PathStep::Index(k)) if rest.is_empty() && *k < *n as usize => {
+            (
+                Value::Vector {
+                    o,
+                    n,
+                    ty,
+                    scalar_form,
+                },
+                PathStep::Index(k),
+            ) if rest.is_empty() && *k < *n as usize => {
                 let v = self.convert(v, &Type::of(TypeKind::Scalar(*ty)), loc)?;
-                let Value::Vector { o: vo, .. } = v else { unreachable!("converted to a scalar") };
+                let Value::Vector { o: vo, .. } = v else {
+                    unreachable!("converted to a scalar")
+                };
                 let mut lanes: Vec<Operand> = (0..*n).map(|i| o.lane(i)).collect();
                 lanes[*k] = vo.lane(0);
-                Ok(Value::Vector { o: self.m.compose(&lanes), n: *n, ty: *ty, scalar_form: *scalar_form })
+                Ok(Value::Vector {
+                    o: self.m.compose(&lanes),
+                    n: *n,
+                    ty: *ty,
+                    scalar_form: *scalar_form,
+                })
             }
             (Value::Matrix { rows, cols, ty, .. }, PathStep::Index(k)) if *k < rows.len() => {
                 let c = cols.len() as u8;
                 let row = Value::vector(rows[*k], c, *ty);
                 let new = self.update(&row, rest, v, loc)?;
-                let Value::Vector { o, .. } = self.convert(new, &Type::of(TypeKind::Vector(*ty, c)), loc)? else { unreachable!("a vector") };
+                let Value::Vector { o, .. } =
+                    self.convert(new, &Type::of(TypeKind::Vector(*ty, c)), loc)?
+                else {
+                    unreachable!("a vector")
+                };
                 let mut rows = rows.clone();
                 rows[*k] = o;
                 Ok(self.matrix_rows(rows, c, *ty))
             }
-            _ => Err(self.err(Code::Unsupported, loc, "this assignment target is not supported yet")),
+            _ => Err(self.err(
+                Code::Unsupported,
+                loc,
+                "this assignment target is not supported yet",
+            )),
         }
     }
 
     fn convert_like(&mut self, v: Value, like: &Value, loc: &Loc) -> R<Value> {
         let ty = match like {
-            Value::Vector { n, ty, scalar_form: true, .. } if *n == 1 => Type::of(TypeKind::Scalar(*ty)),
+            Value::Vector {
+                n,
+                ty,
+                scalar_form: true,
+                ..
+            } if *n == 1 => Type::of(TypeKind::Scalar(*ty)),
             Value::Vector { n, ty, .. } => Type::of(TypeKind::Vector(*ty, *n)),
-            Value::Matrix { rows, cols, ty, .. } => Type::of(TypeKind::Matrix(*ty, rows.len() as u8, cols.len() as u8)),
+            Value::Matrix { rows, cols, ty, .. } => {
+                Type::of(TypeKind::Matrix(*ty, rows.len() as u8, cols.len() as u8))
+            }
             _ => return Ok(v),
         };
         self.convert(v, &ty, loc)
@@ -1460,10 +1907,18 @@ impl<'a> Lower<'a> {
             UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
                 let old = self.expr(x)?;
                 let one = Value::scalar(self.m.scalar(1.0), Scalar::Int);
-                let bop = if matches!(op, UnOp::PreInc | UnOp::PostInc) { BinOp::Add } else { BinOp::Sub };
+                let bop = if matches!(op, UnOp::PreInc | UnOp::PostInc) {
+                    BinOp::Add
+                } else {
+                    BinOp::Sub
+                };
                 let new = self.binary(bop, old.clone(), one, loc)?;
                 self.assign(x, new.clone())?;
-                Ok(if matches!(op, UnOp::PreInc | UnOp::PreDec) { new } else { old })
+                Ok(if matches!(op, UnOp::PreInc | UnOp::PreDec) {
+                    new
+                } else {
+                    old
+                })
             }
             UnOp::Plus => self.expr(x),
             UnOp::Neg => {
@@ -1477,18 +1932,41 @@ impl<'a> Lower<'a> {
                         let b = self.cast_scalar(o, ty, Scalar::Bool, n);
                         let one = self.m.scalar(1.0);
                         let r = self.m.op(Op::Add(b.negate(), one), n);
-                        Ok(if n == 1 { Value::scalar(r, Scalar::Bool) } else { Value::vector(r, n, Scalar::Bool) })
+                        Ok(if n == 1 {
+                            Value::scalar(r, Scalar::Bool)
+                        } else {
+                            Value::vector(r, n, Scalar::Bool)
+                        })
                     }
                     _ => Err(self.err(Code::TypeMismatch, loc, "'!' needs a numeric operand")),
                 }
             }
-            UnOp::BitNot => Err(self.err(Code::Unsupported, loc, "bitwise operators need shader model 4")),
+            UnOp::BitNot => Err(self.err(
+                Code::Unsupported,
+                loc,
+                "bitwise operators need shader model 4",
+            )),
         }
     }
 
-    fn map_value(&mut self, v: Value, loc: &Loc, f: impl Fn(&mut Self, Operand, u8) -> Operand) -> R<Value> {
+    fn map_value(
+        &mut self,
+        v: Value,
+        loc: &Loc,
+        f: impl Fn(&mut Self, Operand, u8) -> Operand,
+    ) -> R<Value> {
         Ok(match v {
-            Value::Vector { o, n, ty, scalar_form } => Value::Vector { o: f(self, o, n), n, ty, scalar_form },
+            Value::Vector {
+                o,
+                n,
+                ty,
+                scalar_form,
+            } => Value::Vector {
+                o: f(self, o, n),
+                n,
+                ty,
+                scalar_form,
+            },
             Value::Matrix { rows, cols, ty, .. } => {
                 let c = cols.len() as u8;
                 let rows: Vec<Operand> = rows.iter().map(|r| f(self, *r, c)).collect();
@@ -1500,11 +1978,40 @@ impl<'a> Lower<'a> {
 
     /// Brings two operands to one shape (scalar broadcast, vector truncation with X3206).
     fn unify(&mut self, a: Value, b: Value, loc: &Loc) -> R<(Value, Value)> {
-        let ty = |s1: Scalar, s2: Scalar| if is_floaty(s1) || is_floaty(s2) { if s1 == Scalar::Half && s2 == Scalar::Half { Scalar::Half } else { Scalar::Float } } else if s1 == Scalar::Bool && s2 == Scalar::Bool { Scalar::Bool } else { Scalar::Int };
+        let ty = |s1: Scalar, s2: Scalar| {
+            if is_floaty(s1) || is_floaty(s2) {
+                if s1 == Scalar::Half && s2 == Scalar::Half {
+                    Scalar::Half
+                } else {
+                    Scalar::Float
+                }
+            } else if s1 == Scalar::Bool && s2 == Scalar::Bool {
+                Scalar::Bool
+            } else {
+                Scalar::Int
+            }
+        };
         match (&a, &b) {
-            (Value::Vector { o: oa, n: na, ty: ta, scalar_form: sa }, Value::Vector { o: ob, n: nb, ty: tb, scalar_form: sb }) => {
+            (
+                Value::Vector {
+                    o: oa,
+                    n: na,
+                    ty: ta,
+                    scalar_form: sa,
+                },
+                Value::Vector {
+                    o: ob,
+                    n: nb,
+                    ty: tb,
+                    scalar_form: sb,
+                },
+            ) => {
                 let t = ty(*ta, *tb);
-                let n = if *na == 1 { *nb } else if *nb == 1 { *na } else {
+                let n = if *na == 1 {
+                    *nb
+                } else if *nb == 1 {
+                    *na
+                } else {
                     if na != nb {
                         self.truncation(loc);
                     }
@@ -1513,21 +2020,46 @@ impl<'a> Lower<'a> {
                 let sf = *sa && *sb;
                 let fix = |o: Operand, k: u8| if k == 1 { o.lane(0) } else { o };
                 Ok((
-                    Value::Vector { o: fix(*oa, *na), n, ty: t, scalar_form: sf },
-                    Value::Vector { o: fix(*ob, *nb), n, ty: t, scalar_form: sf },
+                    Value::Vector {
+                        o: fix(*oa, *na),
+                        n,
+                        ty: t,
+                        scalar_form: sf,
+                    },
+                    Value::Vector {
+                        o: fix(*ob, *nb),
+                        n,
+                        ty: t,
+                        scalar_form: sf,
+                    },
                 ))
             }
             (Value::Matrix { rows, cols, .. }, Value::Vector { .. }) => {
-                let target = Type::of(TypeKind::Matrix(Scalar::Float, rows.len() as u8, cols.len() as u8));
+                let target = Type::of(TypeKind::Matrix(
+                    Scalar::Float,
+                    rows.len() as u8,
+                    cols.len() as u8,
+                ));
                 let b = self.convert(b, &target, loc)?;
                 Ok((a, b))
             }
             (Value::Vector { .. }, Value::Matrix { rows, cols, .. }) => {
-                let target = Type::of(TypeKind::Matrix(Scalar::Float, rows.len() as u8, cols.len() as u8));
+                let target = Type::of(TypeKind::Matrix(
+                    Scalar::Float,
+                    rows.len() as u8,
+                    cols.len() as u8,
+                ));
                 let a = self.convert(a, &target, loc)?;
                 Ok((a, b))
             }
-            (Value::Matrix { rows: ra, cols: ca, .. }, Value::Matrix { rows: rb, cols: cb, .. }) => {
+            (
+                Value::Matrix {
+                    rows: ra, cols: ca, ..
+                },
+                Value::Matrix {
+                    rows: rb, cols: cb, ..
+                },
+            ) => {
                 let (r, c) = (ra.len().min(rb.len()) as u8, ca.len().min(cb.len()) as u8);
                 let target = Type::of(TypeKind::Matrix(Scalar::Float, r, c));
                 let a = self.convert(a, &target, loc)?;
@@ -1541,14 +2073,46 @@ impl<'a> Lower<'a> {
     fn binary(&mut self, op: BinOp, a: Value, b: Value, loc: &Loc) -> R<Value> {
         let (a, b) = self.unify(a, b, loc)?;
         match (&a, &b) {
-            (Value::Vector { o: oa, n, ty, scalar_form }, Value::Vector { o: ob, .. }) => {
+            (
+                Value::Vector {
+                    o: oa,
+                    n,
+                    ty,
+                    scalar_form,
+                },
+                Value::Vector { o: ob, .. },
+            ) => {
                 let (n, ty, sf) = (*n, *ty, *scalar_form);
                 let (oa, ob) = (*oa, *ob);
                 let r = self.binary_lanes(op, oa, ob, n, ty, loc)?;
-                let rty = if matches!(op, BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne | BinOp::And | BinOp::Or) { Scalar::Bool } else { ty };
-                Ok(Value::Vector { o: r, n, ty: rty, scalar_form: sf })
+                let rty = if matches!(
+                    op,
+                    BinOp::Lt
+                        | BinOp::Gt
+                        | BinOp::Le
+                        | BinOp::Ge
+                        | BinOp::Eq
+                        | BinOp::Ne
+                        | BinOp::And
+                        | BinOp::Or
+                ) {
+                    Scalar::Bool
+                } else {
+                    ty
+                };
+                Ok(Value::Vector {
+                    o: r,
+                    n,
+                    ty: rty,
+                    scalar_form: sf,
+                })
             }
-            (Value::Matrix { rows: ra, cols, ty, .. }, Value::Matrix { rows: rb, .. }) => {
+            (
+                Value::Matrix {
+                    rows: ra, cols, ty, ..
+                },
+                Value::Matrix { rows: rb, .. },
+            ) => {
                 let c = cols.len() as u8;
                 let (ra, rb, ty) = (ra.clone(), rb.clone(), *ty);
                 let mut rows = Vec::new();
@@ -1561,14 +2125,26 @@ impl<'a> Lower<'a> {
         }
     }
 
-    fn binary_lanes(&mut self, op: BinOp, a: Operand, b: Operand, n: u8, ty: Scalar, loc: &Loc) -> R<Operand> {
+    fn binary_lanes(
+        &mut self,
+        op: BinOp,
+        a: Operand,
+        b: Operand,
+        n: u8,
+        ty: Scalar,
+        loc: &Loc,
+    ) -> R<Operand> {
         Ok(match op {
             BinOp::Add => self.m.op(Op::Add(a, b), n),
             BinOp::Sub => self.m.op(Op::Add(a, b.negate()), n),
             BinOp::Mul => self.m.op(Op::Mul(a, b), n),
             BinOp::Div => {
                 let q = self.div(a, b, n);
-                if is_floaty(ty) { q } else { self.trunc(q, n) }
+                if is_floaty(ty) {
+                    q
+                } else {
+                    self.trunc(q, n)
+                }
             }
             BinOp::Rem => {
                 // a - b * trunc(a / b), as fxc computes fmod.
@@ -1577,7 +2153,9 @@ impl<'a> Lower<'a> {
                 let p = self.m.op(Op::Mul(b, t), n);
                 self.m.op(Op::Add(a, p.negate()), n)
             }
-            BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne => self.compare(op, a, b, n),
+            BinOp::Lt | BinOp::Gt | BinOp::Le | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
+                self.compare(op, a, b, n)
+            }
             BinOp::And => {
                 let x = self.cast_scalar(a, ty, Scalar::Bool, n);
                 let y = self.cast_scalar(b, ty, Scalar::Bool, n);
@@ -1588,7 +2166,13 @@ impl<'a> Lower<'a> {
                 let y = self.cast_scalar(b, ty, Scalar::Bool, n);
                 self.m.op(Op::Max(x, y), n)
             }
-            _ => return Err(self.err(Code::Unsupported, loc, "bitwise operators need shader model 4")),
+            _ => {
+                return Err(self.err(
+                    Code::Unsupported,
+                    loc,
+                    "bitwise operators need shader model 4",
+                ))
+            }
         })
     }
 
@@ -1611,7 +2195,12 @@ impl<'a> Lower<'a> {
         };
         let v = match (&v, target_n) {
             (Value::Vector { o, n, ty: t, .. }, Some(m)) if *n > m => Value::vector(*o, m, *t),
-            (Value::Matrix { rows, cols, ty: t, .. }, Some(m)) => {
+            (
+                Value::Matrix {
+                    rows, cols, ty: t, ..
+                },
+                Some(m),
+            ) => {
                 let mut lanes = Vec::new();
                 for r in rows {
                     for c in 0..cols.len() as u8 {
@@ -1645,7 +2234,15 @@ impl<'a> Lower<'a> {
             lanes = vec![lanes[0]; need];
         }
         if lanes.len() != need {
-            return Err(self.err(Code::NoMatchingOverload, loc, format!("wrong number of values in a constructor: {} given, {} needed", lanes.len(), need)));
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!(
+                    "wrong number of values in a constructor: {} given, {} needed",
+                    lanes.len(),
+                    need
+                ),
+            ));
         }
         let mut k = 0;
         self.rebuild(ty, &lanes, &mut k, loc)
@@ -1687,7 +2284,10 @@ pub fn swizzle(name: &str, n: u8) -> Option<Vec<u8>> {
         return None;
     }
     let set = if xyzw { "xyzw" } else { "rgba" };
-    let lanes: Vec<u8> = name.chars().map(|c| set.find(c).unwrap_or(0) as u8).collect();
+    let lanes: Vec<u8> = name
+        .chars()
+        .map(|c| set.find(c).unwrap_or(0) as u8)
+        .collect();
     lanes.iter().all(|&l| l < n.max(1)).then_some(lanes)
 }
 
@@ -1725,7 +2325,14 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
     let mut o = |x: &Operand| v.push(x.h);
     match op {
         Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => {}
-        Op::Add(a, b) | Op::Mul(a, b) | Op::Min(a, b) | Op::Max(a, b) | Op::Dot(_, a, b) | Op::Pow(a, b) | Op::Slt(a, b) | Op::Sge(a, b) => {
+        Op::Add(a, b)
+        | Op::Mul(a, b)
+        | Op::Min(a, b)
+        | Op::Max(a, b)
+        | Op::Dot(_, a, b)
+        | Op::Pow(a, b)
+        | Op::Slt(a, b)
+        | Op::Sge(a, b) => {
             o(a);
             o(b);
         }
@@ -1734,7 +2341,17 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
             o(b);
             o(c);
         }
-        Op::Rcp(a) | Op::Rsq(a) | Op::Exp(a) | Op::Log(a) | Op::Frc(a) | Op::Sat(a) | Op::Nrm(a) | Op::SinCos(a) | Op::Dsx(a) | Op::Dsy(a) | Op::Abs(a) => o(a),
+        Op::Rcp(a)
+        | Op::Rsq(a)
+        | Op::Exp(a)
+        | Op::Log(a)
+        | Op::Frc(a)
+        | Op::Sat(a)
+        | Op::Nrm(a)
+        | Op::SinCos(a)
+        | Op::Dsx(a)
+        | Op::Dsy(a)
+        | Op::Abs(a) => o(a),
         Op::Sample(_, _, c, g) => {
             o(c);
             if let Some((x, y)) = g {
