@@ -1,5 +1,5 @@
 //! DBUG debug tables. The input is a shader (seed with the corpus's DBUG shaders:
-//! `cargo fuzz run dbug ../shared/corpus/directxtk-level9`) or, when it does not decode, the
+//! `cargo fuzz run dbug corpus/directxtk-level9`) or, when it does not decode, the
 //! bytes of a table after its FOURCC. Parsing never panics; a table that parses re-encodes to the
 //! same payload, reads back the same from a fresh layout, and checks against the code without
 //! panicking; the debug lines change nothing for the assembler: whenever the listing without

@@ -103,7 +103,7 @@ where
                 }
                 // A closed pipe or a usage error ends the whole run.
                 Err(e)
-                    if crate::output::is_broken_pipe(&e)
+                    if crate::stdout::is_broken_pipe(&e)
                         || matches!(e.downcast_ref(), Some(report::CliError::Usage(_))) =>
                 {
                     return Err(e)

@@ -4,72 +4,17 @@
 //! - Binary output goes to standard output when `-o -` is given, or when `-o` is absent and
 //!   standard output is not a terminal; to a terminal it is refused with a hint (as wasm-tools
 //!   does), because bytecode would garble the screen.
-//! - A closed pipe (`dxso dump x | head -1`) ends the run quietly with status
-//!   [`BROKEN_PIPE_STATUS`]: every write returns its `io::Error`, and `main` recognises it with
-//!   [`is_broken_pipe`].
+//! - A closed pipe (`dxso dump x | head -1`) ends the run quietly: see [`crate::stdout`].
 
 use crate::report::CliError;
 use crate::session::Session;
 use anyhow::{Context, Result};
-use std::io::{BufWriter, StdoutLock, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-
-/// The status a program killed by SIGPIPE reports in the shell (128 + 13).
-pub const BROKEN_PIPE_STATUS: u8 = 141;
-
-/// `true` when `err` comes from writing to a closed pipe.
-pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        let io = e.downcast_ref::<std::io::Error>().map(std::io::Error::kind);
-        let json = e
-            .downcast_ref::<serde_json::Error>()
-            .and_then(serde_json::Error::io_error_kind);
-        io.or(json) == Some(std::io::ErrorKind::BrokenPipe)
-    })
-}
 
 /// A byte offset as every dump prints it (`dxso dump`, `dxso dp2 dump`, `dxso dp2 run`).
 pub fn offset(byte: usize) -> String {
     format!("{byte:#08x}")
-}
-
-/// Standard output, locked and buffered. Call [`Stdout::finish`] to see the last write's
-/// error (dropping it flushes too, but cannot report).
-pub struct Stdout(BufWriter<StdoutLock<'static>>);
-
-impl Stdout {
-    /// Locks standard output.
-    pub fn new() -> Self {
-        Stdout(BufWriter::with_capacity(
-            64 * 1024,
-            std::io::stdout().lock(),
-        ))
-    }
-
-    /// Flushes, returning the error of the last write (a closed pipe, a full disk).
-    pub fn finish(mut self) -> Result<()> {
-        self.0.flush().context("writing standard output")
-    }
-}
-
-impl Default for Stdout {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Write for Stdout {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf)
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
-        self.0.write_all(buf)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush()
-    }
 }
 
 /// `-o FILE` as every subcommand that writes one result takes it.
@@ -153,7 +98,7 @@ pub fn write_to(target: &Target, s: &Session, bytes: &[u8]) -> Result<()> {
 /// An open output: standard output or a file, buffered.
 pub enum Sink {
     /// Standard output.
-    Stdout(Stdout),
+    Stdout(crate::stdout::Stdout),
     /// A file being written.
     File(BufWriter<std::fs::File>, PathBuf),
 }
@@ -162,7 +107,7 @@ impl Sink {
     /// Opens `target` (creating the file).
     pub fn open(target: &Target, _s: &Session) -> Result<Sink> {
         Ok(match target {
-            Target::Stdout { .. } => Sink::Stdout(Stdout::new()),
+            Target::Stdout { .. } => Sink::Stdout(crate::stdout::Stdout::new()),
             Target::File(p) => {
                 let f = std::fs::File::create(p)
                     .with_context(|| format!("creating {}", p.display()))?;

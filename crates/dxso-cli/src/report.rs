@@ -3,9 +3,9 @@
 //! source snippets, or one JSON line under `--json`).
 //!
 //! Exit status: 0 success, 1 bad input, 2 usage ([`CliError::Usage`]), 141 when standard output
-//! was closed ([`crate::output::BROKEN_PIPE_STATUS`]).
+//! was closed ([`crate::stdout::BROKEN_PIPE_STATUS`]).
 
-use crate::input::Kind;
+use crate::input::kind::Kind;
 use crate::session::{Level, Session};
 use miette::{GraphicalReportHandler, GraphicalTheme, ThemeCharacters, ThemeStyles};
 use serde_json::{json, Value};
@@ -59,8 +59,8 @@ impl CliError {
 
 /// The status an error ends the run with.
 pub fn exit_status(err: &anyhow::Error) -> ExitCode {
-    if crate::output::is_broken_pipe(err) {
-        return ExitCode::from(crate::output::BROKEN_PIPE_STATUS);
+    if crate::stdout::is_broken_pipe(err) {
+        return ExitCode::from(crate::stdout::BROKEN_PIPE_STATUS);
     }
     match err.downcast_ref::<CliError>() {
         Some(CliError::Usage(_)) => ExitCode::from(2),
@@ -71,7 +71,7 @@ pub fn exit_status(err: &anyhow::Error) -> ExitCode {
 /// Shows `err` on standard error (nothing for a closed pipe) and gives the exit status.
 pub fn report(s: &Session, err: &anyhow::Error) -> ExitCode {
     let status = exit_status(err);
-    if crate::output::is_broken_pipe(err) {
+    if crate::stdout::is_broken_pipe(err) {
         log::debug!("standard output was closed: {err:#}");
         return status;
     }

@@ -145,9 +145,9 @@ impl Session {
         self.stdin_terminal
     }
 
-    /// Standard output, buffered; see [`crate::output::Stdout`].
-    pub fn out(&self) -> crate::output::Stdout {
-        crate::output::Stdout::new()
+    /// Standard output, buffered; see [`crate::stdout::Stdout`].
+    pub fn out(&self) -> crate::stdout::Stdout {
+        crate::stdout::Stdout::new()
     }
 
     /// Writes `text` to standard output.

@@ -171,28 +171,3 @@ fn demo_writes_the_teapot_image() {
         assert!(dir.join(format!("turn-00{k}.png")).exists());
     }
 }
-
-#[test]
-fn bench_render_measures_the_jit_frame_too() {
-    let dir = temp("bench");
-    let (code, out, err) = dxso(
-        &[
-            "--json",
-            "bench",
-            "render",
-            "--seconds",
-            "0.01",
-            "--size",
-            "64x64",
-        ],
-        &dir,
-    );
-    assert_eq!(code, 0, "{err}");
-    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(j["ratio"].as_f64().unwrap() > 0.0, "{j}");
-    assert!(j["jit_ratio"].as_f64().unwrap() > 0.0, "{j}");
-    let engines: Vec<&str> = (j["engines"].as_array().unwrap().iter())
-        .map(|e| e["engine"].as_str().unwrap())
-        .collect();
-    assert_eq!(engines, ["interpreter", "jit"]);
-}

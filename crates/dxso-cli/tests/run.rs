@@ -262,24 +262,6 @@ fn errors_and_usage() {
 }
 
 #[test]
-fn bench_exec_prints_a_ratio() {
-    let v = json(&[
-        "bench",
-        "exec",
-        "--seconds",
-        "0.05",
-        "--vertices",
-        "2048",
-        "--quads",
-        "256",
-        "--json",
-    ]);
-    let ratio = v["ratio"].as_f64().expect("a ratio");
-    assert!(ratio > 0.0);
-    assert_eq!(v["workloads"].as_array().unwrap().len(), 2);
-}
-
-#[test]
 fn every_cpu_engine_prints_the_same_json() {
     // A loop, a texture-free ps_3_0 with texkill, and ps_1_x ranges: one vocabulary for
     // --engine, one JSON for every engine (`cpu` is the default CPU engine).

@@ -1,28 +1,28 @@
-//! Test support: finds `../shared/corpus` (or `$DXSO_CORPUS`) and lists its files.
+//! Test support: finds the shader corpus and lists its files.
 //!
-//! Corpus tests call [`corpus_dir`]; when it returns `None` they print a notice and skip, so a
-//! checkout without the shared folder still passes `cargo test`. CI always has the corpus, and
-//! sets `DXSO_REQUIRE_CORPUS=1` so that a missing corpus fails instead of skipping.
+//! The corpus is part of the repository (`corpus/` at its root, with its README, manifest and
+//! licenses), so a clone runs every corpus test. `$DXSO_CORPUS` points the tests at another copy.
+//! Corpus tests call [`corpus_dir`]; should it return `None` (a crate built outside the
+//! repository) they print a notice and skip; `DXSO_REQUIRE_CORPUS=1` turns that into a failure.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// The corpus folder, if present.
+/// The corpus folder: `$DXSO_CORPUS` when set, else the repository's `corpus/`.
 pub fn corpus_dir() -> Option<PathBuf> {
     if let Ok(dir) = std::env::var("DXSO_CORPUS") {
         let p = PathBuf::from(dir);
         return p.is_dir().then_some(p);
     }
-    // crates/<name> -> repository root -> its parent holds `shared/`.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let p = root.join("../shared/corpus");
-    if p.is_dir() {
+    // crates/<name> -> the repository root.
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
+    if p.join("MANIFEST.tsv").is_file() {
         return Some(p.canonicalize().unwrap_or(p));
     }
     if std::env::var_os("DXSO_REQUIRE_CORPUS").is_some() {
-        panic!("DXSO_REQUIRE_CORPUS is set but ../shared/corpus was not found");
+        panic!("DXSO_REQUIRE_CORPUS is set but the repository's corpus/ folder was not found");
     }
     None
 }
@@ -31,7 +31,7 @@ pub fn corpus_dir() -> Option<PathBuf> {
 pub fn corpus_or_skip(test: &str) -> Option<PathBuf> {
     let dir = corpus_dir();
     if dir.is_none() {
-        eprintln!("{test}: ../shared/corpus not found, skipping (set DXSO_CORPUS to run it)");
+        eprintln!("{test}: the corpus folder was not found, skipping (set DXSO_CORPUS to run it)");
     }
     dir
 }

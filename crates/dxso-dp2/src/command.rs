@@ -76,7 +76,7 @@ ops! {
     DrawPrimitive2 = 59, "DRAWPRIMITIVE2";
     /// {PrimType, BaseVertexOffset, MinIndex, NumVertices, StartIndexOffset, PrimitiveCount}.
     DrawIndexedPrimitive2 = 60, "DRAWINDEXEDPRIMITIVE2";
-    /// A rectangular patch (seed 004).
+    /// A rectangular patch (as Microsoft's `D3DHAL_DP2DRAWRECTPATCH` page defines it).
     DrawRectPatch = 61, "DRAWRECTPATCH";
     /// A triangular patch.
     DrawTriPatch = 62, "DRAWTRIPATCH";

@@ -3,7 +3,7 @@
 //! - [`command`]: `D3DHAL_DP2COMMAND` headers and typed payloads; [`command::parse`].
 //! - [`capture`]: the `.dp2` file (buffers + command buffer) and [`capture::CaptureBuilder`].
 //! - [`describe`]: a JSON description of a capture.
-//! - [`device`]: the state machine and the patch-handle cache of seed 004; [`device::run`].
+//! - [`device`]: the state machine and the patch-handle cache of Microsoft's `D3DHAL_DP2DRAWRECTPATCH` page; [`device::run`].
 //! - [`domain`], [`surface`], [`tri`]: tessellation of rect patches (Bezier, B-spline,
 //!   Catmull-Rom), tri patches and N-patches, discrete and continuous, watertight.
 //! - [`mesh`]: the output and Wavefront OBJ. [`teapot`]: the Utah teapot as a DP2 stream.
@@ -36,3 +36,8 @@ pub use command::{parse, Command, CommandKind, Op, ParseError};
 pub use device::{run, CacheAction, Device, DrawReport, ExecError, RunError};
 pub use limits::Limits;
 pub use mesh::{write_obj, Mesh};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

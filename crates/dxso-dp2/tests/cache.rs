@@ -1,4 +1,4 @@
-//! The patch-handle cache, case by case as seed 004 lays it out.
+//! The patch-handle cache, case by case as Microsoft's `D3DHAL_DP2DRAWRECTPATCH` page lays it out.
 mod common;
 
 use common::*;

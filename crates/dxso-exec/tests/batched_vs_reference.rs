@@ -6,8 +6,8 @@ mod reference;
 
 use dxso::{RegisterType as R, TextureType};
 use dxso_exec::io::{InputRegister, OutputRegister};
-use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
+use dxso_smith::SplitMix64;
 use proptest::prelude::*;
 use reference::Reference;
 use std::collections::HashMap;

@@ -69,34 +69,6 @@ fn registers_written_in_a_branch_are_zero_where_it_was_not_taken() {
 }
 
 #[test]
-fn partial_batches_and_thread_counts_agree() {
-    let shader = dxso_text::parse(dxso_exec::workloads::SKINNING_VS).unwrap();
-    let vs = VertexShader::new(&shader).unwrap();
-    let (batch, res) = dxso_exec::workloads::skinning_inputs(5001);
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
-    let four = rayon::ThreadPoolBuilder::new()
-        .num_threads(4)
-        .build()
-        .unwrap();
-    let a = one.install(|| vs.run(&batch, &res)).unwrap();
-    let b = four.install(|| vs.run(&batch, &res)).unwrap();
-    assert_eq!(a, b);
-    // The first 37 vertices alone give the same first 37 results.
-    let mut small = batch.clone();
-    small.count = 37;
-    for attr in &mut small.inputs {
-        attr.values.truncate(37);
-    }
-    let c = vs.run(&small, &res).unwrap();
-    for (r, values) in &c.registers {
-        assert_eq!(&values[..], &a.get(*r).unwrap()[..37]);
-    }
-}
-
-#[test]
 fn shaders_and_resources_cross_threads() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<VertexShader>();

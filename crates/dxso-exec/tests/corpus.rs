@@ -2,8 +2,8 @@
 //! textures without error, twice with identical results, and with identical results on one
 //! thread and on several.
 
-use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
+use dxso_smith::SplitMix64;
 use std::sync::Arc;
 
 struct Rng(SplitMix64);

@@ -5,8 +5,8 @@
 
 mod jit_common;
 
-use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
+use dxso_smith::SplitMix64;
 use jit_common::{compare, Program, Rng};
 use proptest::prelude::*;
 

@@ -12,7 +12,7 @@ use dxso_fx::{describe, Effect, Runtime};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "../shared/corpus/effects/fna_BasicEffect.fxb".to_string());
+        .unwrap_or_else(|| "corpus/effects/fna_BasicEffect.fxb".to_string());
     let bytes = std::fs::read(&path)?;
     let effect = Effect::parse(&bytes)?;
     assert_eq!(effect.encode(), bytes, "re-encoding is bit-exact");

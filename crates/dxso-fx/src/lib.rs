@@ -68,3 +68,8 @@ pub const MAX_DEPTH: usize = 32;
 /// reference, so without a cap a small hostile file could name one large record from many
 /// places.
 pub const MAX_NODES_PER_BYTE: usize = 4;
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

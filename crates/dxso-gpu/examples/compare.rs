@@ -10,7 +10,7 @@ use dxso_exec::{InputRegister, PixelShader, QuadBatch, Resources, VertexBatch, V
 
 /// Deterministic values in [-2, 2] (SplitMix64).
 fn values(seed: &mut u64, n: usize) -> Vec<[f32; 4]> {
-    let mut rng = dxso_exec::workloads::SplitMix64(*seed);
+    let mut rng = dxso_smith::SplitMix64(*seed);
     let mut next = || (rng.next_u64() % 4096) as f32 / 1024.0 - 2.0;
     let values = (0..n).map(|_| [next(), next(), next(), next()]).collect();
     *seed = rng.0;

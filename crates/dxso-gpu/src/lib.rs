@@ -69,3 +69,8 @@ pub enum GpuError {
     #[error("wgpu: {0}")]
     Wgpu(String),
 }
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
-use dxso_exec::workloads::SplitMix64;
 use dxso_exec::Resources;
+use dxso_smith::SplitMix64;
 
 #[test]
 fn corpus_agrees_with_the_executor_on_the_device() {

@@ -5,8 +5,8 @@
 mod common;
 
 use common::*;
-use dxso_exec::workloads::SplitMix64;
 use dxso_exec::{InputRegister, Resources};
+use dxso_smith::SplitMix64;
 
 /// Programs per version and configuration (`DXSO_SMITH_PROGRAMS` overrides).
 fn programs() -> u64 {

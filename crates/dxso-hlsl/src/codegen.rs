@@ -55,7 +55,10 @@ struct Gen<'a> {
     code: Vec<Instruction>,
     defs: Vec<[f32; 4]>,
     def_used: Vec<u8>,
-    def_base: u16,
+    /// The index `a0.x` holds (reset where a loop starts or ends an iteration).
+    a0: Option<Operand>,
+    /// The constant registers no read uniform occupies, lowest first: `def` literals go there.
+    def_regs: Vec<u16>,
     input_regs: Vec<Register>,
     dcls: Vec<Instruction>,
     sincos_consts: Option<(u16, u16)>,
@@ -91,7 +94,24 @@ impl<'a> Gen<'a> {
             code: Vec::new(),
             defs: Vec::new(),
             def_used: Vec::new(),
-            def_base: top,
+            a0: None,
+            def_regs: {
+                let mut taken = vec![false; profile.float_constants().max(top) as usize];
+                for u in m
+                    .uniforms
+                    .iter()
+                    .filter(|u| u.used && u.set == RegisterSet::Float4)
+                {
+                    for r in u.register..u.register.saturating_add(u.count) {
+                        if let Some(t) = taken.get_mut(r as usize) {
+                            *t = true;
+                        }
+                    }
+                }
+                (0..profile.float_constants())
+                    .filter(|&r| !taken[r as usize])
+                    .collect()
+            },
             input_regs: Vec::new(),
             dcls: Vec::new(),
             sincos_consts: None,
@@ -99,6 +119,11 @@ impl<'a> Gen<'a> {
             alias: vec![None; n],
             group_last: vec![0; n],
         }
+    }
+
+    /// The register of literal vector `k`.
+    fn def_reg(&self, k: usize) -> u16 {
+        self.def_regs.get(k).copied().unwrap_or(u16::MAX)
     }
 
     fn node(&self, h: Handle) -> &crate::ir::Node {
@@ -129,6 +154,14 @@ impl<'a> Gen<'a> {
         for k in &self.m.kills {
             need(&mut self.demand, k, 0b0111);
         }
+        // Loops run for their variables: every one is computed whole.
+        for l in &self.m.loops {
+            self.demand[l.begin.0 as usize] = 1;
+            self.demand[l.end.0 as usize] = 1;
+            for &p in &l.phis {
+                self.demand[p.0 as usize] = (1u8 << self.m.node(p).width) - 1;
+            }
+        }
         for i in (0..self.m.nodes.len()).rev() {
             let d = self.demand[i];
             if d == 0 {
@@ -137,7 +170,20 @@ impl<'a> Gen<'a> {
             let node = self.m.nodes[i];
             let dm = &mut self.demand;
             match &node.op {
-                Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => {}
+                Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::Phi(..) => {}
+                Op::UniformRel(_, index) => need(dm, index, 1),
+                Op::LoopBegin(l) => {
+                    let l = &self.m.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.inits) {
+                        need(dm, o, (1u8 << self.m.node(*p).width) - 1);
+                    }
+                }
+                Op::LoopEnd(l) => {
+                    let l = &self.m.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.nexts) {
+                        need(dm, o, (1u8 << self.m.node(*p).width) - 1);
+                    }
+                }
                 Op::Add(a, b)
                 | Op::Mul(a, b)
                 | Op::Min(a, b)
@@ -190,7 +236,7 @@ impl<'a> Gen<'a> {
             if self.demand[i] == 0 {
                 continue;
             }
-            let mut ops = operands(&self.m.nodes[i].op);
+            let mut ops = self.node_reads(i);
             ops.sort();
             ops.dedup();
             for h in ops {
@@ -375,7 +421,7 @@ impl<'a> Gen<'a> {
                 }
             }
             if ok {
-                return Ok((Register::new(RT::Const, self.def_base + r as u16), lanes));
+                return Ok((Register::new(RT::Const, self.def_reg(r)), lanes));
             }
         }
         // A fresh register, lanes in the order the operand reads them.
@@ -400,14 +446,14 @@ impl<'a> Gen<'a> {
         }
         self.defs.push(d);
         self.def_used.push(used);
-        if self.def_base as usize + self.defs.len() > self.profile.float_constants() as usize {
+        if self.defs.len() > self.def_regs.len() {
             return Err(err(
                 Code::TooManySlots,
                 "too many constants for the profile (uniforms and literals)",
             ));
         }
         Ok((
-            Register::new(RT::Const, self.def_base + self.defs.len() as u16 - 1),
+            Register::new(RT::Const, self.def_reg(self.defs.len() - 1)),
             lanes,
         ))
     }
@@ -559,7 +605,25 @@ impl<'a> Gen<'a> {
             self.last_use[o.h.0 as usize] = end;
             readers[o.h.0 as usize].push(end);
         }
+        // A value a loop body reads lives until the loop's end: the next iteration reads it
+        // again. Inner loops first, so their ends carry over to the loops around them.
+        let mut spans: Vec<(usize, usize)> = self
+            .m
+            .loops
+            .iter()
+            .map(|l| (self.pos[l.begin.0 as usize], self.pos[l.end.0 as usize]))
+            .collect();
+        spans.sort_by_key(|s| s.1);
+        for (b, e) in spans {
+            for &k in &order {
+                if self.pos[k] < b && self.last_use[k] > b && self.last_use[k] < e {
+                    self.last_use[k] = e;
+                    readers[k].push(e);
+                }
+            }
+        }
         self.coalesce(&order, &readers);
+        self.loop_values_in_place(&order, &readers);
         for &i in &order {
             let r = self.root(i);
             self.group_last[r] = self.group_last[r].max(self.last_use[i]).max(self.pos[i]);
@@ -608,7 +672,13 @@ impl<'a> Gen<'a> {
     /// write them straight into a register other lanes of which hold other values.
     fn writes_in_place(&self, i: usize) -> bool {
         match self.m.nodes[i].op {
-            Op::Sample(..) | Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => false,
+            Op::Sample(..)
+            | Op::Literal(_)
+            | Op::Input(_)
+            | Op::Uniform(_)
+            | Op::LoopBegin(_)
+            | Op::Phi(..)
+            | Op::LoopEnd(_) => false,
             Op::Dot(2, ..) => self.has(Opcode::Dp2Add),
             Op::Lrp(..) => self.has(Opcode::Lrp),
             Op::Sat(_) => self.pixel(),
@@ -700,10 +770,80 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Lets the value a loop variable takes at the end of an iteration be computed straight into
+    /// the variable's register (`add r5.x, r5.x, c1.x` rather than `add r0.x, ...` then
+    /// `mov r5.x, r0.x`) when nothing reads the variable after that value's first write.
+    fn loop_values_in_place(&mut self, order: &[usize], readers: &[Vec<usize>]) {
+        let single = |op: &Op| {
+            matches!(
+                op,
+                Op::Add(..) | Op::Mul(..) | Op::Mad(..) | Op::Min(..) | Op::Max(..) | Op::Frc(_)
+            )
+        };
+        for l in &self.m.loops {
+            let end = self.pos[l.end.0 as usize];
+            for (p, next) in l.phis.iter().zip(&l.nexts) {
+                let (p, x) = (p.0 as usize, next.h.0 as usize);
+                let d = self.demand[p];
+                let identity = fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+                    && !next.neg
+                    && !next.abs;
+                if x == p
+                    || !identity
+                    || self.pos[x] == usize::MAX
+                    || self.pos[x] <= self.pos[l.begin.0 as usize]
+                    || self.pos[x] >= end
+                    || self.alias[x].is_some()
+                    || self.uses[x] != 1
+                    || self.demand[x] & !d != 0
+                    || !(self.writes_in_place(x) || matches!(self.m.nodes[x].op, Op::Compose(_)))
+                {
+                    continue;
+                }
+                let members: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|&k| self.root(k) == x)
+                    .collect();
+                let first = members
+                    .iter()
+                    .map(|&k| self.pos[k])
+                    .min()
+                    .unwrap_or(self.pos[x]);
+                let compose = matches!(self.m.nodes[x].op, Op::Compose(_));
+                let safe = readers[p].iter().all(|&r| {
+                    r >= end
+                        || r < first
+                        || (r == first && single(&self.m.nodes[order[first]].op))
+                        || (r == self.pos[x] && compose)
+                });
+                if safe {
+                    self.alias[x] = Some(p);
+                }
+            }
+        }
+    }
+
+    /// The nodes node `i` reads, a loop's variables included.
+    fn node_reads(&self, i: usize) -> Vec<Handle> {
+        match self.m.nodes[i].op {
+            Op::LoopBegin(l) => self.m.loops[l as usize].inits.iter().map(|o| o.h).collect(),
+            Op::LoopEnd(l) => {
+                let l = &self.m.loops[l as usize];
+                l.nexts
+                    .iter()
+                    .map(|o| o.h)
+                    .chain(l.phis.iter().copied())
+                    .collect()
+            }
+            ref op => operands(op),
+        }
+    }
+
     /// The nodes whose registers node `i`'s instructions read (through folded multiplies).
     fn reads_of(&self, i: usize) -> Vec<Handle> {
         let mut out = Vec::new();
-        for h in operands(&self.m.nodes[i].op) {
+        for h in self.node_reads(i) {
             if self.absorbed[h.0 as usize] {
                 out.extend(operands(&self.m.nodes[h.0 as usize].op));
             } else {
@@ -716,6 +856,13 @@ impl<'a> Gen<'a> {
     fn node_code(&mut self, i: usize) -> R<()> {
         let node = self.m.nodes[i];
         let d = self.demand[i];
+        match node.op {
+            Op::LoopBegin(l) => return self.loop_begin(l),
+            Op::LoopEnd(l) => return self.loop_end(l),
+            // Its register was given at the loop's start.
+            Op::Phi(..) => return Ok(()),
+            _ => {}
+        }
         let lanewise = |op: &Op| {
             matches!(
                 op,
@@ -881,13 +1028,20 @@ impl<'a> Gen<'a> {
                     let (c1, c2) = match self.sincos_consts {
                         Some(c) => c,
                         None => {
-                            let base = self.def_base + self.defs.len() as u16;
+                            let k = self.defs.len();
+                            if k + 2 > self.def_regs.len() {
+                                return Err(err(
+                                    Code::TooManySlots,
+                                    "too many constants for the profile (uniforms and literals)",
+                                ));
+                            }
                             self.defs.push(SINCOS1);
                             self.def_used.push(0xF);
                             self.defs.push(SINCOS2);
                             self.def_used.push(0xF);
-                            self.sincos_consts = Some((base, base + 1));
-                            (base, base + 1)
+                            let c = (self.def_reg(k), self.def_reg(k + 1));
+                            self.sincos_consts = Some(c);
+                            c
                         }
                     };
                     let s1 = SrcParam::new(Register::new(RT::Const, c1), Swizzle::IDENTITY);
@@ -898,8 +1052,99 @@ impl<'a> Gen<'a> {
             }
             Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,
             Op::Compose(parts) => self.compose(dst_reg, i, parts, d)?,
-            Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => {}
+            Op::UniformRel(base, index) => {
+                let a0 = Register::new(RT::Addr, 0);
+                if self.a0 != Some(index.lane(0)) {
+                    let mut s = [self.src(&index, 1)?];
+                    s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
+                    self.emit_legal(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &mut s, &[1])?;
+                    self.a0 = Some(index.lane(0));
+                }
+                let mut c = SrcParam::new(Register::new(RT::Const, base), Swizzle::IDENTITY);
+                c.relative = Some(dxso::Relative::Token(dxso::RelativeToken::new(a0, 0)));
+                self.emit(Opcode::Mov, dst, &[c]);
+            }
+            Op::Literal(_)
+            | Op::Input(_)
+            | Op::Uniform(_)
+            | Op::LoopBegin(_)
+            | Op::Phi(..)
+            | Op::LoopEnd(_) => {}
         }
+        Ok(())
+    }
+
+    /// The variables of loop `l` take their first values; `rep i#`.
+    fn loop_begin(&mut self, l: u16) -> R<()> {
+        let lp = self.m.loops[l as usize].clone();
+        for (p, init) in lp.phis.iter().zip(&lp.inits) {
+            let r = self.alloc()?;
+            self.reg[p.0 as usize] = Some(r);
+            let d = self.demand[p.0 as usize];
+            let dst = DstParam::new(Register::new(RT::Temp, r), WriteMask(d));
+            let mut s = [self.src(init, d)?];
+            self.emit_legal(Opcode::Mov, dst, &mut s, &[d])?;
+        }
+        let count = SrcParam::new(Register::new(RT::ConstInt, lp.count), Swizzle::IDENTITY);
+        self.a0 = None;
+        let mut rep = Instruction::new(Opcode::Rep);
+        rep.srcs = dxso::Sources::from_slice(&[count]).expect("one source");
+        self.code.push(rep);
+        Ok(())
+    }
+
+    /// The variables of loop `l` take their next values; `endrep`.
+    fn loop_end(&mut self, l: u16) -> R<()> {
+        let lp = self.m.loops[l as usize].clone();
+        // A next value that is another variable of this loop is read before any is written.
+        let mut srcs = Vec::new();
+        let mut temps = Vec::new();
+        for (k, (p, next)) in lp.phis.iter().zip(&lp.nexts).enumerate() {
+            let d = self.demand[p.0 as usize];
+            let in_place = self.reg[next.h.0 as usize].is_some()
+                && self.reg[next.h.0 as usize] == self.reg[p.0 as usize]
+                && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+                && !next.neg
+                && !next.abs;
+            let unchanged = in_place
+                || next.h == *p
+                    && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+                    && !next.neg
+                    && !next.abs;
+            if unchanged {
+                srcs.push(None);
+                continue;
+            }
+            let mut s = self.src(next, d)?;
+            if lp
+                .phis
+                .iter()
+                .enumerate()
+                .any(|(j, q)| j < k && *q == next.h)
+            {
+                let (t, r) = self.copy_to_temp(s, d)?;
+                temps.push(r);
+                s = SrcParam {
+                    modifier: s.modifier,
+                    ..t
+                };
+            }
+            srcs.push(Some(s));
+        }
+        for (p, s) in lp.phis.iter().zip(srcs) {
+            let Some(s) = s else { continue };
+            let d = self.demand[p.0 as usize];
+            let r = self.reg[p.0 as usize]
+                .ok_or_else(|| err(Code::Limit, "internal: a loop variable has no register"))?;
+            let dst = DstParam::new(Register::new(RT::Temp, r), WriteMask(d));
+            let mut s = [s];
+            self.emit_legal(Opcode::Mov, dst, &mut s, &[d])?;
+        }
+        for t in temps {
+            self.release(t);
+        }
+        self.a0 = None;
+        self.code.push(Instruction::new(Opcode::EndRep));
         Ok(())
     }
 
@@ -1179,7 +1424,7 @@ impl<'a> Gen<'a> {
         for (r, d) in self.defs.iter().enumerate() {
             let mut def = Instruction::new(Opcode::Def);
             def.dst = Some(DstParam::new(
-                Register::new(RT::Const, self.def_base + r as u16),
+                Register::new(RT::Const, self.def_reg(r)),
                 WriteMask::ALL,
             ));
             def.extra = Extra::Def(d.map(f32::to_bits));

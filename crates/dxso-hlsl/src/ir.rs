@@ -136,6 +136,14 @@ pub enum Op {
     Abs(Operand),
     /// Lanes gathered from other nodes (`None` lanes are undefined).
     Compose([Option<Lane>; 4]),
+    /// The constant register `c[base + round(index.x)]` (relative addressing through `a0.x`).
+    UniformRel(u16, Operand),
+    /// The start of the `rep` loop [`Module::loops`]`[n]`: its variables take their first values.
+    LoopBegin(u16),
+    /// Variable `k` of loop `n` inside and after it (its register carries it across iterations).
+    Phi(u16, u16),
+    /// The end of loop `n`: its variables take their next values, then `endrep`.
+    LoopEnd(u16),
 }
 
 /// A node: what it computes and how many lanes mean something.
@@ -207,13 +215,98 @@ pub struct Module {
     pub uniforms: Vec<UniformDecl>,
     /// Sampler registers used, with their texture type.
     pub samplers: Vec<(u16, dxso::TextureType)>,
+    /// `rep` loops kept as loops, in the order they begin (outer before inner).
+    pub loops: Vec<Loop>,
     shared: HashMap<Op, Handle>,
+}
+
+/// A loop run `i#.x` times: its variables live in registers across iterations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    /// The integer constant register counting the iterations.
+    pub count: u16,
+    /// The [`Op::LoopBegin`] node.
+    pub begin: Handle,
+    /// The [`Op::LoopEnd`] node.
+    pub end: Handle,
+    /// The [`Op::Phi`] nodes of the variables the loop changes.
+    pub phis: Vec<Handle>,
+    /// Their values before the loop.
+    pub inits: Vec<Operand>,
+    /// Their values at the end of an iteration.
+    pub nexts: Vec<Operand>,
 }
 
 /// Most nodes a module may hold (hostile unrolling ends here with an error).
 pub const MAX_NODES: usize = 1 << 18;
 
 impl Module {
+    /// Nodes created from here on are not shared with nodes created before `h` any more: a
+    /// value computed inside a loop body does not exist after the loop.
+    pub fn forget_since(&mut self, h: Handle) {
+        self.shared.retain(|_, v| v.0 < h.0);
+    }
+
+    /// The next node's handle.
+    pub fn next_handle(&self) -> Handle {
+        Handle(self.nodes.len() as u32)
+    }
+
+    /// Rewrites node `h` to read the replacement wherever it read a replaced node (see
+    /// [`substitute_operand`]). Only for nodes no other node is shared with any more.
+    pub fn substitute(&mut self, h: Handle, replace: &[(Handle, Operand)]) {
+        let s = |o: Operand| substitute_operand(o, replace);
+        let node = &mut self.nodes[h.0 as usize];
+        node.op = match node.op {
+            Op::Add(a, b) => Op::Add(s(a), s(b)),
+            Op::Mul(a, b) => Op::Mul(s(a), s(b)),
+            Op::Mad(a, b, c) => Op::Mad(s(a), s(b), s(c)),
+            Op::Min(a, b) => Op::Min(s(a), s(b)),
+            Op::Max(a, b) => Op::Max(s(a), s(b)),
+            Op::Dot(n, a, b) => Op::Dot(n, s(a), s(b)),
+            Op::Rcp(a) => Op::Rcp(s(a)),
+            Op::Rsq(a) => Op::Rsq(s(a)),
+            Op::Exp(a) => Op::Exp(s(a)),
+            Op::Log(a) => Op::Log(s(a)),
+            Op::Pow(a, b) => Op::Pow(s(a), s(b)),
+            Op::Frc(a) => Op::Frc(s(a)),
+            Op::Sat(a) => Op::Sat(s(a)),
+            Op::Cmp(a, b, c) => Op::Cmp(s(a), s(b), s(c)),
+            Op::Slt(a, b) => Op::Slt(s(a), s(b)),
+            Op::Sge(a, b) => Op::Sge(s(a), s(b)),
+            Op::Lrp(a, b, c) => Op::Lrp(s(a), s(b), s(c)),
+            Op::Nrm(a) => Op::Nrm(s(a)),
+            Op::SinCos(a) => Op::SinCos(s(a)),
+            Op::Sample(k, r, c, g) => Op::Sample(k, r, s(c), g.map(|(x, y)| (s(x), s(y)))),
+            Op::Dsx(a) => Op::Dsx(s(a)),
+            Op::Dsy(a) => Op::Dsy(s(a)),
+            Op::Abs(a) => Op::Abs(s(a)),
+            Op::UniformRel(r, i) => Op::UniformRel(r, s(i)),
+            Op::Compose(parts) => Op::Compose(parts.map(|p| {
+                p.map(|p| {
+                    let o = s(Operand {
+                        h: p.h,
+                        swz: [p.lane; 4],
+                        neg: p.neg,
+                        abs: p.abs,
+                    });
+                    Lane {
+                        h: o.h,
+                        lane: o.swz[0],
+                        neg: o.neg,
+                        abs: o.abs,
+                    }
+                })
+            })),
+            op @ (Op::Literal(_)
+            | Op::Input(_)
+            | Op::Uniform(_)
+            | Op::LoopBegin(_)
+            | Op::Phi(..)
+            | Op::LoopEnd(_)) => op,
+        };
+    }
+
     /// The node behind a handle.
     pub fn node(&self, h: Handle) -> &Node {
         &self.nodes[h.0 as usize]
@@ -436,4 +529,17 @@ pub struct Lane {
     pub neg: bool,
     /// Absolute value.
     pub abs: bool,
+}
+
+/// `o` reading `by` (through `o`'s swizzle and modifiers) when it reads a node `replace` maps.
+pub fn substitute_operand(o: Operand, replace: &[(Handle, Operand)]) -> Operand {
+    let Some((_, by)) = replace.iter().find(|(h, _)| *h == o.h) else {
+        return o;
+    };
+    Operand {
+        h: by.h,
+        swz: o.swz.map(|i| by.swz[i as usize & 3]),
+        neg: if o.abs { o.neg } else { o.neg ^ by.neg },
+        abs: o.abs || by.abs,
+    }
 }

@@ -1,6 +1,6 @@
 //! # dxso-hlsl
 //!
-//! An HLSL compiler for Direct3D 9 shader models 1-3: `compile(&Source, &Options)` preprocesses
+//! An HLSL compiler for Direct3D 9 shader models 2 and 3: `compile(&Source, &Options)` preprocesses
 //! ([`preprocess`]), parses ([`parser`]) and checks and lowers the entry point into an IR of
 //! vector values in an arena ([`ir`]: functions inlined, constants folded, common values shared,
 //! dead lanes and values dropped), then generates a [`dxso::Shader`] for the profile
@@ -29,6 +29,11 @@ mod profile;
 
 pub use diag::{Code, Diagnostic, Diagnostics, Loc, Severity};
 pub use profile::{Profile, UnknownProfile};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 fn translate(c: &mut Criterion) {
     let Some(dir) = dxso_corpus::corpus_dir() else {
-        eprintln!("translate bench: ../shared/corpus not found, nothing measured");
+        eprintln!("translate bench: the corpus folder was not found, nothing measured");
         return;
     };
     let shaders: Vec<dxso::Shader> = dxso_corpus::entries(&dir)

@@ -7,7 +7,7 @@
 
 fn main() {
     let Some(dir) = dxso_corpus::corpus_dir() else {
-        eprintln!("../shared/corpus not found");
+        eprintln!("the corpus folder was not found (set DXSO_CORPUS)");
         return;
     };
     let shaders: Vec<dxso::Shader> = dxso_corpus::entries(&dir)

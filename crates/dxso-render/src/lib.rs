@@ -55,3 +55,8 @@ pub use exec::ExecEngine;
 pub use pipeline::{Engine, RenderLimits, Renderer, Stats};
 pub use shading::{FnPixel, FnVertex, PixelStage, Resources, Semantic, VertexStage};
 pub use target::{Image, Target};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -10,6 +10,25 @@ pub const TILE: u32 = 32;
 /// The largest target side (Direct3D 9's largest texture and target size).
 pub const MAX_SIDE: u32 = 8192;
 
+/// Reads a target size written `WIDTHxHEIGHT` (or `WIDTHXHEIGHT`), each side 1..=[`MAX_SIDE`];
+/// the error says which part is wrong.
+pub fn parse_size(s: &str) -> Result<[u32; 2], String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT"))?;
+    let side = |v: &str| -> Result<u32, String> {
+        let n: u32 = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{v}` is not a whole number"))?;
+        if n == 0 || n > MAX_SIDE {
+            return Err(format!("{n} is outside 1..={MAX_SIDE}"));
+        }
+        Ok(n)
+    };
+    Ok([side(w)?, side(h)?])
+}
+
 /// The pixels of one tile.
 #[derive(Clone, Debug)]
 pub struct Tile {

@@ -10,6 +10,8 @@ use dxso_dp2::command::{Clear, Op};
 use dxso_dp2::device::rs;
 use dxso_dp2::{teapot, Capture, CaptureBuilder};
 
+use crate::{ExecEngine, Image, RenderError, RenderLimits, Renderer, Stats};
+
 /// The vertex shader (vs_3_0 assembly).
 pub const VERTEX_SHADER: &str = include_str!("../shaders/teapot.vs.asm");
 /// The pixel shader (ps_3_0 assembly).
@@ -152,4 +154,19 @@ impl Scene {
         teapot::add_cached_pass(&mut b);
         b.finish()
     }
+}
+
+/// Renders one frame of `scene` with the shaders' bytecode `vs` and `ps`, run by dxso-exec's
+/// `engine`: the frame and the pipeline's counters.
+pub fn render(
+    scene: &Scene,
+    vs: &[u8],
+    ps: &[u8],
+    engine: dxso_exec::Engine,
+) -> Result<(Image, Stats), RenderError> {
+    let engine = ExecEngine::with_engine(engine);
+    let [w, h] = scene.size;
+    let mut renderer = Renderer::new(w, h, Some(&engine), RenderLimits::default())?;
+    renderer.render_capture(&scene.capture(vs, ps))?;
+    Ok((renderer.image(), renderer.stats()))
 }

@@ -40,11 +40,13 @@
 pub mod config;
 mod gen;
 pub mod interface;
+mod rng;
 
 pub use config::{Config, ALL_VERSIONS};
 pub use interface::{
     BoolConstantUse, FloatConstantUse, InputUse, IntConstantUse, Interface, OutputUse, SamplerUse,
 };
+pub use rng::SplitMix64;
 
 use arbitrary::{Arbitrary, Unstructured};
 
@@ -97,14 +99,9 @@ impl Shader {
     pub fn from_seed(seed: u64, config: &Config) -> Shader {
         let len = 4096 + 256 * config.max_instructions.min(4096);
         let mut bytes = Vec::with_capacity(len);
-        let mut state = seed;
+        let mut rng = SplitMix64(seed);
         while bytes.len() < len {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            bytes.extend_from_slice(&z.to_le_bytes());
+            bytes.extend_from_slice(&rng.next_u64().to_le_bytes());
         }
         let mut u = Unstructured::new(&bytes);
         // Choosing from a non-empty list never fails.
@@ -170,3 +167,8 @@ impl<'a> Arbitrary<'a> for ConfiguredShader {
 pub fn generate(config: &Config, u: &mut Unstructured<'_>) -> arbitrary::Result<dxso::Shader> {
     Shader::new(config, u).map(Into::into)
 }
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,4 +1,4 @@
-//! Prints every shader of the corpus (`../shared/corpus`, or `$DXSO_CORPUS`): a fixed
+//! Prints every shader of the corpus (the repository's `corpus/`, or `$DXSO_CORPUS`): a fixed
 //! workload for profilers (`valgrind --tool=callgrind`, `perf record`) and a small tour of the
 //! printer's options.
 //!

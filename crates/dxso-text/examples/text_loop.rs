@@ -6,8 +6,8 @@
 //! cost of one line is the difference between two counts over N.
 //!
 //! ```text
-//! cargo run --release -p dxso-text --example text_loop -- disasm ../shared/corpus 20
-//! valgrind --tool=callgrind target/release/examples/text_loop asm ../shared/corpus 5
+//! cargo run --release -p dxso-text --example text_loop -- disasm corpus 20
+//! valgrind --tool=callgrind target/release/examples/text_loop asm corpus 5
 //! valgrind --tool=callgrind target/release/examples/text_loop line "    mov oPos, r0" 1000
 //! ```
 

@@ -28,3 +28,8 @@ pub use parse::{
     assemble, assemble_with, parse, parse_with, Diagnostic, Diagnostics, ParseOptions, Rule,
 };
 pub use print::{print, print_with, PrintOptions};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

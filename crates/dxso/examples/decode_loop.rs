@@ -1,13 +1,13 @@
 //! A fixed decoding workload for profilers: every `*.dxso` of a corpus folder, decoded N times.
 //!
 //! ```text
-//! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20
-//! cargo run --release -p dxso --example decode_loop -- ../shared/corpus 20 cold
-//! (the folder defaults to `$DXSO_CORPUS`, else `../shared/corpus`; `cold` sweeps 8 MiB between
+//! cargo run --release -p dxso --example decode_loop -- corpus 20
+//! cargo run --release -p dxso --example decode_loop -- corpus 20 cold
+//! (the folder defaults to `$DXSO_CORPUS`, else the repository's `corpus/`; `cold` sweeps 8 MiB between
 //! passes, so that each pass starts with the corpus and the allocator's memory out of the
 //! nearer caches; `churn` formats every DWORD of the corpus into its own string between passes,
 //! as `dxso bench decode`'s MojoShader passes between dxso's do to the heap and the caches)
-//! valgrind --tool=callgrind target/release/examples/decode_loop ../shared/corpus 20
+//! valgrind --tool=callgrind target/release/examples/decode_loop corpus 20
 //! ```
 
 use std::hint::black_box;

@@ -209,7 +209,7 @@ impl TextureType {
     }
 }
 
-/// The usage token of `dcl` (seed 000): which fields mean something depends on the register
+/// The usage token of `dcl` (Microsoft's declaration-token documentation): which fields mean something depends on the register
 /// declared and the shader version, so every field is kept, reserved bits included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct DclToken {

@@ -45,3 +45,8 @@ pub use table_view::{ConstantTableView, DebugInfoView};
 pub use version::{ShaderKind, Version};
 pub mod validate;
 pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Severity};
+
+// The README's examples run as doctests, so the crate's front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -5,7 +5,7 @@ use anyhow::{ensure, Result};
 use dxso::ctab::{Constant, ConstantTable, TypeInfo};
 use dxso::{Comment, Item, Shader};
 use dxso_render::teapot::{self, Scene};
-use dxso_render::{ExecEngine, Image, RenderLimits, Renderer, Stats};
+use dxso_render::Stats;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -36,7 +36,7 @@ pub struct Opts {
     #[arg(short, long, default_value = "teapot.png", value_name = "FILE.png")]
     output: PathBuf,
     /// Image size.
-    #[arg(long, default_value = "1024x1024", value_parser = super::render::parse_size, value_name = "WxH")]
+    #[arg(long, default_value = "1024x1024", value_parser = dxso_render::target::parse_size, value_name = "WxH")]
     size: [u32; 2],
     /// Render N frames of the teapot turning once about its axis, with a progress bar.
     #[arg(long, default_value_t = 0, value_name = "N")]
@@ -78,7 +78,7 @@ endloop
 mov o0, r0
 ";
 
-/// The same shaders encoded by hand (the token layout is in DESIGN.md section 2): the
+/// The same shaders encoded by hand (the token layout of Microsoft's shader-code docs): the
 /// assembler's output must equal them.
 const VS_1_1_TRANSFORM: &[u32] = &[
     0xFFFE_0101, // vs_1_1
@@ -293,7 +293,7 @@ fn summarize(out: &mut impl Write, name: &str, bytes: &[u8]) -> Result<Shader> {
 }
 
 /// The demo's vs_3_0 and ps_3_0, assembled from the repository's text and validated.
-pub fn teapot_shaders(out: &mut impl Write) -> Result<(Vec<u8>, Vec<u8>)> {
+fn teapot_shaders(out: &mut impl Write) -> Result<(Vec<u8>, Vec<u8>)> {
     let mut assembled = Vec::new();
     for (name, text) in [
         ("teapot vertex shader", teapot::VERTEX_SHADER),
@@ -315,20 +315,6 @@ pub fn teapot_shaders(out: &mut impl Write) -> Result<(Vec<u8>, Vec<u8>)> {
     let ps = assembled.pop().expect("two shaders");
     let vs = assembled.pop().expect("two shaders");
     Ok((vs, ps))
-}
-
-/// Renders one frame of the teapot scene with dxso-exec's `engine` running the shaders.
-pub fn render_teapot(
-    scene: &Scene,
-    vs: &[u8],
-    ps: &[u8],
-    engine: dxso_exec::Engine,
-) -> Result<(Image, Stats)> {
-    let engine = ExecEngine::with_engine(engine);
-    let [w, h] = scene.size;
-    let mut renderer = Renderer::new(w, h, Some(&engine), RenderLimits::default())?;
-    renderer.render_capture(&scene.capture(vs, ps))?;
-    Ok((renderer.image(), renderer.stats()))
 }
 
 /// `teapot.png` -> `teapot-007.png`.
@@ -362,7 +348,7 @@ impl Opts {
         };
         if self.frames == 0 {
             let start = Instant::now();
-            let (image, stats) = render_teapot(&scene, &vs, &ps, engine)?;
+            let (image, stats) = teapot::render(&scene, &vs, &ps, engine)?;
             let elapsed = start.elapsed();
             std::fs::write(&self.output, image.to_png()?)
                 .with_context(|| format!("writing {}", self.output.display()))?;
@@ -394,7 +380,7 @@ impl Opts {
                 angle: std::f32::consts::TAU * frame as f32 / self.frames as f32,
                 ..scene
             };
-            let (image, stats) = render_teapot(&turned, &vs, &ps, engine)?;
+            let (image, stats) = teapot::render(&turned, &vs, &ps, engine)?;
             let path = numbered(&self.output, frame);
             std::fs::write(&path, image.to_png()?)
                 .with_context(|| format!("writing {}", path.display()))?;

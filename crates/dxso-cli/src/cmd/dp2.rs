@@ -127,8 +127,9 @@ fn dump(s: &Session, o: DumpOpts) -> Result<ExitCode> {
     let mut out = s.out();
     writeln!(
         out,
-        "; {} buffers, command buffer {} bytes",
+        "; {} buffer{}, command buffer {} bytes",
         capture.buffers.len(),
+        if capture.buffers.len() == 1 { "" } else { "s" },
         capture.commands.len()
     )?;
     for b in &capture.buffers {

@@ -41,33 +41,12 @@ pub struct Opts {
     #[arg(long, value_name = "FILE")]
     ps: Option<PathBuf>,
     /// Target size, WIDTHxHEIGHT.
-    #[arg(long, default_value = "512x512", value_parser = parse_size, value_name = "WxH")]
+    #[arg(long, default_value = "512x512", value_parser = dxso_render::target::parse_size, value_name = "WxH")]
     size: [u32; 2],
     #[command(flatten)]
     engine: crate::engine::RenderEngineArg,
     #[command(flatten)]
     output: OutputArg,
-}
-
-/// `WIDTHxHEIGHT`, each side 1..8192.
-pub fn parse_size(s: &str) -> Result<[u32; 2], String> {
-    let (w, h) = s
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT"))?;
-    let side = |v: &str| -> Result<u32, String> {
-        let n: u32 = v
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{v}` is not a whole number"))?;
-        if n == 0 || n > dxso_render::target::MAX_SIDE {
-            return Err(format!(
-                "{n} is outside 1..={}",
-                dxso_render::target::MAX_SIDE
-            ));
-        }
-        Ok(n)
-    };
-    Ok([side(w)?, side(h)?])
 }
 
 fn shader(path: &std::path::Path) -> Result<dxso::Shader> {

@@ -1,9 +1,9 @@
 //! From evaluated channels to meshes: which element goes where ([`Slot`]), rect and tri patch
 //! tessellation over a domain, plain vertices, and N-patches.
 
-use super::cache::{PatchData, PatchShape};
 use super::error::{ExecError, ExecErrorKind};
 use super::fetch::{input_channel, position_channel};
+use super::records::{PatchData, PatchShape};
 use super::Ctx;
 use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::domain::Domain;

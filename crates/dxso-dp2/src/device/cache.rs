@@ -1,45 +1,15 @@
-//! The patch-handle cache of seed 004 ([`CacheAction`]), the captured control points
-//! ([`PatchData`]), and the caches of tessellated domains, grid weights and meshes.
+//! The patch-handle cache of Microsoft's `D3DHAL_DP2DRAWRECTPATCH` page (what it did is a
+//! [`CacheAction`]), and the caches of tessellated domains, grid weights and meshes.
 
-use super::draw::DrawReport;
 use super::error::{ExecError, ExecErrorKind};
+use super::records::{CacheAction, DrawReport, PatchData, PatchShape};
 use super::{Ctx, Device};
 use crate::command::{RectPatchInfo, TriPatchInfo};
-use crate::decl::VertexElement;
 use crate::domain::{Domain, EdgeStyle};
 use crate::mesh::Mesh;
 use crate::surface::{Axis, Basis, GridWeights};
 use crate::tri;
 use std::sync::Arc;
-
-/// What the patch cache did for one draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CacheAction {
-    /// Handle 0: drawn from the streams, nothing cached.
-    Dynamic,
-    /// A new handle with HASINFO: captured and cached.
-    Created,
-    /// A known handle with HASINFO: re-captured.
-    Updated,
-    /// A known handle without HASINFO: drawn from the cache, streams ignored.
-    Cached,
-    /// No HASINFO and nothing cached: the record is ignored, nothing allocated.
-    Ignored,
-}
-
-impl CacheAction {
-    /// The lowercase name used in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            CacheAction::Dynamic => "dynamic",
-            CacheAction::Created => "created",
-            CacheAction::Updated => "updated",
-            CacheAction::Cached => "cached",
-            CacheAction::Ignored => "ignored",
-        }
-    }
-}
 
 /// What a tessellated domain depends on: shape, segment counts (as bits), style, cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,47 +37,6 @@ impl DomainKey {
             segments: [s[0], s[1], s[2], 0],
             continuous: style == EdgeStyle::Continuous,
             max,
-        }
-    }
-}
-
-/// The geometry a cached (or dynamic) patch keeps: a copy of its control points, decoded.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PatchData {
-    /// Rect or tri, with the validated shape.
-    pub shape: PatchShape,
-    /// The declaration at capture time.
-    pub decl: Vec<VertexElement>,
-    /// Control values per DEFAULT element, in declaration order (others: empty).
-    pub channels: Vec<Vec<[f32; 4]>>,
-}
-
-/// The validated shape of a patch.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum PatchShape {
-    /// A rect patch.
-    Rect {
-        /// Along u (width).
-        u: Axis,
-        /// Along v (height).
-        v: Axis,
-        /// Control points per row.
-        width: u32,
-        /// Rows.
-        height: u32,
-    },
-    /// A tri patch of this degree.
-    Tri {
-        /// 1, 3 or 5.
-        degree: u32,
-    },
-}
-
-impl PatchShape {
-    pub(super) fn name(&self) -> &'static str {
-        match self {
-            PatchShape::Rect { .. } => "rect",
-            PatchShape::Tri { .. } => "tri",
         }
     }
 }

@@ -2,8 +2,9 @@
 //! DRAWINDEXEDPRIMITIVE (plain or as N-patches), each to a [`DrawReport`].
 
 use super::assemble::{assemble_plain, tessellate_npatches, tessellate_rect, tessellate_tri};
-use super::cache::{CacheAction, DomainKey, PatchShape};
+use super::cache::DomainKey;
 use super::error::{ExecError, ExecErrorKind};
+use super::records::{CacheAction, DrawReport, PatchShape};
 use super::rs;
 use super::state::Stream;
 use super::{Ctx, Device};
@@ -12,41 +13,6 @@ use crate::domain;
 use crate::enums::PrimitiveType;
 use crate::mesh::Mesh;
 use std::sync::Arc;
-
-/// What one draw record produced.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DrawReport {
-    /// Byte offset of the command in the command buffer.
-    pub offset: usize,
-    /// The op.
-    pub op: Op,
-    /// The patch handle (patch draws only).
-    pub handle: Option<u32>,
-    /// What the cache did (patch draws only).
-    pub cache: Option<CacheAction>,
-    /// Segments per edge as tessellated (N-patches: one count; plain draws: empty).
-    pub segments: Vec<u32>,
-    /// What the draw record asked for (patches: TRIANGLELIST). For every triangle type the
-    /// mesh's `indices` are a triangle list (strips and fans converted, each triangle keeping
-    /// the orientation Direct3D gives it); for points and lines the mesh's vertices are in
-    /// draw order and `indices` is empty.
-    pub primitive: PrimitiveType,
-    /// The tessellated geometry (empty when ignored). A cached handle redrawn with the same
-    /// segments shares the mesh of its previous draw instead of tessellating again.
-    pub mesh: Arc<Mesh>,
-}
-
-impl DrawReport {
-    /// Output vertices.
-    pub fn vertices(&self) -> usize {
-        self.mesh.vertex_count()
-    }
-
-    /// Output triangles.
-    pub fn triangles(&self) -> usize {
-        self.mesh.triangle_count()
-    }
-}
 
 impl Device {
     pub(super) fn segments<const N: usize>(

@@ -1,7 +1,7 @@
 //! The device state machine: consumes commands, keeps render states, streams, declarations,
 //! shaders, constants and the patch-handle cache, and tessellates every draw.
 //!
-//! The cache follows seed 004 to the letter (see [`CacheAction`]): handle 0 is dynamic; an
+//! The cache follows Microsoft's `D3DHAL_DP2DRAWRECTPATCH` page to the letter (see [`CacheAction`]): handle 0 is dynamic; an
 //! unknown non-zero handle with HASINFO captures a copy of its control points; without
 //! HASINFO it is ignored and nothing is allocated; a known handle with HASINFO re-captures;
 //! a known handle without HASINFO draws from the cache and ignores the streams, HASSEGS still
@@ -23,13 +23,13 @@ mod draw;
 mod error;
 mod fetch;
 mod handles;
+mod records;
 pub mod rs;
 mod state;
 pub mod tss;
 
-pub use cache::{CacheAction, PatchData, PatchShape};
-pub use draw::DrawReport;
 pub use error::{ExecError, ExecErrorKind, RunError};
+pub use records::{CacheAction, DrawReport, PatchData, PatchShape};
 pub use state::ConstantFile;
 
 use crate::capture::Capture;

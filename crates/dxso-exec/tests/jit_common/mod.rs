@@ -3,8 +3,8 @@
 //! comparison of two runs.
 #![allow(dead_code)]
 
-use dxso_exec::workloads::SplitMix64;
 use dxso_exec::*;
+use dxso_smith::SplitMix64;
 use std::sync::Arc;
 
 pub struct Rng(pub SplitMix64);

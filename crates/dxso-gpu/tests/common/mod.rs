@@ -4,11 +4,11 @@
 #![allow(dead_code)]
 
 use dxso::{Opcode, TextureType};
-use dxso_exec::workloads::SplitMix64;
 use dxso_exec::{
     AddressMode, Attribute, Dimension, Filter, Format, InputRegister, MipLevel, Outputs, QuadBatch,
     Resources, Sampler, Texture, VertexBatch,
 };
+use dxso_smith::SplitMix64;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

@@ -58,6 +58,8 @@ pub enum Value {
     Texture(String, Option<u32>),
     /// A D3D10-style sampler state.
     SamplerState(String),
+    /// An integer uniform bound to `i#` (a `rep` loop's count), with its uniform's index.
+    IntRegister(u16, usize),
     /// No value.
     Void,
 }
@@ -327,6 +329,20 @@ impl<'a> Lower<'a> {
                     _ => b.set == 'c',
                 };
                 if !ok {
+                    if b.set == 'i' && matches!(v.ty.kind, TypeKind::Scalar(Scalar::Int)) {
+                        let index = self.m.uniforms.len();
+                        self.m.uniforms.push(UniformDecl {
+                            name: v.name.clone(),
+                            set: RegisterSet::Int4,
+                            register: b.index as u16,
+                            count: 1,
+                            ty: self.type_info(&v.ty),
+                            default: None,
+                            used: false,
+                        });
+                        self.uniform_index.insert(v.name.clone(), index);
+                        return Ok(Value::IntRegister(b.index as u16, index));
+                    }
                     if matches!(b.set, 'i' | 'b') {
                         // Integer and boolean registers feed static flow control.
                         return Ok(Value::Void);
@@ -575,6 +591,10 @@ impl<'a> Lower<'a> {
         for r in roots {
             live[r.0 as usize] = true;
         }
+        for l in &self.m.loops {
+            live[l.begin.0 as usize] = true;
+            live[l.end.0 as usize] = true;
+        }
         let mut sampled = Vec::new();
         for i in (0..self.m.nodes.len()).rev() {
             if !live[i] {
@@ -585,7 +605,18 @@ impl<'a> Lower<'a> {
                 live[o.0 as usize] = true;
             }
             match node.op {
-                Op::Uniform(r) => {
+                Op::LoopBegin(l) => {
+                    for o in &self.m.loops[l as usize].inits {
+                        live[o.h.0 as usize] = true;
+                    }
+                }
+                Op::LoopEnd(l) => {
+                    let lp = &self.m.loops[l as usize];
+                    for o in lp.nexts.iter().map(|o| o.h).chain(lp.phis.iter().copied()) {
+                        live[o.0 as usize] = true;
+                    }
+                }
+                Op::Uniform(r) | Op::UniformRel(r, _) => {
                     if let Some(&(_, _, _, u)) = self.registers.iter().find(|(s, start, n, _)| {
                         *s != RegisterSet::Sampler && r >= *start && r < start + n
                     }) {
@@ -950,6 +981,9 @@ impl<'a> Lower<'a> {
                 let r = (|| {
                     if let Some(i) = init {
                         self.stmt(i)?;
+                    }
+                    if self.rep_loop(cond.as_ref(), step.as_ref(), body, loc)? {
+                        return Ok(());
                     }
                     self.unroll(cond.as_ref(), step.as_ref(), body, loc, false)
                 })();
@@ -1616,7 +1650,16 @@ impl<'a> Lower<'a> {
     }
 
     fn index(&mut self, v: Value, iv: &Value, loc: &Loc) -> R<Value> {
-        let k = self.const_index(iv, loc)?;
+        let k = match self.const_index(iv, loc) {
+            Ok(k) => k,
+            Err(e) if e.code == Code::Unsupported => {
+                if let Value::Array(elems) = &v {
+                    return self.relative_index(elems, iv, loc);
+                }
+                return Err(e);
+            }
+            Err(e) => return Err(e),
+        };
         let oob = || {
             Diagnostic::error(
                 Code::InvalidSubscript,
@@ -2324,7 +2367,14 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
     let mut v = Vec::new();
     let mut o = |x: &Operand| v.push(x.h);
     match op {
-        Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => {}
+        // A loop's own operands are in `Module::loops`.
+        Op::Literal(_)
+        | Op::Input(_)
+        | Op::Uniform(_)
+        | Op::LoopBegin(_)
+        | Op::Phi(..)
+        | Op::LoopEnd(_) => {}
+        Op::UniformRel(_, i) => o(i),
         Op::Add(a, b)
         | Op::Mul(a, b)
         | Op::Min(a, b)
@@ -2369,3 +2419,5 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
 }
 
 mod intrinsics;
+mod relative;
+mod rep;

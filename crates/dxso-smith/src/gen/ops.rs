@@ -1,5 +1,5 @@
 //! One instruction at a time, for vertex shaders and ps_2_0+: arithmetic (every opcode with the
-//! operand rules of seed 001 and each version), texture sampling, `texkill`, `setp`, writes of
+//! operand rules of Microsoft's token documentation and each version), texture sampling, `texkill`, `setp`, writes of
 //! the address register, and the end-of-main writes that make every output defined.
 
 use super::operands::{

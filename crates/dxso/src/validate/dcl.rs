@@ -1,4 +1,4 @@
-//! Declaration rules (seed 000): the usage token's reserved bits per register kind, which
+//! Declaration rules: the usage token's reserved bits per register kind, which
 //! registers a version declares, usages and indices, sampler types, duplicates, masks,
 //! placement, and vs_3_0 outputs declared before they are written.
 

@@ -11,8 +11,8 @@
 //! ```
 //!
 //! The checks are grouped by idea: [`profile`] holds the per-version limits, `operands` the
-//! register and modifier checks of every operand, `opcodes` the opcode-specific restrictions of
-//! seed 001, `dcl` the declaration rules of seed 000, `flow` the flow-control structure, `ps1`
+//! register and modifier checks of every operand, `opcodes` the opcode-specific restrictions,
+//! `dcl` the declaration rules, `flow` the flow-control structure, `ps1`
 //! the ps_1_x sequencing rules, `dataflow` the declared-before-use and read-before-write checks.
 //! [`Rule`] lists them all; `docs/VALIDATION.md` is generated from that list.
 

@@ -1,5 +1,5 @@
 //! Instruction-level rules: the opcode table's version gates and shapes, reserved and control
-//! bits, slot limits, the constant table, and the opcode-specific restrictions of seed 001.
+//! bits, slot limits, the constant table, and the restrictions each opcode's reference page states.
 
 use super::{is_declaration, At, Cx, Operand, Profile, Rule};
 use crate::instruction::{Extra, Item};
