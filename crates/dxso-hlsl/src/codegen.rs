@@ -57,6 +57,10 @@ struct Gen<'a> {
     def_used: Vec<u8>,
     /// The index `a0.x` holds (reset where a loop starts or ends an iteration).
     a0: Option<Operand>,
+    /// The index a source of the instruction being built reads through `a0.x`.
+    a0_claim: Option<Operand>,
+    /// Temporaries to free once the instruction being built is emitted.
+    pending: Vec<u16>,
     /// The constant registers no read uniform occupies, lowest first: `def` literals go there.
     def_regs: Vec<u16>,
     input_regs: Vec<Register>,
@@ -95,6 +99,8 @@ impl<'a> Gen<'a> {
             defs: Vec::new(),
             def_used: Vec::new(),
             a0: None,
+            a0_claim: None,
+            pending: Vec::new(),
             def_regs: {
                 let mut taken = vec![false; profile.float_constants().max(top) as usize];
                 for u in m
@@ -461,6 +467,9 @@ impl<'a> Gen<'a> {
     /// A source parameter reading `o` in the lanes `read` (other lanes filled to keep the
     /// swizzle legal).
     fn src(&mut self, o: &Operand, read: u8) -> R<SrcParam> {
+        if let Op::UniformRel(base, index) = self.node(o.h).op {
+            return self.relative_src(o, base, index, read);
+        }
         let (reg, swz) = self.src_register(o)?;
         let sw = fill_swizzle(swz, read);
         let mut p = SrcParam::new(reg, Swizzle::new(sw[0], sw[1], sw[2], sw[3]));
@@ -470,6 +479,51 @@ impl<'a> Gen<'a> {
             (true, false) => SrcModifier::Abs,
             (true, true) => SrcModifier::AbsNeg,
         };
+        Ok(p)
+    }
+
+    /// `c[base + a0.x]` read straight from the constant file; `mova` first when `a0.x` holds
+    /// another index. A second index in one instruction is read into a temporary instead.
+    fn relative_src(&mut self, o: &Operand, base: u16, index: Operand, read: u8) -> R<SrcParam> {
+        let a0 = Register::new(RT::Addr, 0);
+        let index = index.lane(0);
+        let mut p = SrcParam::new(Register::new(RT::Const, base), Swizzle::IDENTITY);
+        p.relative = Some(dxso::Relative::Token(dxso::RelativeToken::new(a0, 0)));
+        let sw = fill_swizzle(o.swz, read);
+        p.swizzle = Swizzle::new(sw[0], sw[1], sw[2], sw[3]);
+        p.modifier = match (o.abs, o.neg) {
+            (false, false) => SrcModifier::None,
+            (false, true) => SrcModifier::Neg,
+            (true, false) => SrcModifier::Abs,
+            (true, true) => SrcModifier::AbsNeg,
+        };
+        let claimed = self.a0_claim.filter(|c| *c != index);
+        if self.a0 != Some(index) {
+            let mut s = [self.src(&index, 1)?];
+            s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
+            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.a0 = Some(index);
+        }
+        if let Some(other) = claimed {
+            // An earlier source of this instruction reads `a0.x` as `other`.
+            let (t, r) = self.copy_to_temp(
+                SrcParam {
+                    modifier: SrcModifier::None,
+                    ..p
+                },
+                read,
+            )?;
+            self.pending.push(r);
+            let mut s = [self.src(&other, 1)?];
+            s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
+            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.a0 = Some(other);
+            return Ok(SrcParam {
+                modifier: p.modifier,
+                ..t
+            });
+        }
+        self.a0_claim = Some(index);
         Ok(p)
     }
 
@@ -517,12 +571,12 @@ impl<'a> Gen<'a> {
         let mut temps = Vec::new();
         // Only one constant register per vertex instruction.
         if !self.pixel() {
-            let mut seen: Option<Register> = None;
+            let mut seen: Option<(Register, Option<dxso::Relative>)> = None;
             for (i, s) in srcs.iter_mut().enumerate() {
                 if s.register.ty == RT::Const {
                     match seen {
-                        None => seen = Some(s.register),
-                        Some(r) if r == s.register => {}
+                        None => seen = Some((s.register, s.relative)),
+                        Some(r) if r == (s.register, s.relative) => {}
                         Some(_) => {
                             let (p, t) = self.copy_to_temp(
                                 SrcParam {
@@ -559,6 +613,11 @@ impl<'a> Gen<'a> {
         for t in temps {
             self.release(t);
         }
+        // The instruction has read its sources: `a0.x` and the temporaries are free again.
+        self.a0_claim = None;
+        for r in std::mem::take(&mut self.pending) {
+            self.release(r);
+        }
         Ok(())
     }
 
@@ -579,7 +638,7 @@ impl<'a> Gen<'a> {
                     && !self.absorbed[i]
                     && !matches!(
                         self.m.nodes[i].op,
-                        Op::Literal(_) | Op::Input(_) | Op::Uniform(_)
+                        Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::UniformRel(..)
                     )
             })
             .collect();
@@ -850,6 +909,14 @@ impl<'a> Gen<'a> {
                 out.push(h);
             }
         }
+        // A relative read reads its index when the instruction runs (through `mova`).
+        let mut k = 0;
+        while k < out.len() {
+            if let Op::UniformRel(_, index) = self.m.nodes[out[k].0 as usize].op {
+                out.push(index.h);
+            }
+            k += 1;
+        }
         out
     }
 
@@ -1052,21 +1119,10 @@ impl<'a> Gen<'a> {
             }
             Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,
             Op::Compose(parts) => self.compose(dst_reg, i, parts, d)?,
-            Op::UniformRel(base, index) => {
-                let a0 = Register::new(RT::Addr, 0);
-                if self.a0 != Some(index.lane(0)) {
-                    let mut s = [self.src(&index, 1)?];
-                    s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
-                    self.emit_legal(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &mut s, &[1])?;
-                    self.a0 = Some(index.lane(0));
-                }
-                let mut c = SrcParam::new(Register::new(RT::Const, base), Swizzle::IDENTITY);
-                c.relative = Some(dxso::Relative::Token(dxso::RelativeToken::new(a0, 0)));
-                self.emit(Opcode::Mov, dst, &[c]);
-            }
             Op::Literal(_)
             | Op::Input(_)
             | Op::Uniform(_)
+            | Op::UniformRel(..)
             | Op::LoopBegin(_)
             | Op::Phi(..)
             | Op::LoopEnd(_) => {}
