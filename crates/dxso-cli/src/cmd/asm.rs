@@ -174,14 +174,19 @@ impl Opts {
 
 /// The element type of the header's array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Element {
+pub(crate) enum Element {
     Byte,
     Dword,
 }
 
 /// The fxc `/Fh` layout: the listing in `#if 0`, then the bytes six to a line (or the DWORDs
 /// four to a line, as fxc writes `/Fh` of DWORD arrays).
-fn c_header(shader: &dxso::Shader, bytes: &[u8], name: &str, element: Element) -> String {
+pub(crate) fn c_header(
+    shader: &dxso::Shader,
+    bytes: &[u8],
+    name: &str,
+    element: Element,
+) -> String {
     let mut out = String::from("#if 0\n");
     out.push_str(&dxso_text::print(shader));
     out.push_str("#endif\n\nconst ");

@@ -1,0 +1,283 @@
+use crate::cmd::asm::{c_header, Element};
+use crate::report::CliError;
+use crate::session::Session;
+use anyhow::{Context, Result};
+use clap::Parser;
+use dxso_hlsl::{compile, FileIncludes, MatrixPacking, Options, Profile, Source};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Compile HLSL to shader bytecode for shader models 2 and 3, as fxc does.
+///
+/// Takes dxso's own options and fxc's spellings alike, so build scripts written for fxc run
+/// unchanged: `/T ps_2_0`, `/Tps_2_0`, `-Tps_2_0` and `-T ps_2_0` are the same; so are `/E`,
+/// `/D`, `/I`, `/Fo` (the bytecode), `/Fc` (the listing, as `dxso disasm` prints it), `/Fh`
+/// (a C header as fxc writes it, `/Vn` naming its array), `/nologo`, `/Od`, `/O0`-`/O3`,
+/// `/Zpr`, `/Zpc`, `/Gec`. `/Gpp /Gfa /Gfp /Ges /Op /LD /Zi /Vd /WX` are accepted; they change
+/// nothing in dxso (`-v` says so). Diagnostics use fxc's form:
+/// `file(line,col-col): error X3004: undeclared identifier 'foo'`.
+///
+/// Examples:
+///   dxso compile shader.hlsl -T ps_2_0 -E main -o shader.dxso
+///   dxso compile /T vs_2_0 /E main /DFOG=1 /Fo shader.vso shader.hlsl
+///   dxso compile /nologo /Tps_3_0 /Fh shader.h /Vn g_ps shader.hlsl
+///
+/// Exit status: 0 on success, 1 when the source does not compile, 2 on usage errors.
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment, disable_help_flag = true)]
+pub struct Opts {
+    /// The source file and options, in dxso's or fxc's spelling (`dxso compile --help` lists
+    /// them).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0.., value_name = "ARGS")]
+    args: Vec<String>,
+}
+
+/// The options after fxc's spellings are rewritten into these.
+#[derive(clap::Parser, Debug)]
+#[command(
+    name = "dxso compile",
+    no_binary_name = true,
+    disable_version_flag = true,
+    disable_help_flag = true
+)]
+struct Args {
+    /// The HLSL source.
+    file: PathBuf,
+    /// The profile: vs_2_0, vs_2_x, vs_3_0, ps_2_0, ps_2_x, ps_3_0 (fxc `/T`).
+    #[arg(short = 'T', value_name = "PROFILE")]
+    profile: String,
+    /// The entry-point function (fxc `/E`).
+    #[arg(short = 'E', default_value = "main", value_name = "NAME")]
+    entry: String,
+    /// Define a macro (`NAME` or `NAME=VALUE`; fxc `/D`).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    define: Vec<String>,
+    /// A folder `#include` searches after the including file's folder (fxc `/I`).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Write the bytecode here (fxc `/Fo`).
+    #[arg(short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Write the listing here (fxc `/Fc`).
+    #[arg(long = "Fc", value_name = "FILE")]
+    listing: Option<PathBuf>,
+    /// Write a C header with the listing and a BYTE array here (fxc `/Fh`).
+    #[arg(long = "Fh", value_name = "FILE")]
+    header: Option<PathBuf>,
+    /// The header's array name (fxc `/Vn`; default `g_<profile>_<entry>` as fxc names it).
+    #[arg(long = "Vn", value_name = "NAME")]
+    variable: Option<String>,
+    /// Optimisation level 0-3 (fxc `/O0`-`/O3`).
+    #[arg(short = 'O', value_parser = clap::value_parser!(u8).range(0..=3))]
+    optimization: Option<u8>,
+    /// Skip optimisation (fxc `/Od`).
+    #[arg(long = "Od")]
+    skip_optimization: bool,
+    /// Pack matrices in rows (fxc `/Zpr`).
+    #[arg(long = "Zpr")]
+    row_major: bool,
+    /// Pack matrices in columns, the default (fxc `/Zpc`).
+    #[arg(long = "Zpc")]
+    column_major: bool,
+    /// Accept old syntax (fxc `/Gec`).
+    #[arg(long = "Gec")]
+    compatibility: bool,
+    /// fxc options that change nothing in dxso.
+    #[arg(long = "no-effect", value_name = "OPTION", hide = true)]
+    no_effect: Vec<String>,
+    /// Print this help.
+    #[arg(short = 'h', long = "help", action = clap::ArgAction::Help)]
+    help: Option<bool>,
+}
+
+/// fxc options with a value, longest first so `/Fo` is not read as `/F` + `o`.
+const VALUED: [(&str, &str); 8] = [
+    ("Fo", "-o"),
+    ("Fc", "--Fc"),
+    ("Fh", "--Fh"),
+    ("Vn", "--Vn"),
+    ("T", "-T"),
+    ("E", "-E"),
+    ("D", "-D"),
+    ("I", "-I"),
+];
+
+/// fxc flags dxso takes as they are.
+const FLAGS: [&str; 5] = ["Od", "Zpr", "Zpc", "Gec", "nologo"];
+
+/// fxc flags that change nothing in dxso.
+const NO_EFFECT: [&str; 11] = [
+    "Gpp", "Gfa", "Gfp", "Ges", "Op", "LD", "Zi", "Vd", "WX", "Gis", "Vi",
+];
+
+/// Rewrites fxc's spellings (`/Tps_2_0`, `-Tps_2_0`, `/Fo x`, `/O3`) into [`Args`]' own.
+fn normalise(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut it = args.iter().peekable();
+    while let Some(a) = it.next() {
+        // A path that exists is a path, even when it starts with `/`.
+        let body = match a
+            .strip_prefix('/')
+            .or_else(|| a.strip_prefix('-').filter(|b| !b.starts_with('-')))
+        {
+            Some(b) if !(b.is_empty() || a.starts_with('/') && Path::new(a).exists()) => b,
+            _ => {
+                out.push(a.clone());
+                continue;
+            }
+        };
+        if body == "?" || body == "help" || body == "h" {
+            out.push("--help".into());
+            continue;
+        }
+        if FLAGS.contains(&body) {
+            if body != "nologo" {
+                out.push(format!("--{body}"));
+            }
+            continue;
+        }
+        if NO_EFFECT.contains(&body) {
+            out.push("--no-effect".into());
+            out.push(body.to_string());
+            continue;
+        }
+        if let Some(level) = body.strip_prefix('O').filter(|l| l.len() == 1) {
+            out.push(format!("-O{level}"));
+            continue;
+        }
+        if body == "o" {
+            out.push("-o".into());
+            continue;
+        }
+        match VALUED.iter().find(|(name, _)| body.starts_with(name)) {
+            Some((name, flag)) => {
+                out.push(flag.to_string());
+                let glued = &body[name.len()..];
+                if !glued.is_empty() {
+                    out.push(glued.to_string());
+                } else if let Some(v) = it.next() {
+                    out.push(v.clone());
+                }
+            }
+            None => out.push(a.clone()),
+        }
+    }
+    out
+}
+
+impl Opts {
+    pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let args = match Args::try_parse_from(normalise(&self.args)) {
+            Ok(a) => a,
+            Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp) => {
+                s.print(&e.to_string())?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            Err(e) => return Err(CliError::Usage(e.to_string().trim_end().to_string()).into()),
+        };
+        for option in &args.no_effect {
+            log::info!("/{option} changes nothing in dxso");
+        }
+        if args.compatibility {
+            log::info!("/Gec: dxso accepts the old syntax always");
+        }
+        let profile: Profile = args
+            .profile
+            .parse()
+            .map_err(|e: dxso_hlsl::UnknownProfile| CliError::Usage(e.to_string()))?;
+        let text = std::fs::read_to_string(&args.file)
+            .with_context(|| format!("reading {}", args.file.display()))?;
+        let mut options = Options::new(&args.entry, profile);
+        options.defines = args
+            .define
+            .iter()
+            .map(|d| match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => (d.clone(), "1".to_string()),
+            })
+            .collect();
+        options.includes = Arc::new(FileIncludes {
+            dirs: args.include.clone(),
+        });
+        options.packing = if args.row_major && !args.column_major {
+            MatrixPacking::RowMajor
+        } else {
+            MatrixPacking::ColumnMajor
+        };
+        options.optimization = if args.skip_optimization {
+            0
+        } else {
+            args.optimization.unwrap_or(1)
+        };
+        options.backwards_compatibility = args.compatibility;
+        let name = args.file.to_string_lossy().into_owned();
+        let compiled = match compile(&Source::new(&name, text), &options) {
+            Ok(c) => c,
+            Err(diagnostics) => {
+                // fxc's lines, then its closing line; nothing is written.
+                s.stderr(&format!("{diagnostics}\n"));
+                s.stderr("compilation failed; no code produced\n");
+                return Ok(ExitCode::from(1));
+            }
+        };
+        for w in &compiled.warnings {
+            s.stderr(&format!("{w}\n"));
+        }
+        let bytes = compiled.bytes();
+        let mut wrote = false;
+        if let Some(path) = &args.output {
+            std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+            wrote = true;
+        }
+        if let Some(path) = &args.listing {
+            std::fs::write(path, dxso_text::print(&compiled.shader))
+                .with_context(|| format!("writing {}", path.display()))?;
+            wrote = true;
+        }
+        if let Some(path) = &args.header {
+            let variable = args.variable.clone().unwrap_or_else(|| {
+                let p = profile.to_string().replace('_', "");
+                format!("g_{}_{}", p, args.entry)
+            });
+            let text = c_header(&compiled.shader, &bytes, &variable, Element::Byte);
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+            wrote = true;
+        }
+        if !wrote {
+            // fxc prints the listing when no output file is named.
+            s.print(&dxso_text::print(&compiled.shader))?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(args: &[&str]) -> Vec<String> {
+        normalise(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn fxc_spellings() {
+        assert_eq!(
+            n(&["/Tps_2_0", "/E", "main", "x.hlsl"]),
+            ["-T", "ps_2_0", "-E", "main", "x.hlsl"]
+        );
+        assert_eq!(
+            n(&["-Tvs_3_0", "/DFOO=1", "/Fo", "a.vso"]),
+            ["-T", "vs_3_0", "-D", "FOO=1", "-o", "a.vso"]
+        );
+        assert_eq!(
+            n(&["/nologo", "/O3", "/Zpr", "/Gfp"]),
+            ["-O3", "--Zpr", "--no-effect", "Gfp"]
+        );
+        assert_eq!(n(&["/Fhx.h", "/Vn", "g_x"]), ["--Fh", "x.h", "--Vn", "g_x"]);
+        let a = Args::try_parse_from(n(&["/T", "ps_2_0", "/Fc", "x.lst", "s.hlsl"])).unwrap();
+        assert_eq!(a.profile, "ps_2_0");
+        assert_eq!(a.listing, Some(PathBuf::from("x.lst")));
+        assert_eq!(a.file, PathBuf::from("s.hlsl"));
+    }
+}

@@ -1,0 +1,1595 @@
+//! Code generation: from the IR to a [`dxso::Shader`] for a profile.
+//!
+//! A backward pass finds the lanes each node must compute (dead nodes and lanes drop out);
+//! multiplies that feed one add become `mad`; nodes are emitted in arena order with one
+//! temporary each, allocated by a linear scan that frees a register after its last read.
+//! Sources are legalised per profile (ps_2_0's swizzles and `texld` operands, one constant per
+//! vertex instruction), literals are pooled into `def` registers after the uniforms, and the
+//! constant table lists the uniforms the code reads, sorted by name as fxc sorts them.
+
+use crate::diag::{Code, Diagnostic, Loc};
+use crate::ir::{Handle, Lane, Module, Op, Operand, SampleKind};
+use crate::lower::operands;
+use crate::{Options, Profile};
+use dxso::ctab::{Constant, ConstantTable, RegisterSet};
+use dxso::{
+    Comment, DclToken, DeclUsage, DstParam, Extra, Instruction, Item, Opcode, Register,
+    RegisterType as RT, ResultModifiers, Shader, SrcModifier, SrcParam, Swizzle, WriteMask,
+};
+
+type R<T> = Result<T, Diagnostic>;
+
+/// The constants `sincos` needs in shader model 2 (`D3DSINCOSCONST1`, `D3DSINCOSCONST2`).
+const SINCOS1: [f32; 4] = [
+    -1.550_099_2e-6,
+    -2.170_139e-5,
+    0.002_604_166_7,
+    0.000_260_416_68,
+];
+const SINCOS2: [f32; 4] = [-0.020_833_334, -0.125, 1.0, 0.5];
+
+fn err(code: Code, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(code, Loc::default(), msg)
+}
+
+/// Generates the shader of `module` for `options.profile`.
+pub fn generate(module: &Module, options: &Options) -> R<Shader> {
+    let mut g = Gen::new(module, options.profile);
+    g.run()?;
+    g.finish()
+}
+
+struct Gen<'a> {
+    m: &'a Module,
+    profile: Profile,
+    version: dxso::Version,
+    demand: Vec<u8>,
+    uses: Vec<u32>,
+    /// Muls folded into the add that reads them.
+    absorbed: Vec<bool>,
+    /// Temp register of each emitted node.
+    reg: Vec<Option<u16>>,
+    last_use: Vec<usize>,
+    free: Vec<bool>,
+    max_temp: u16,
+    code: Vec<Instruction>,
+    defs: Vec<[f32; 4]>,
+    def_used: Vec<u8>,
+    /// The index `a0.x` holds (reset where a loop starts or ends an iteration).
+    a0: Option<Operand>,
+    /// The index a source of the instruction being built reads through `a0.x`.
+    a0_claim: Option<Operand>,
+    /// Temporaries to free once the instruction being built is emitted.
+    pending: Vec<u16>,
+    /// The constant registers no read uniform occupies, lowest first: `def` literals go there.
+    def_regs: Vec<u16>,
+    input_regs: Vec<Register>,
+    dcls: Vec<Instruction>,
+    sincos_consts: Option<(u16, u16)>,
+    /// Emission position of each emitted node.
+    pos: Vec<usize>,
+    /// The node whose register a node writes into (partial writes of one vector).
+    alias: Vec<Option<usize>>,
+    /// The last position at which any node of a register-sharing group is read, by root.
+    group_last: Vec<usize>,
+}
+
+impl<'a> Gen<'a> {
+    fn new(m: &'a Module, profile: Profile) -> Self {
+        let n = m.nodes.len();
+        let top = m
+            .uniforms
+            .iter()
+            .filter(|u| u.set == RegisterSet::Float4)
+            .map(|u| u.register + u.count)
+            .max()
+            .unwrap_or(0);
+        Gen {
+            m,
+            profile,
+            version: profile.version(),
+            demand: vec![0; n],
+            uses: vec![0; n],
+            absorbed: vec![false; n],
+            reg: vec![None; n],
+            last_use: vec![0; n],
+            free: vec![true; 4096],
+            max_temp: 0,
+            code: Vec::new(),
+            defs: Vec::new(),
+            def_used: Vec::new(),
+            a0: None,
+            a0_claim: None,
+            pending: Vec::new(),
+            def_regs: {
+                let mut taken = vec![false; profile.float_constants().max(top) as usize];
+                for u in m
+                    .uniforms
+                    .iter()
+                    .filter(|u| u.used && u.set == RegisterSet::Float4)
+                {
+                    for r in u.register..u.register.saturating_add(u.count) {
+                        if let Some(t) = taken.get_mut(r as usize) {
+                            *t = true;
+                        }
+                    }
+                }
+                (0..profile.float_constants())
+                    .filter(|&r| !taken[r as usize])
+                    .collect()
+            },
+            input_regs: Vec::new(),
+            dcls: Vec::new(),
+            sincos_consts: None,
+            pos: vec![usize::MAX; n],
+            alias: vec![None; n],
+            group_last: vec![0; n],
+        }
+    }
+
+    /// The register of literal vector `k`.
+    fn def_reg(&self, k: usize) -> u16 {
+        self.def_regs.get(k).copied().unwrap_or(u16::MAX)
+    }
+
+    fn node(&self, h: Handle) -> &crate::ir::Node {
+        self.m.node(h)
+    }
+
+    fn has(&self, op: Opcode) -> bool {
+        op.info().allowed_in(self.version)
+    }
+
+    fn pixel(&self) -> bool {
+        !self.profile.is_vertex()
+    }
+
+    // ---- analysis ----
+
+    fn analyse(&mut self) {
+        let need = |d: &mut Vec<u8>, o: &Operand, lanes: u8| {
+            for i in 0..4 {
+                if lanes & (1 << i) != 0 {
+                    d[o.h.0 as usize] |= 1 << o.swz[i];
+                }
+            }
+        };
+        for out in &self.m.outputs {
+            need(&mut self.demand, &out.value, (1u8 << out.width) - 1);
+        }
+        for k in &self.m.kills {
+            need(&mut self.demand, k, 0b0111);
+        }
+        // Loops run for their variables: every one is computed whole.
+        for l in &self.m.loops {
+            self.demand[l.begin.0 as usize] = 1;
+            self.demand[l.end.0 as usize] = 1;
+            for &p in &l.phis {
+                self.demand[p.0 as usize] = (1u8 << self.m.node(p).width) - 1;
+            }
+        }
+        for i in (0..self.m.nodes.len()).rev() {
+            let d = self.demand[i];
+            if d == 0 {
+                continue;
+            }
+            let node = self.m.nodes[i];
+            let dm = &mut self.demand;
+            match &node.op {
+                Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::Phi(..) => {}
+                Op::UniformRel(_, index) => need(dm, index, 1),
+                Op::LoopBegin(l) => {
+                    let l = &self.m.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.inits) {
+                        need(dm, o, (1u8 << self.m.node(*p).width) - 1);
+                    }
+                }
+                Op::LoopEnd(l) => {
+                    let l = &self.m.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.nexts) {
+                        need(dm, o, (1u8 << self.m.node(*p).width) - 1);
+                    }
+                }
+                Op::Add(a, b)
+                | Op::Mul(a, b)
+                | Op::Min(a, b)
+                | Op::Max(a, b)
+                | Op::Slt(a, b)
+                | Op::Sge(a, b) => {
+                    need(dm, a, d);
+                    need(dm, b, d);
+                }
+                Op::Mad(a, b, c) | Op::Cmp(a, b, c) | Op::Lrp(a, b, c) => {
+                    need(dm, a, d);
+                    need(dm, b, d);
+                    need(dm, c, d);
+                }
+                Op::Frc(a) | Op::Sat(a) | Op::Abs(a) | Op::Dsx(a) | Op::Dsy(a) => need(dm, a, d),
+                Op::Dot(n, a, b) => {
+                    need(dm, a, (1 << n) - 1);
+                    need(dm, b, (1 << n) - 1);
+                }
+                Op::Rcp(a) | Op::Rsq(a) | Op::Exp(a) | Op::Log(a) | Op::SinCos(a) => need(dm, a, 1),
+                Op::Pow(a, b) => {
+                    need(dm, a, 1);
+                    need(dm, b, 1);
+                }
+                Op::Nrm(a) => need(dm, a, 0b0111),
+                Op::Sample(kind, _, c, g) => {
+                    let lanes = match kind {
+                        SampleKind::Plain | SampleKind::Grad => 0b0111,
+                        _ => 0b1111,
+                    };
+                    need(dm, c, lanes);
+                    if let Some((x, y)) = g {
+                        need(dm, x, 0b0111);
+                        need(dm, y, 0b0111);
+                    }
+                }
+                Op::Compose(parts) => {
+                    for (k, p) in parts.iter().enumerate() {
+                        if let Some(p) = p {
+                            if d & (1 << k) != 0 {
+                                dm[p.h.0 as usize] |= 1 << p.lane;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Use counts among live nodes, then multiplies to fold into adds.
+        for i in 0..self.m.nodes.len() {
+            if self.demand[i] == 0 {
+                continue;
+            }
+            let mut ops = self.node_reads(i);
+            ops.sort();
+            ops.dedup();
+            for h in ops {
+                self.uses[h.0 as usize] += 1;
+            }
+        }
+        for o in self
+            .m
+            .outputs
+            .iter()
+            .map(|o| o.value)
+            .chain(self.m.kills.iter().copied())
+        {
+            self.uses[o.h.0 as usize] += 1;
+        }
+        for i in 0..self.m.nodes.len() {
+            if self.demand[i] == 0 {
+                continue;
+            }
+            if let Op::Add(a, b) = self.m.nodes[i].op {
+                if let Some(x) = [a, b].into_iter().find(|o| self.foldable_mul(*o)) {
+                    self.absorbed[x.h.0 as usize] = true;
+                }
+            }
+        }
+    }
+
+    fn foldable_mul(&self, o: Operand) -> bool {
+        let i = o.h.0 as usize;
+        matches!(self.m.nodes[i].op, Op::Mul(..))
+            && self.uses[i] == 1
+            && !o.abs
+            && !self.absorbed[i]
+    }
+
+    // ---- registers ----
+
+    fn alloc(&mut self) -> R<u16> {
+        let r = self.free.iter().position(|f| *f).unwrap_or(self.free.len()) as u16;
+        if r as usize >= self.free.len() {
+            return Err(err(Code::TooManyTemps, "out of temporary registers"));
+        }
+        self.free[r as usize] = false;
+        self.max_temp = self.max_temp.max(r + 1);
+        Ok(r)
+    }
+
+    fn release(&mut self, r: u16) {
+        self.free[r as usize] = true;
+    }
+
+    fn input_register(&mut self, index: u16) -> Register {
+        self.input_regs[index as usize]
+    }
+
+    fn assign_inputs(&mut self) {
+        let live_inputs: Vec<bool> = {
+            let mut v = vec![false; self.m.inputs.len()];
+            for (i, n) in self.m.nodes.iter().enumerate() {
+                if let Op::Input(k) = n.op {
+                    if self.demand[i] != 0 {
+                        v[k as usize] = true;
+                    }
+                }
+            }
+            v
+        };
+        let mut next_v = 0u16;
+        for (k, d) in self.m.inputs.iter().enumerate() {
+            let mask = WriteMask(((1u16 << d.width) - 1) as u8);
+            let (reg, dcl) = if let Some(misc) = d.misc {
+                (
+                    Register::new(RT::MiscType, misc as u16),
+                    Some(DclToken::usage(DeclUsage::Position, 0)),
+                )
+            } else if self.profile.is_vertex() || self.profile == Profile::Ps30 {
+                let r = Register::new(RT::Input, next_v);
+                next_v += 1;
+                (r, Some(DclToken::usage(d.usage, d.index)))
+            } else {
+                // ps_2_x: texture coordinates in t#, colours in v#.
+                let r = match d.usage {
+                    DeclUsage::Color => Register::new(RT::Input, d.index as u16),
+                    _ => Register::new(RT::Addr, d.index as u16),
+                };
+                (r, Some(DclToken::usage(DeclUsage::Position, 0)))
+            };
+            self.input_regs.push(reg);
+            if !live_inputs[k] {
+                continue;
+            }
+            let mut inst = Instruction::new(Opcode::Dcl);
+            let full = reg.ty == RT::MiscType && reg.num == 1 || self.profile.is_vertex();
+            inst.dst = Some(DstParam::new(reg, if full { WriteMask::ALL } else { mask }));
+            if reg.ty == RT::MiscType {
+                inst.dst = Some(DstParam::new(
+                    reg,
+                    if reg.num == 1 {
+                        WriteMask::ALL
+                    } else {
+                        mask.max_xy()
+                    },
+                ));
+            }
+            inst.extra = Extra::Dcl(dcl.unwrap_or_default());
+            self.dcls.push(inst);
+        }
+    }
+
+    // ---- operands ----
+
+    /// The register an operand's node lives in.
+    fn src_register(&mut self, o: &Operand) -> R<(Register, [u8; 4])> {
+        let node = *self.node(o.h);
+        Ok(match node.op {
+            Op::Input(k) => (self.input_register(k), o.swz),
+            Op::Uniform(r) => (Register::new(RT::Const, r), o.swz),
+            Op::Literal(bits) => self.literal_register(bits, o.swz, node.width)?,
+            _ => {
+                let r = self.reg[o.h.0 as usize].ok_or_else(|| {
+                    err(
+                        Code::Limit,
+                        "internal: a value was read before it was computed",
+                    )
+                })?;
+                (Register::new(RT::Temp, r), o.swz)
+            }
+        })
+    }
+
+    /// Places the literal lanes an operand reads into `def` registers; returns the register and
+    /// the swizzle reading them.
+    fn literal_register(
+        &mut self,
+        bits: [u32; 4],
+        swz: [u8; 4],
+        _width: u8,
+    ) -> R<(Register, [u8; 4])> {
+        let vals: Vec<f32> = (0..4)
+            .map(|i| f32::from_bits(bits[swz[i] as usize]))
+            .collect();
+        let mut distinct: Vec<u32> = Vec::new();
+        for v in &vals {
+            if !distinct.contains(&v.to_bits()) {
+                distinct.push(v.to_bits());
+            }
+        }
+        // A register holding every value, or one with room for the missing ones.
+        for (r, d) in self.defs.iter_mut().enumerate() {
+            let used = &mut self.def_used[r];
+            let mut lanes = [0u8; 4];
+            let mut ok = true;
+            let mut pending = Vec::new();
+            for &v in &distinct {
+                match (0..4).find(|&l| *used & (1 << l) != 0 && d[l].to_bits() == v) {
+                    Some(l) => pending.push((v, Some(l))),
+                    None => pending.push((v, None)),
+                }
+            }
+            let missing = pending.iter().filter(|p| p.1.is_none()).count();
+            if missing > (4 - used.count_ones()) as usize {
+                continue;
+            }
+            for p in pending.iter_mut() {
+                if p.1.is_none() {
+                    let l = (0..4)
+                        .find(|&l| *used & (1 << l) == 0)
+                        .expect("room checked");
+                    d[l] = f32::from_bits(p.0);
+                    *used |= 1 << l;
+                    p.1 = Some(l);
+                }
+            }
+            for (i, v) in vals.iter().enumerate() {
+                let l = pending
+                    .iter()
+                    .find(|p| p.0 == v.to_bits())
+                    .and_then(|p| p.1);
+                match l {
+                    Some(l) => lanes[i] = l as u8,
+                    None => ok = false,
+                }
+            }
+            if ok {
+                return Ok((Register::new(RT::Const, self.def_reg(r)), lanes));
+            }
+        }
+        // A fresh register, lanes in the order the operand reads them.
+        let mut d = [0.0f32; 4];
+        let mut lanes = [0u8; 4];
+        let mut used = 0u8;
+        for (i, v) in vals.iter().enumerate() {
+            let l = match (0..4).find(|&l| used & (1 << l) != 0 && d[l].to_bits() == v.to_bits()) {
+                Some(l) => l,
+                None => {
+                    let l = if used & (1 << i) == 0 {
+                        i
+                    } else {
+                        (0..4).find(|&l| used & (1 << l) == 0).expect("four lanes")
+                    };
+                    d[l] = *v;
+                    used |= 1 << l;
+                    l
+                }
+            };
+            lanes[i] = l as u8;
+        }
+        self.defs.push(d);
+        self.def_used.push(used);
+        if self.defs.len() > self.def_regs.len() {
+            return Err(err(
+                Code::TooManySlots,
+                "too many constants for the profile (uniforms and literals)",
+            ));
+        }
+        Ok((
+            Register::new(RT::Const, self.def_reg(self.defs.len() - 1)),
+            lanes,
+        ))
+    }
+
+    /// A source parameter reading `o` in the lanes `read` (other lanes filled to keep the
+    /// swizzle legal).
+    fn src(&mut self, o: &Operand, read: u8) -> R<SrcParam> {
+        if let Op::UniformRel(base, index) = self.node(o.h).op {
+            return self.relative_src(o, base, index, read);
+        }
+        let (reg, swz) = self.src_register(o)?;
+        let sw = fill_swizzle(swz, read);
+        let mut p = SrcParam::new(reg, Swizzle::new(sw[0], sw[1], sw[2], sw[3]));
+        p.modifier = match (o.abs, o.neg) {
+            (false, false) => SrcModifier::None,
+            (false, true) => SrcModifier::Neg,
+            (true, false) => SrcModifier::Abs,
+            (true, true) => SrcModifier::AbsNeg,
+        };
+        Ok(p)
+    }
+
+    /// `c[base + a0.x]` read straight from the constant file; `mova` first when `a0.x` holds
+    /// another index. A second index in one instruction is read into a temporary instead.
+    fn relative_src(&mut self, o: &Operand, base: u16, index: Operand, read: u8) -> R<SrcParam> {
+        let a0 = Register::new(RT::Addr, 0);
+        let index = index.lane(0);
+        let mut p = SrcParam::new(Register::new(RT::Const, base), Swizzle::IDENTITY);
+        p.relative = Some(dxso::Relative::Token(dxso::RelativeToken::new(a0, 0)));
+        let sw = fill_swizzle(o.swz, read);
+        p.swizzle = Swizzle::new(sw[0], sw[1], sw[2], sw[3]);
+        p.modifier = match (o.abs, o.neg) {
+            (false, false) => SrcModifier::None,
+            (false, true) => SrcModifier::Neg,
+            (true, false) => SrcModifier::Abs,
+            (true, true) => SrcModifier::AbsNeg,
+        };
+        let claimed = self.a0_claim.filter(|c| *c != index);
+        if self.a0 != Some(index) {
+            let mut s = [self.src(&index, 1)?];
+            s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
+            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.a0 = Some(index);
+        }
+        if let Some(other) = claimed {
+            // An earlier source of this instruction reads `a0.x` as `other`.
+            let (t, r) = self.copy_to_temp(
+                SrcParam {
+                    modifier: SrcModifier::None,
+                    ..p
+                },
+                read,
+            )?;
+            self.pending.push(r);
+            let mut s = [self.src(&other, 1)?];
+            s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
+            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.a0 = Some(other);
+            return Ok(SrcParam {
+                modifier: p.modifier,
+                ..t
+            });
+        }
+        self.a0_claim = Some(index);
+        Ok(p)
+    }
+
+    fn swizzle_ok(&self, s: Swizzle) -> bool {
+        self.profile != Profile::Ps20
+            || s.is_identity()
+            || s.replicated().is_some()
+            || matches!(s.0, 0xC9 | 0xD2 | 0x1B)
+    }
+
+    /// Emits `mov` instructions bringing `p` (lanes `read`) into a fresh temp read with an
+    /// identity swizzle; the temp is released by the caller.
+    fn copy_to_temp(&mut self, p: SrcParam, read: u8) -> R<(SrcParam, u16)> {
+        let t = self.alloc()?;
+        let dst_reg = Register::new(RT::Temp, t);
+        if self.swizzle_ok(p.swizzle) {
+            self.emit(Opcode::Mov, DstParam::new(dst_reg, WriteMask(read)), &[p]);
+        } else {
+            for l in 0..4u8 {
+                if read & (1 << l) != 0 {
+                    let mut s = p;
+                    s.swizzle = Swizzle::replicate(p.swizzle.get(l as usize));
+                    self.emit(Opcode::Mov, DstParam::new(dst_reg, WriteMask(1 << l)), &[s]);
+                }
+            }
+        }
+        Ok((SrcParam::new(dst_reg, Swizzle::IDENTITY), t))
+    }
+
+    fn emit(&mut self, op: Opcode, dst: DstParam, srcs: &[SrcParam]) {
+        let mut inst = Instruction::new(op);
+        inst.dst = Some(dst);
+        inst.srcs = dxso::Sources::from_slice(srcs).expect("at most four sources");
+        self.code.push(inst);
+    }
+
+    /// Emits `op` with legalised sources; `reads[i]` are the lanes source `i` reads.
+    fn emit_legal(
+        &mut self,
+        op: Opcode,
+        dst: DstParam,
+        srcs: &mut [SrcParam],
+        reads: &[u8],
+    ) -> R<()> {
+        let mut temps = Vec::new();
+        // Only one constant register per vertex instruction.
+        if !self.pixel() {
+            let mut seen: Option<(Register, Option<dxso::Relative>)> = None;
+            for (i, s) in srcs.iter_mut().enumerate() {
+                if s.register.ty == RT::Const {
+                    match seen {
+                        None => seen = Some((s.register, s.relative)),
+                        Some(r) if r == (s.register, s.relative) => {}
+                        Some(_) => {
+                            let (p, t) = self.copy_to_temp(
+                                SrcParam {
+                                    modifier: SrcModifier::None,
+                                    ..*s
+                                },
+                                reads[i],
+                            )?;
+                            temps.push(t);
+                            *s = SrcParam {
+                                modifier: s.modifier,
+                                ..p
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        for (i, s) in srcs.iter_mut().enumerate() {
+            if !self.swizzle_ok(s.swizzle) {
+                let m = s.modifier;
+                let (p, t) = self.copy_to_temp(
+                    SrcParam {
+                        modifier: SrcModifier::None,
+                        ..*s
+                    },
+                    reads[i],
+                )?;
+                temps.push(t);
+                *s = SrcParam { modifier: m, ..p };
+            }
+        }
+        self.emit(op, dst, srcs);
+        for t in temps {
+            self.release(t);
+        }
+        // The instruction has read its sources: `a0.x` and the temporaries are free again.
+        self.a0_claim = None;
+        for r in std::mem::take(&mut self.pending) {
+            self.release(r);
+        }
+        Ok(())
+    }
+
+    // ---- emission ----
+
+    fn run(&mut self) -> R<()> {
+        if matches!(self.profile, Profile::Ps1x(_) | Profile::Vs11) {
+            return Err(err(
+                Code::Unsupported,
+                format!("dxso does not compile {} yet", self.profile),
+            ));
+        }
+        self.analyse();
+        self.assign_inputs();
+        let order: Vec<usize> = (0..self.m.nodes.len())
+            .filter(|&i| {
+                self.demand[i] != 0
+                    && !self.absorbed[i]
+                    && !matches!(
+                        self.m.nodes[i].op,
+                        Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::UniformRel(..)
+                    )
+            })
+            .collect();
+        for (p, &i) in order.iter().enumerate() {
+            self.pos[i] = p;
+        }
+        // Positions of the last read of every node.
+        let end = order.len();
+        let mut readers: Vec<Vec<usize>> = vec![Vec::new(); self.m.nodes.len()];
+        for (p, &i) in order.iter().enumerate() {
+            for h in self.reads_of(i) {
+                self.last_use[h.0 as usize] = p;
+                readers[h.0 as usize].push(p);
+            }
+        }
+        for o in self
+            .m
+            .outputs
+            .iter()
+            .map(|o| o.value)
+            .chain(self.m.kills.iter().copied())
+        {
+            self.last_use[o.h.0 as usize] = end;
+            readers[o.h.0 as usize].push(end);
+        }
+        // A value a loop body reads lives until the loop's end: the next iteration reads it
+        // again. Inner loops first, so their ends carry over to the loops around them.
+        let mut spans: Vec<(usize, usize)> = self
+            .m
+            .loops
+            .iter()
+            .map(|l| (self.pos[l.begin.0 as usize], self.pos[l.end.0 as usize]))
+            .collect();
+        spans.sort_by_key(|s| s.1);
+        for (b, e) in spans {
+            for &k in &order {
+                if self.pos[k] < b && self.last_use[k] > b && self.last_use[k] < e {
+                    self.last_use[k] = e;
+                    readers[k].push(e);
+                }
+            }
+        }
+        self.coalesce(&order, &readers);
+        self.loop_values_in_place(&order, &readers);
+        for &i in &order {
+            let r = self.root(i);
+            self.group_last[r] = self.group_last[r].max(self.last_use[i]).max(self.pos[i]);
+        }
+        for (p, &i) in order.iter().enumerate() {
+            self.node_code(i)?;
+            for h in self.reads_of(i) {
+                let k = h.0 as usize;
+                if self.pos[k] == usize::MAX {
+                    continue;
+                }
+                let root = self.root(k);
+                if self.group_last[root] == p {
+                    if let Some(r) = self.reg[k] {
+                        if self.reg[i] != Some(r) {
+                            self.release(r);
+                        }
+                    }
+                }
+            }
+        }
+        self.kills()?;
+        self.outputs()?;
+        if self.max_temp > self.profile.temps() {
+            return Err(err(
+                Code::TooManyTemps,
+                format!(
+                    "maximum temp register index exceeded: {} temps needed, {} has {}",
+                    self.max_temp,
+                    self.profile,
+                    self.profile.temps()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn root(&self, mut i: usize) -> usize {
+        while let Some(a) = self.alias[i] {
+            i = a;
+        }
+        i
+    }
+
+    /// `true` when node `i` writes only its demanded lanes in one instruction, so it can
+    /// write them straight into a register other lanes of which hold other values.
+    fn writes_in_place(&self, i: usize) -> bool {
+        match self.m.nodes[i].op {
+            Op::Sample(..)
+            | Op::Literal(_)
+            | Op::Input(_)
+            | Op::Uniform(_)
+            | Op::LoopBegin(_)
+            | Op::Phi(..)
+            | Op::LoopEnd(_) => false,
+            Op::Dot(2, ..) => self.has(Opcode::Dp2Add),
+            Op::Lrp(..) => self.has(Opcode::Lrp),
+            Op::Sat(_) => self.pixel(),
+            _ => true,
+        }
+    }
+
+    /// Lets the values a vector is gathered from be computed straight into its register
+    /// (`mad r0.xyz, ...` then `mov r0.w, ...` becomes `mad r0.xyz` alone when `r0.w` is
+    /// already the old value's).
+    fn coalesce(&mut self, order: &[usize], readers: &[Vec<usize>]) {
+        for &c in order {
+            let Op::Compose(parts) = self.m.nodes[c].op else {
+                continue;
+            };
+            let d = self.demand[c];
+            let mut sources: Vec<usize> = Vec::new();
+            for p in parts.iter().flatten() {
+                if !sources.contains(&(p.h.0 as usize)) {
+                    sources.push(p.h.0 as usize);
+                }
+            }
+            let identity = |x: usize| {
+                parts.iter().enumerate().all(|(k, p)| match p {
+                    Some(p) if p.h.0 as usize == x && d & (1 << k) != 0 => {
+                        p.lane == k as u8 && !p.neg && !p.abs
+                    }
+                    _ => true,
+                })
+            };
+            let mut members = Vec::new();
+            for &x in &sources {
+                if self.pos[x] != usize::MAX
+                    && self.alias[x].is_none()
+                    && self.uses[x] == 1
+                    && identity(x)
+                    && self.writes_in_place(x)
+                    && x != c
+                {
+                    members.push(x);
+                }
+            }
+            // The old value the vector updates, when nothing reads its register after the
+            // first write into it.
+            let first = members
+                .iter()
+                .map(|&x| self.pos[x])
+                .min()
+                .unwrap_or(self.pos[c]);
+            let single_write = |me: &Self, p: usize| {
+                members.iter().any(|&m| {
+                    me.pos[m] == p
+                        && !matches!(
+                            me.m.nodes[m].op,
+                            Op::Compose(_) | Op::Nrm(_) | Op::SinCos(_)
+                        )
+                })
+            };
+            let base = sources.iter().copied().find(|&o| {
+                if members.contains(&o)
+                    || self.pos[o] == usize::MAX
+                    || self.pos[o] >= first
+                    || !identity(o)
+                    || self.uses[o] > 64
+                {
+                    return false;
+                }
+                let root = self.root(o);
+                let group: Vec<usize> = if self.alias[o].is_none() && !self.alias.contains(&Some(o))
+                {
+                    vec![o]
+                } else {
+                    (0..self.alias.len())
+                        .filter(|&k| self.root(k) == root)
+                        .collect()
+                };
+                group.iter().all(|&k| {
+                    readers[k].iter().all(|&p| {
+                        p < first || p == self.pos[c] || (p == first && single_write(self, p))
+                    })
+                })
+            });
+            for &x in &members {
+                self.alias[x] = Some(c);
+            }
+            if let Some(o) = base {
+                self.alias[c] = Some(self.root(o));
+            }
+        }
+    }
+
+    /// Lets the value a loop variable takes at the end of an iteration be computed straight into
+    /// the variable's register (`add r5.x, r5.x, c1.x` rather than `add r0.x, ...` then
+    /// `mov r5.x, r0.x`) when nothing reads the variable after that value's first write.
+    fn loop_values_in_place(&mut self, order: &[usize], readers: &[Vec<usize>]) {
+        let single = |op: &Op| {
+            matches!(
+                op,
+                Op::Add(..) | Op::Mul(..) | Op::Mad(..) | Op::Min(..) | Op::Max(..) | Op::Frc(_)
+            )
+        };
+        for l in &self.m.loops {
+            let end = self.pos[l.end.0 as usize];
+            for (p, next) in l.phis.iter().zip(&l.nexts) {
+                let (p, x) = (p.0 as usize, next.h.0 as usize);
+                let d = self.demand[p];
+                let identity = fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+                    && !next.neg
+                    && !next.abs;
+                if x == p
+                    || !identity
+                    || self.pos[x] == usize::MAX
+                    || self.pos[x] <= self.pos[l.begin.0 as usize]
+                    || self.pos[x] >= end
+                    || self.alias[x].is_some()
+                    || self.uses[x] != 1
+                    || self.demand[x] & !d != 0
+                    || !(self.writes_in_place(x) || matches!(self.m.nodes[x].op, Op::Compose(_)))
+                {
+                    continue;
+                }
+                let members: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|&k| self.root(k) == x)
+                    .collect();
+                let first = members
+                    .iter()
+                    .map(|&k| self.pos[k])
+                    .min()
+                    .unwrap_or(self.pos[x]);
+                let compose = matches!(self.m.nodes[x].op, Op::Compose(_));
+                let safe = readers[p].iter().all(|&r| {
+                    r >= end
+                        || r < first
+                        || (r == first && single(&self.m.nodes[order[first]].op))
+                        || (r == self.pos[x] && compose)
+                });
+                if safe {
+                    self.alias[x] = Some(p);
+                }
+            }
+        }
+    }
+
+    /// The nodes node `i` reads, a loop's variables included.
+    fn node_reads(&self, i: usize) -> Vec<Handle> {
+        match self.m.nodes[i].op {
+            Op::LoopBegin(l) => self.m.loops[l as usize].inits.iter().map(|o| o.h).collect(),
+            Op::LoopEnd(l) => {
+                let l = &self.m.loops[l as usize];
+                l.nexts
+                    .iter()
+                    .map(|o| o.h)
+                    .chain(l.phis.iter().copied())
+                    .collect()
+            }
+            ref op => operands(op),
+        }
+    }
+
+    /// The nodes whose registers node `i`'s instructions read (through folded multiplies).
+    fn reads_of(&self, i: usize) -> Vec<Handle> {
+        let mut out = Vec::new();
+        for h in self.node_reads(i) {
+            if self.absorbed[h.0 as usize] {
+                out.extend(operands(&self.m.nodes[h.0 as usize].op));
+            } else {
+                out.push(h);
+            }
+        }
+        // A relative read reads its index when the instruction runs (through `mova`).
+        let mut k = 0;
+        while k < out.len() {
+            if let Op::UniformRel(_, index) = self.m.nodes[out[k].0 as usize].op {
+                out.push(index.h);
+            }
+            k += 1;
+        }
+        out
+    }
+
+    fn node_code(&mut self, i: usize) -> R<()> {
+        let node = self.m.nodes[i];
+        let d = self.demand[i];
+        match node.op {
+            Op::LoopBegin(l) => return self.loop_begin(l),
+            Op::LoopEnd(l) => return self.loop_end(l),
+            // Its register was given at the loop's start.
+            Op::Phi(..) => return Ok(()),
+            _ => {}
+        }
+        let lanewise = |op: &Op| {
+            matches!(
+                op,
+                Op::Add(..)
+                    | Op::Mul(..)
+                    | Op::Mad(..)
+                    | Op::Min(..)
+                    | Op::Max(..)
+                    | Op::Cmp(..)
+                    | Op::Slt(..)
+                    | Op::Sge(..)
+                    | Op::Frc(..)
+                    | Op::Abs(..)
+                    | Op::Dsx(..)
+                    | Op::Dsy(..)
+                    | Op::Lrp(..)
+                    | Op::Sat(..)
+            )
+        };
+        // Multi-instruction nodes must not share a register with what they read.
+        let early = !lanewise(&node.op)
+            || matches!(node.op, Op::Sat(_) if !self.pixel())
+            || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
+        let root = self.root(i);
+        let group_reg = self.reg_of_group(root, i);
+        let r = if let Some(r) = group_reg {
+            r
+        } else if early || root != i {
+            self.alloc()?
+        } else {
+            // Reuse a register whose group is last read here.
+            let mut reuse = None;
+            for h in self.reads_of(i) {
+                let k = h.0 as usize;
+                if self.pos[k] == usize::MAX {
+                    continue;
+                }
+                if let Some(r) = self.reg[k] {
+                    if self.group_last[self.root(k)] == self.pos[i] {
+                        reuse = Some(r);
+                        break;
+                    }
+                }
+            }
+            match reuse {
+                Some(r) => r,
+                None => self.alloc()?,
+            }
+        };
+        self.reg[i] = Some(r);
+        let dst_reg = Register::new(RT::Temp, r);
+        let dst = DstParam::new(dst_reg, WriteMask(d));
+        match node.op {
+            Op::Add(a, b) => {
+                let mul = [a, b].into_iter().position(|o| {
+                    self.absorbed[o.h.0 as usize] && matches!(self.node(o.h).op, Op::Mul(..))
+                });
+                if let Some(k) = mul {
+                    let (m, other) = if k == 0 { (a, b) } else { (b, a) };
+                    let Op::Mul(x, y) = self.node(m.h).op else {
+                        unreachable!("checked")
+                    };
+                    let mut x = x.swizzle(m.swz);
+                    let y = y.swizzle(m.swz);
+                    if m.neg {
+                        x = x.negate();
+                    }
+                    let mut s = [self.src(&x, d)?, self.src(&y, d)?, self.src(&other, d)?];
+                    self.emit_legal(Opcode::Mad, dst, &mut s, &[d, d, d])?;
+                } else {
+                    self.binary(Opcode::Add, dst, a, b, d)?;
+                }
+            }
+            Op::Mul(a, b) => self.binary(Opcode::Mul, dst, a, b, d)?,
+            Op::Min(a, b) => self.binary(Opcode::Min, dst, a, b, d)?,
+            Op::Max(a, b) => self.binary(Opcode::Max, dst, a, b, d)?,
+            Op::Slt(a, b) => self.binary(Opcode::Slt, dst, a, b, d)?,
+            Op::Sge(a, b) => self.binary(Opcode::Sge, dst, a, b, d)?,
+            Op::Mad(a, b, c) => self.ternary(Opcode::Mad, dst, a, b, c, d)?,
+            Op::Cmp(a, b, c) => self.ternary(Opcode::Cmp, dst, a, b, c, d)?,
+            Op::Lrp(a, b, c) => {
+                if self.has(Opcode::Lrp) {
+                    self.ternary(Opcode::Lrp, dst, a, b, c, d)?;
+                } else {
+                    // c + a * (b - c)
+                    let mut s = [self.src(&b, d)?, self.src(&c.negate(), d)?];
+                    self.emit_legal(Opcode::Add, dst, &mut s, &[d, d])?;
+                    let mut s = [
+                        self.src(&a, d)?,
+                        SrcParam::new(dst_reg, Swizzle::IDENTITY),
+                        self.src(&c, d)?,
+                    ];
+                    self.emit_legal(Opcode::Mad, dst, &mut s, &[d, d, d])?;
+                }
+            }
+            Op::Frc(a) => self.unary(Opcode::Frc, dst, a, d)?,
+            Op::Abs(a) => self.unary(Opcode::Abs, dst, a, d)?,
+            Op::Dsx(a) => self.unary(Opcode::Dsx, dst, a, d)?,
+            Op::Dsy(a) => self.unary(Opcode::Dsy, dst, a, d)?,
+            Op::Sat(a) => {
+                if self.pixel() {
+                    let mut dd = dst;
+                    dd.modifiers = ResultModifiers::SATURATE;
+                    let mut s = [self.src(&a, d)?];
+                    self.emit_legal(Opcode::Mov, dd, &mut s, &[d])?;
+                } else {
+                    let zero = self.literal_src(0.0)?;
+                    let one = self.literal_src(1.0)?;
+                    let mut s = [self.src(&a, d)?, zero];
+                    self.emit_legal(Opcode::Max, dst, &mut s, &[d, d])?;
+                    let mut s = [SrcParam::new(dst_reg, Swizzle::IDENTITY), one];
+                    self.emit_legal(Opcode::Min, dst, &mut s, &[d, d])?;
+                }
+            }
+            Op::Dot(n, a, b) => {
+                let read = (1u8 << n) - 1;
+                match n {
+                    3 | 4 => {
+                        let mut s = [self.src(&a, read)?, self.src(&b, read)?];
+                        self.emit_legal(
+                            if n == 3 { Opcode::Dp3 } else { Opcode::Dp4 },
+                            dst,
+                            &mut s,
+                            &[read, read],
+                        )?;
+                    }
+                    _ if self.has(Opcode::Dp2Add) => {
+                        let zero = self.literal_src(0.0)?;
+                        let mut s = [self.src(&a, read)?, self.src(&b, read)?, zero];
+                        self.emit_legal(Opcode::Dp2Add, dst, &mut s, &[read, read, 1])?;
+                    }
+                    _ => {
+                        let mut s = [self.src(&a, read)?, self.src(&b, read)?];
+                        let tmp = DstParam::new(dst_reg, WriteMask::XY);
+                        self.emit_legal(Opcode::Mul, tmp, &mut s, &[read, read])?;
+                        let x = SrcParam::new(dst_reg, Swizzle::X);
+                        let y = SrcParam::new(dst_reg, Swizzle::Y);
+                        self.emit(Opcode::Add, dst, &[x, y]);
+                    }
+                }
+            }
+            Op::Rcp(a) => self.unary(Opcode::Rcp, dst, a, 1)?,
+            Op::Rsq(a) => self.unary(Opcode::Rsq, dst, a, 1)?,
+            Op::Exp(a) => self.unary(Opcode::Exp, dst, a, 1)?,
+            Op::Log(a) => self.unary(Opcode::Log, dst, a, 1)?,
+            Op::Pow(a, b) => {
+                let mut s = [self.src(&a, 1)?, self.src(&b, 1)?];
+                self.emit_legal(Opcode::Pow, dst, &mut s, &[1, 1])?;
+            }
+            Op::Nrm(a) => {
+                let mut s = [self.src(&a, 0b0111)?];
+                let mut dd = dst;
+                dd.mask = WriteMask(d & 0b0111);
+                self.emit_legal(Opcode::Nrm, dd, &mut s, &[0b0111])?;
+            }
+            Op::SinCos(a) => {
+                let mut dd = dst;
+                dd.mask = WriteMask(d & 0b0011);
+                let src = self.src(&a, 1)?;
+                if self.profile.major() >= 3 {
+                    self.emit_legal(Opcode::SinCos, dd, &mut [src], &[1])?;
+                } else {
+                    let (c1, c2) = match self.sincos_consts {
+                        Some(c) => c,
+                        None => {
+                            let k = self.defs.len();
+                            if k + 2 > self.def_regs.len() {
+                                return Err(err(
+                                    Code::TooManySlots,
+                                    "too many constants for the profile (uniforms and literals)",
+                                ));
+                            }
+                            self.defs.push(SINCOS1);
+                            self.def_used.push(0xF);
+                            self.defs.push(SINCOS2);
+                            self.def_used.push(0xF);
+                            let c = (self.def_reg(k), self.def_reg(k + 1));
+                            self.sincos_consts = Some(c);
+                            c
+                        }
+                    };
+                    let s1 = SrcParam::new(Register::new(RT::Const, c1), Swizzle::IDENTITY);
+                    let s2 = SrcParam::new(Register::new(RT::Const, c2), Swizzle::IDENTITY);
+                    let mut srcs = [src, s1, s2];
+                    self.emit_legal(Opcode::SinCos, dd, &mut srcs, &[1, 0xF, 0xF])?;
+                }
+            }
+            Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,
+            Op::Compose(parts) => self.compose(dst_reg, i, parts, d)?,
+            Op::Literal(_)
+            | Op::Input(_)
+            | Op::Uniform(_)
+            | Op::UniformRel(..)
+            | Op::LoopBegin(_)
+            | Op::Phi(..)
+            | Op::LoopEnd(_) => {}
+        }
+        Ok(())
+    }
+
+    /// The variables of loop `l` take their first values; `rep i#`.
+    fn loop_begin(&mut self, l: u16) -> R<()> {
+        let lp = self.m.loops[l as usize].clone();
+        for (p, init) in lp.phis.iter().zip(&lp.inits) {
+            let r = self.alloc()?;
+            self.reg[p.0 as usize] = Some(r);
+            let d = self.demand[p.0 as usize];
+            let dst = DstParam::new(Register::new(RT::Temp, r), WriteMask(d));
+            let mut s = [self.src(init, d)?];
+            self.emit_legal(Opcode::Mov, dst, &mut s, &[d])?;
+        }
+        let count = SrcParam::new(Register::new(RT::ConstInt, lp.count), Swizzle::IDENTITY);
+        self.a0 = None;
+        let mut rep = Instruction::new(Opcode::Rep);
+        rep.srcs = dxso::Sources::from_slice(&[count]).expect("one source");
+        self.code.push(rep);
+        Ok(())
+    }
+
+    /// The variables of loop `l` take their next values; `endrep`.
+    fn loop_end(&mut self, l: u16) -> R<()> {
+        let lp = self.m.loops[l as usize].clone();
+        // A next value that is another variable of this loop is read before any is written.
+        let mut srcs = Vec::new();
+        let mut temps = Vec::new();
+        for (k, (p, next)) in lp.phis.iter().zip(&lp.nexts).enumerate() {
+            let d = self.demand[p.0 as usize];
+            let in_place = self.reg[next.h.0 as usize].is_some()
+                && self.reg[next.h.0 as usize] == self.reg[p.0 as usize]
+                && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+                && !next.neg
+                && !next.abs;
+            let unchanged = in_place
+                || next.h == *p
+                    && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+                    && !next.neg
+                    && !next.abs;
+            if unchanged {
+                srcs.push(None);
+                continue;
+            }
+            let mut s = self.src(next, d)?;
+            if lp
+                .phis
+                .iter()
+                .enumerate()
+                .any(|(j, q)| j < k && *q == next.h)
+            {
+                let (t, r) = self.copy_to_temp(s, d)?;
+                temps.push(r);
+                s = SrcParam {
+                    modifier: s.modifier,
+                    ..t
+                };
+            }
+            srcs.push(Some(s));
+        }
+        for (p, s) in lp.phis.iter().zip(srcs) {
+            let Some(s) = s else { continue };
+            let d = self.demand[p.0 as usize];
+            let r = self.reg[p.0 as usize]
+                .ok_or_else(|| err(Code::Limit, "internal: a loop variable has no register"))?;
+            let dst = DstParam::new(Register::new(RT::Temp, r), WriteMask(d));
+            let mut s = [s];
+            self.emit_legal(Opcode::Mov, dst, &mut s, &[d])?;
+        }
+        for t in temps {
+            self.release(t);
+        }
+        self.a0 = None;
+        self.code.push(Instruction::new(Opcode::EndRep));
+        Ok(())
+    }
+
+    /// The register of the group `root` heads, if a member has been given one.
+    fn reg_of_group(&self, root: usize, except: usize) -> Option<u16> {
+        if let Some(r) = self.reg[root] {
+            return Some(r);
+        }
+        (0..self.alias.len()).find_map(|k| {
+            (k != except && self.reg[k].is_some() && self.root(k) == root)
+                .then(|| self.reg[k])
+                .flatten()
+        })
+    }
+
+    fn literal_src(&mut self, v: f32) -> R<SrcParam> {
+        let (reg, swz) = self.literal_register([v.to_bits(); 4], [0; 4], 1)?;
+        Ok(SrcParam::new(reg, Swizzle::replicate(swz[0])))
+    }
+
+    fn unary(&mut self, op: Opcode, dst: DstParam, a: Operand, read: u8) -> R<()> {
+        let mut dst = dst;
+        if read == 1 {
+            // Scalar instructions: write the demanded lanes, read one.
+            let mut s = [self.src(&a, 1)?];
+            s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
+            let _ = &mut dst;
+            return self.emit_legal(op, dst, &mut s, &[1]);
+        }
+        let mut s = [self.src(&a, dst.mask.0)?];
+        self.emit_legal(op, dst, &mut s, &[dst.mask.0])
+    }
+
+    fn binary(&mut self, op: Opcode, dst: DstParam, a: Operand, b: Operand, d: u8) -> R<()> {
+        let mut s = [self.src(&a, d)?, self.src(&b, d)?];
+        self.emit_legal(op, dst, &mut s, &[d, d])
+    }
+
+    fn ternary(
+        &mut self,
+        op: Opcode,
+        dst: DstParam,
+        a: Operand,
+        b: Operand,
+        c: Operand,
+        d: u8,
+    ) -> R<()> {
+        let mut s = [self.src(&a, d)?, self.src(&b, d)?, self.src(&c, d)?];
+        self.emit_legal(op, dst, &mut s, &[d, d, d])
+    }
+
+    fn sample(
+        &mut self,
+        dst_reg: Register,
+        kind: SampleKind,
+        s: u16,
+        c: Operand,
+        g: Option<(Operand, Operand)>,
+    ) -> R<()> {
+        let read = match kind {
+            SampleKind::Plain | SampleKind::Grad => 0b0111,
+            _ => 0b1111,
+        };
+        let mut coord = self.src(&c, read)?;
+        let mut temps = Vec::new();
+        let coord_ok = |p: &SrcParam, ps2: bool| {
+            if !ps2 {
+                return true;
+            }
+            let regs_ok = matches!(p.register.ty, RT::Temp | RT::Addr);
+            let lanes_ok = (0..4).all(|l| read & (1 << l) == 0 || p.swizzle.get(l) == l as u8);
+            regs_ok && lanes_ok && p.modifier == SrcModifier::None
+        };
+        let ps2 = matches!(self.profile, Profile::Ps20 | Profile::Ps2x);
+        if !coord_ok(&coord, ps2) || !self.swizzle_ok(coord.swizzle) {
+            let (p, t) = self.copy_to_temp(coord, read)?;
+            temps.push(t);
+            coord = p;
+        } else if ps2 {
+            coord.swizzle = Swizzle::IDENTITY;
+        }
+        let sampler = SrcParam::new(Register::new(RT::Sampler, s), Swizzle::IDENTITY);
+        let (op, control, extra): (Opcode, u8, Vec<SrcParam>) = match kind {
+            SampleKind::Plain => (Opcode::Tex, 0, vec![]),
+            SampleKind::Project => (Opcode::Tex, 1, vec![]),
+            SampleKind::Bias => (Opcode::Tex, 2, vec![]),
+            SampleKind::Lod => (Opcode::TexLdl, 0, vec![]),
+            SampleKind::Grad => {
+                let (x, y) = g.expect("gradients present");
+                (
+                    Opcode::TexLdd,
+                    0,
+                    vec![self.src(&x, 0b0111)?, self.src(&y, 0b0111)?],
+                )
+            }
+        };
+        let mut srcs = vec![coord, sampler];
+        srcs.extend(extra);
+        let mut inst = Instruction::new(op);
+        inst.control = control;
+        inst.dst = Some(DstParam::new(dst_reg, WriteMask::ALL));
+        inst.srcs = dxso::Sources::from_slice(&srcs).expect("at most four sources");
+        self.code.push(inst);
+        for t in temps {
+            self.release(t);
+        }
+        Ok(())
+    }
+
+    fn compose(
+        &mut self,
+        dst_reg: Register,
+        dst_index: usize,
+        parts: [Option<Lane>; 4],
+        d: u8,
+    ) -> R<()> {
+        // One mov per source node (and modifier), lanes grouped.
+        let mut done = 0u8;
+        for i in 0..4 {
+            if d & (1 << i) == 0 || done & (1 << i) != 0 {
+                continue;
+            }
+            let Some(p) = parts[i] else { continue };
+            if self.pos[p.h.0 as usize] != usize::MAX
+                && self.root(p.h.0 as usize) == self.root(dst_index)
+                && p.lane == i as u8
+                && !p.neg
+                && !p.abs
+            {
+                done |= 1 << i;
+                continue;
+            }
+            let mut mask = 0u8;
+            let mut swz = [p.lane; 4];
+            for (k, q) in parts.iter().enumerate() {
+                if let Some(q) = q {
+                    if d & (1 << k) != 0
+                        && done & (1 << k) == 0
+                        && q.h == p.h
+                        && q.neg == p.neg
+                        && q.abs == p.abs
+                    {
+                        mask |= 1 << k;
+                        swz[k] = q.lane;
+                    }
+                }
+            }
+            done |= mask;
+            let o = Operand {
+                h: p.h,
+                swz,
+                neg: p.neg,
+                abs: p.abs,
+            };
+            let src = self.src(&o, mask)?;
+            if self.swizzle_ok(src.swizzle) {
+                self.emit(Opcode::Mov, DstParam::new(dst_reg, WriteMask(mask)), &[src]);
+            } else {
+                for l in 0..4u8 {
+                    if mask & (1 << l) != 0 {
+                        let mut s = src;
+                        s.swizzle = Swizzle::replicate(src.swizzle.get(l as usize));
+                        self.emit(Opcode::Mov, DstParam::new(dst_reg, WriteMask(1 << l)), &[s]);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn kills(&mut self) -> R<()> {
+        for k in self.m.kills.clone() {
+            let p = self.src(&k, 0b0111)?;
+            let direct = p.register.ty == RT::Temp
+                && p.modifier == SrcModifier::None
+                && (0..3).all(|l| p.swizzle.get(l) == l as u8);
+            let (reg, temp) = if direct {
+                (p.register, None)
+            } else {
+                let (q, t) = self.copy_to_temp(p, 0b0111)?;
+                (q.register, Some(t))
+            };
+            let mut inst = Instruction::new(Opcode::TexKill);
+            inst.dst = Some(DstParam::new(reg, WriteMask::ALL));
+            self.code.push(inst);
+            if let Some(t) = temp {
+                self.release(t);
+            }
+        }
+        Ok(())
+    }
+
+    fn outputs(&mut self) -> R<()> {
+        let mut next_o = 0u16;
+        for out in self.m.outputs.clone() {
+            let width_mask = ((1u16 << out.width) - 1) as u8;
+            let (reg, mask) = match (self.profile, out.usage) {
+                (p, DeclUsage::Color) if !p.is_vertex() => (
+                    Register::new(RT::ColorOut, out.index as u16),
+                    WriteMask::ALL,
+                ),
+                (p, DeclUsage::Depth) if !p.is_vertex() => {
+                    (Register::new(RT::DepthOut, 0), WriteMask::ALL)
+                }
+                (p, u) if !p.is_vertex() => {
+                    return Err(err(
+                        Code::MissingSemantic,
+                        format!(
+                            "invalid ps output semantic '{}{}'",
+                            u.name().to_ascii_uppercase(),
+                            out.index
+                        ),
+                    ))
+                }
+                (Profile::Vs30, u) => {
+                    let r = Register::new(RT::Output, next_o);
+                    next_o += 1;
+                    let mask = if u == DeclUsage::Position {
+                        WriteMask::ALL
+                    } else {
+                        WriteMask(width_mask)
+                    };
+                    let mut dcl = Instruction::new(Opcode::Dcl);
+                    dcl.dst = Some(DstParam::new(r, mask));
+                    dcl.extra = Extra::Dcl(DclToken::usage(u, out.index));
+                    self.dcls.push(dcl);
+                    (r, mask)
+                }
+                (_, DeclUsage::Position) if out.index == 0 => {
+                    (Register::new(RT::RastOut, 0), WriteMask::ALL)
+                }
+                (_, DeclUsage::Fog) => (Register::new(RT::RastOut, 1), WriteMask::X),
+                (_, DeclUsage::PSize) => (Register::new(RT::RastOut, 2), WriteMask::X),
+                (_, DeclUsage::Color) if out.index < 2 => (
+                    Register::new(RT::AttrOut, out.index as u16),
+                    WriteMask(width_mask),
+                ),
+                (_, DeclUsage::TexCoord) if out.index < 8 => (
+                    Register::new(RT::Output, out.index as u16),
+                    WriteMask(width_mask),
+                ),
+                (_, u) => {
+                    return Err(err(
+                        Code::MissingSemantic,
+                        format!(
+                            "invalid vs output semantic '{}{}' for {}",
+                            u.name().to_ascii_uppercase(),
+                            out.index,
+                            self.profile
+                        ),
+                    ))
+                }
+            };
+            let read = if mask.0 == 0xF && out.width < 4 {
+                width_mask
+            } else {
+                mask.0
+            };
+            let mut src = self.src(&out.value, read)?;
+            if mask.0 == 0xF && out.width < 4 {
+                // Lanes past the value's width repeat its last lane.
+                let s = fill_swizzle(src.swizzle.components(), width_mask);
+                src.swizzle = Swizzle::new(s[0], s[1], s[2], s[3]);
+            }
+            let dst = DstParam::new(reg, mask);
+            let mut s = [src];
+            self.emit_legal(Opcode::Mov, dst, &mut s, &[mask.0])?;
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> R<Shader> {
+        let mut shader = Shader::new(self.version);
+        shader.items.push(Item::Comment(Comment {
+            data: self.ctab().to_words(),
+        }));
+        for (r, d) in self.defs.iter().enumerate() {
+            let mut def = Instruction::new(Opcode::Def);
+            def.dst = Some(DstParam::new(
+                Register::new(RT::Const, self.def_reg(r)),
+                WriteMask::ALL,
+            ));
+            def.extra = Extra::Def(d.map(f32::to_bits));
+            shader.items.push(Item::Instruction(def));
+        }
+        for d in &self.dcls {
+            shader.items.push(Item::Instruction(*d));
+        }
+        let mut samplers = self.m.samplers.clone();
+        samplers.sort_by_key(|(r, _)| *r);
+        for (s, tt) in samplers {
+            let used = self.code.iter().any(|i| {
+                i.srcs
+                    .iter()
+                    .any(|p| p.register == Register::new(RT::Sampler, s))
+            });
+            if !used {
+                continue;
+            }
+            let mut dcl = Instruction::new(Opcode::Dcl);
+            dcl.dst = Some(DstParam::new(Register::new(RT::Sampler, s), WriteMask::ALL));
+            dcl.extra = Extra::Dcl(DclToken::sampler(tt));
+            shader.items.push(Item::Instruction(dcl));
+        }
+        for i in &self.code {
+            shader.items.push(Item::Instruction(*i));
+        }
+        let report = dxso::validate(&shader);
+        if let Some(e) = report.errors().next() {
+            let code = if matches!(e.rule, dxso::Rule::SlotLimit) {
+                Code::TooManySlots
+            } else {
+                Code::Limit
+            };
+            return Err(err(
+                code,
+                format!("the generated {} does not validate: {}", self.profile, e),
+            ));
+        }
+        Ok(shader)
+    }
+
+    fn ctab(&self) -> ConstantTable {
+        let mut constants: Vec<Constant> = self
+            .m
+            .uniforms
+            .iter()
+            .filter(|u| u.used)
+            .map(|u| Constant {
+                name: u.name.as_str().into(),
+                register_set_raw: u.set as u16,
+                register_index: u.register,
+                register_count: u.count,
+                reserved: 0,
+                ty: u.ty.clone(),
+                default_value: u.default.clone(),
+            })
+            .collect();
+        constants.sort_by(|a, b| a.name.0.cmp(&b.name.0));
+        ConstantTable {
+            creator: format!("dxso-hlsl {}", env!("CARGO_PKG_VERSION"))
+                .as_str()
+                .into(),
+            version: self.version.to_token(),
+            flags: 0,
+            target: self.profile.to_string().as_str().into(),
+            header_size: 28,
+            constants,
+            layout: None,
+        }
+    }
+}
+
+/// Fills the lanes of a swizzle that are not read so it stays simple: a replicate when one
+/// lane is read (or all read lanes are the same), else each unread lane its own index.
+fn fill_swizzle(swz: [u8; 4], read: u8) -> [u8; 4] {
+    let lanes: Vec<u8> = (0..4)
+        .filter(|l| read & (1 << l) != 0)
+        .map(|l| swz[l as usize])
+        .collect();
+    if let Some(&first) = lanes.first() {
+        if lanes.iter().all(|&x| x == first) {
+            return [first; 4];
+        }
+    }
+    let mut out = swz;
+    let mut last = 0;
+    for l in 0..4 {
+        if read & (1 << l) != 0 {
+            out[l] = swz[l];
+            last = swz[l];
+        } else {
+            // Prefer identity, which keeps ps_2_0 swizzles legal.
+            out[l] = if (0..4).all(|k| read & (1 << k) == 0 || swz[k] == k as u8) {
+                l as u8
+            } else {
+                last
+            };
+        }
+    }
+    out
+}
+
+trait MaskExt {
+    fn max_xy(self) -> WriteMask;
+}
+
+impl MaskExt for WriteMask {
+    fn max_xy(self) -> WriteMask {
+        WriteMask(self.0 & 0b0011 | if self.0 == 0 { 3 } else { 0 })
+    }
+}

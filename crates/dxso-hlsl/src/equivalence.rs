@@ -1,0 +1,461 @@
+//! A differential equivalence checker: runs two shaders of the same kind on dxso-exec with the
+//! same random inputs and compares their outputs.
+//!
+//! The shaders may allocate registers differently, so everything is matched by meaning:
+//! inputs by semantic (the `dcl` usage and index; in ps_2_x `t#` is `TEXCOORD#` and `v#` is
+//! `COLOR#`), constants and samplers by their constant-table names, outputs by semantic (in
+//! vs_1_1-vs_2_x `oPos` is `POSITION`, `oD#` `COLOR#`, `oT#` `TEXCOORD#`; in ps `oC#` is
+//! `COLOR#`). Both shaders get the same random texture per sampler name (bilinear filtering,
+//! so a coordinate that differs by rounding reads a value that differs as little). Outputs are
+//! compared on the lanes the reference writes, within [`Tolerance`]; NaN equals NaN.
+
+use dxso::ctab::{ConstantTable, RegisterSet};
+use dxso::{DeclUsage, Opcode, RegisterType as RT, Shader, TextureType};
+use dxso_exec::{
+    Filter, InputRegister, OutputRegister, Outputs, PixelShader, QuadBatch, Resources, Sampler,
+    Texture, VertexBatch, VertexShader,
+};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How close two outputs must be.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tolerance {
+    /// Absolute difference allowed.
+    pub absolute: f32,
+    /// Difference allowed relative to the larger magnitude.
+    pub relative: f32,
+}
+
+impl Default for Tolerance {
+    /// 1e-3 absolute or relative: the precision fxc's reordering of float math and the
+    /// hardware's `rcp`/`rsq`/`exp`/`log` approximations leave.
+    fn default() -> Self {
+        Tolerance {
+            absolute: 1e-3,
+            relative: 1e-3,
+        }
+    }
+}
+
+impl Tolerance {
+    fn close(&self, a: f32, b: f32) -> bool {
+        if a.is_nan() && b.is_nan() {
+            return true;
+        }
+        if a == b {
+            return true;
+        }
+        let d = (a - b).abs();
+        d <= self.absolute || d <= self.relative * a.abs().max(b.abs())
+    }
+}
+
+/// Why two shaders are not equivalent, or could not be compared.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Mismatch {
+    /// One is a vertex shader, the other a pixel shader.
+    #[error("the shaders are of different kinds ({0} and {1})")]
+    Kind(String, String),
+    /// A shader cannot run.
+    #[error("{which} shader does not run: {why}")]
+    Run {
+        /// `reference` or `candidate`.
+        which: &'static str,
+        /// The executor's error.
+        why: String,
+    },
+    /// The candidate lacks an output the reference writes.
+    #[error("the candidate does not write {0}")]
+    MissingOutput(String),
+    /// The candidate lacks a constant or sampler the reference reads.
+    #[error("the candidate has no constant named '{0}'")]
+    MissingConstant(String),
+    /// An output differs.
+    #[error("{output} lane {lane} of invocation {invocation}: reference {reference}, candidate {candidate}")]
+    Value {
+        /// The output semantic.
+        output: String,
+        /// The lane (0-3).
+        lane: usize,
+        /// The invocation.
+        invocation: usize,
+        /// The reference's value.
+        reference: f32,
+        /// The candidate's value.
+        candidate: f32,
+    },
+    /// The shaders discard different pixels.
+    #[error("pixel {0} is discarded by one shader and not the other")]
+    Discard(usize),
+}
+
+/// What a comparison covered.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Coverage {
+    /// Invocations run.
+    pub invocations: usize,
+    /// Outputs compared (by semantic).
+    pub outputs: Vec<String>,
+    /// Constants and samplers matched by name.
+    pub names: usize,
+}
+
+/// Compares `candidate` with `reference` over `invocations` random invocations from `seed`.
+pub fn check(
+    reference: &Shader,
+    candidate: &Shader,
+    invocations: usize,
+    seed: u64,
+    tolerance: Tolerance,
+) -> Result<Coverage, Mismatch> {
+    let (rv, cv) = (reference.version, candidate.version);
+    if rv.is_vertex() != cv.is_vertex() {
+        return Err(Mismatch::Kind(rv.to_string(), cv.to_string()));
+    }
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    // Inputs by semantic.
+    let ref_inputs = inputs(reference);
+    let cand_inputs = inputs(candidate);
+    let quads = invocations.div_ceil(4).max(1);
+    let count = if rv.is_vertex() {
+        invocations.max(1)
+    } else {
+        quads * 4
+    };
+    let mut values: HashMap<(DeclUsage, u8), Vec<[f32; 4]>> = HashMap::new();
+    for (sem, _) in ref_inputs.iter().chain(&cand_inputs) {
+        values.entry(*sem).or_insert_with(|| {
+            (0..count)
+                .map(|_| {
+                    let colour = sem.0 == DeclUsage::Color;
+                    std::array::from_fn(|_| {
+                        if colour {
+                            rng.unit()
+                        } else {
+                            rng.signed() * 2.0
+                        }
+                    })
+                })
+                .collect()
+        });
+    }
+    // Constants and samplers by name.
+    let rt = table(reference);
+    let ct = table(candidate);
+    let mut rres = Resources::default();
+    let mut cres = Resources::default();
+    rres.constants.float = vec![[0.0; 4]; 8192];
+    cres.constants.float = vec![[0.0; 4]; 8192];
+    rres.constants.int = vec![[0; 4]; 16];
+    cres.constants.int = vec![[0; 4]; 16];
+    rres.constants.bool = vec![false; 16];
+    cres.constants.bool = vec![false; 16];
+    rres.samplers = vec![Sampler::default(); 16];
+    cres.samplers = vec![Sampler::default(); 16];
+    let mut names = 0;
+    let rtypes = sampler_types(reference);
+    for c in &rt.constants {
+        let name = c.name.as_str().into_owned();
+        let Some(cc) = ct.constants.iter().find(|x| x.name == c.name) else {
+            return Err(Mismatch::MissingConstant(name));
+        };
+        names += 1;
+        match c.register_set() {
+            Some(RegisterSet::Float4) => {
+                for k in 0..c.register_count.min(cc.register_count) {
+                    let v: [f32; 4] = std::array::from_fn(|_| rng.signed() * 2.0);
+                    set(
+                        &mut rres.constants.float,
+                        (c.register_index + k) as usize,
+                        v,
+                    );
+                    set(
+                        &mut cres.constants.float,
+                        (cc.register_index + k) as usize,
+                        v,
+                    );
+                }
+            }
+            Some(RegisterSet::Int4) => {
+                for k in 0..c.register_count.min(cc.register_count) {
+                    let v: [i32; 4] = std::array::from_fn(|_| (rng.next() % 8) as i32);
+                    set(&mut rres.constants.int, (c.register_index + k) as usize, v);
+                    set(&mut cres.constants.int, (cc.register_index + k) as usize, v);
+                }
+            }
+            Some(RegisterSet::Bool) => {
+                for k in 0..c.register_count.min(cc.register_count) {
+                    let v = rng.next() & 1 == 1;
+                    set(&mut rres.constants.bool, (c.register_index + k) as usize, v);
+                    set(
+                        &mut cres.constants.bool,
+                        (cc.register_index + k) as usize,
+                        v,
+                    );
+                }
+            }
+            Some(RegisterSet::Sampler) => {
+                for k in 0..c.register_count.min(cc.register_count) {
+                    let ty = rtypes
+                        .get(&(c.register_index + k))
+                        .copied()
+                        .unwrap_or(TextureType::Texture2D);
+                    let s = random_sampler(&mut rng, ty);
+                    set(
+                        &mut rres.samplers,
+                        (c.register_index + k) as usize,
+                        s.clone(),
+                    );
+                    set(&mut cres.samplers, (cc.register_index + k) as usize, s);
+                }
+            }
+            None => {}
+        }
+    }
+    let (rout, cout) = if rv.is_vertex() {
+        let run = |s: &Shader, ins: &[((DeclUsage, u8), InputRegister)], res: &Resources, which| {
+            let vs = VertexShader::new(s).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })?;
+            let mut b = VertexBatch::new(count);
+            for (sem, reg) in ins {
+                b.set(*reg, values[sem].clone());
+            }
+            vs.run(&b, res).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })
+        };
+        (
+            run(reference, &ref_inputs, &rres, "reference")?,
+            run(candidate, &cand_inputs, &cres, "candidate")?,
+        )
+    } else {
+        let run = |s: &Shader, ins: &[((DeclUsage, u8), InputRegister)], res: &Resources, which| {
+            let ps = PixelShader::new(s).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })?;
+            let mut b = QuadBatch::new(quads);
+            for (sem, reg) in ins {
+                b.set(*reg, values[sem].clone());
+            }
+            ps.run(&b, res).map_err(|e| Mismatch::Run {
+                which,
+                why: e.to_string(),
+            })
+        };
+        (
+            run(reference, &ref_inputs, &rres, "reference")?,
+            run(candidate, &cand_inputs, &cres, "candidate")?,
+        )
+    };
+    let mut coverage = Coverage {
+        invocations: count,
+        outputs: Vec::new(),
+        names,
+    };
+    let ref_outs = outputs(reference);
+    let cand_outs = outputs(candidate);
+    for (sem, (reg, mask)) in &ref_outs {
+        let label = format!("{}{}", sem.0.name().to_ascii_uppercase(), sem.1);
+        let Some((creg, _)) = cand_outs.get(sem) else {
+            return Err(Mismatch::MissingOutput(label));
+        };
+        let a = rout
+            .get(*reg)
+            .ok_or_else(|| Mismatch::MissingOutput(label.clone()))?;
+        let b = cout
+            .get(*creg)
+            .ok_or_else(|| Mismatch::MissingOutput(label.clone()))?;
+        for inv in 0..count {
+            if !rv.is_vertex() && (discarded(&rout, inv) || discarded(&cout, inv)) {
+                continue;
+            }
+            for lane in 0..4 {
+                if mask & (1 << lane) == 0 {
+                    continue;
+                }
+                let (x, y) = (a[inv][lane], b[inv][lane]);
+                if !tolerance.close(x, y) {
+                    return Err(Mismatch::Value {
+                        output: label,
+                        lane,
+                        invocation: inv,
+                        reference: x,
+                        candidate: y,
+                    });
+                }
+            }
+        }
+        coverage.outputs.push(label);
+    }
+    if !rv.is_vertex() {
+        for inv in 0..count {
+            if discarded(&rout, inv) != discarded(&cout, inv) {
+                return Err(Mismatch::Discard(inv));
+            }
+        }
+    }
+    Ok(coverage)
+}
+
+fn discarded(o: &Outputs, i: usize) -> bool {
+    o.discarded.get(i).copied().unwrap_or(false)
+}
+
+fn set<T>(v: &mut [T], i: usize, x: T) {
+    if let Some(slot) = v.get_mut(i) {
+        *slot = x;
+    }
+}
+
+fn table(s: &Shader) -> ConstantTable {
+    s.constant_table().and_then(Result::ok).unwrap_or_default()
+}
+
+/// The declared inputs: semantic and register.
+fn inputs(s: &Shader) -> Vec<((DeclUsage, u8), InputRegister)> {
+    let ps2 = s.version.is_pixel() && s.version.major == 2;
+    let mut out = Vec::new();
+    for i in s.instructions() {
+        if i.opcode != Opcode::Dcl {
+            continue;
+        }
+        let (Some(d), Some(dcl)) = (i.dst, i.dcl()) else {
+            continue;
+        };
+        let r = d.register;
+        let entry = match r.ty {
+            RT::Input if ps2 => (
+                (DeclUsage::Color, r.num as u8),
+                InputRegister::V(r.num as u8),
+            ),
+            RT::Addr if ps2 => (
+                (DeclUsage::TexCoord, r.num as u8),
+                InputRegister::T(r.num as u8),
+            ),
+            RT::Input => match dcl.decl_usage() {
+                Some(u) => ((u, dcl.usage_index), InputRegister::V(r.num as u8)),
+                None => continue,
+            },
+            RT::MiscType if r.num == 0 => ((DeclUsage::PositionT, 0), InputRegister::Pos),
+            RT::MiscType => ((DeclUsage::PositionT, 1), InputRegister::Face),
+            _ => continue,
+        };
+        out.push(entry);
+    }
+    out
+}
+
+/// The outputs written: semantic, register and the lanes written.
+fn outputs(s: &Shader) -> HashMap<(DeclUsage, u8), (OutputRegister, u8)> {
+    let v = s.version;
+    let mut decl: HashMap<u16, (DeclUsage, u8)> = HashMap::new();
+    let mut out: HashMap<(DeclUsage, u8), (OutputRegister, u8)> = HashMap::new();
+    for i in s.instructions() {
+        let Some(d) = i.dst else { continue };
+        let r = d.register;
+        if i.opcode == Opcode::Dcl {
+            if r.ty == RT::Output && v.is_vertex() && v.major >= 3 {
+                if let Some(u) = i.dcl().and_then(|x| x.decl_usage()) {
+                    decl.insert(r.num, (u, i.dcl().map_or(0, |x| x.usage_index)));
+                }
+            }
+            continue;
+        }
+        let (sem, reg) = match r.ty {
+            RT::ColorOut => (
+                (DeclUsage::Color, r.num as u8),
+                OutputRegister::Target(r.num as u8),
+            ),
+            RT::DepthOut => ((DeclUsage::Depth, 0), OutputRegister::Depth),
+            RT::RastOut => match r.num {
+                0 => ((DeclUsage::Position, 0), OutputRegister::Pos),
+                1 => ((DeclUsage::Fog, 0), OutputRegister::Fog),
+                _ => ((DeclUsage::PSize, 0), OutputRegister::PointSize),
+            },
+            RT::AttrOut => (
+                (DeclUsage::Color, r.num as u8),
+                OutputRegister::Color(r.num as u8),
+            ),
+            RT::Output if v.major >= 3 => match decl.get(&r.num) {
+                Some(sem) => (*sem, OutputRegister::O(r.num as u8)),
+                None => continue,
+            },
+            RT::Output => (
+                (DeclUsage::TexCoord, r.num as u8),
+                OutputRegister::TexCoord(r.num as u8),
+            ),
+            _ => continue,
+        };
+        let mask = if matches!(r.ty, RT::DepthOut | RT::RastOut) && r.num != 0 {
+            1
+        } else {
+            d.mask.0
+        };
+        out.entry(sem).or_insert((reg, 0)).1 |= mask;
+    }
+    out
+}
+
+fn sampler_types(s: &Shader) -> HashMap<u16, TextureType> {
+    s.instructions()
+        .filter(|i| i.opcode == Opcode::Dcl)
+        .filter_map(|i| {
+            let d = i.dst?;
+            if d.register.ty != RT::Sampler {
+                return None;
+            }
+            Some((d.register.num, i.dcl()?.texture_type()?))
+        })
+        .collect()
+}
+
+fn random_sampler(rng: &mut Rng, ty: TextureType) -> Sampler {
+    use dxso_exec::{Dimension, Format, MipLevel};
+    let (dim, w, h, d) = match ty {
+        TextureType::Cube => (Dimension::Cube, 8, 8, 6),
+        TextureType::Volume => (Dimension::Volume, 8, 8, 8),
+        _ => (Dimension::D2, 16, 16, 1),
+    };
+    let texels = (w * h * d) as usize;
+    let mut data = Vec::with_capacity(texels * 16);
+    for _ in 0..texels * 4 {
+        data.extend_from_slice(&rng.unit().to_le_bytes());
+    }
+    let texture = Texture::new(
+        dim,
+        Format::Rgba32Float,
+        vec![MipLevel {
+            width: w,
+            height: h,
+            depth: d,
+            data,
+        }],
+    )
+    .expect("a well-formed random texture");
+    let mut s = Sampler::new(Arc::new(texture));
+    s.state.mag_filter = Filter::Linear;
+    s.state.min_filter = Filter::Linear;
+    s
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+    fn signed(&mut self) -> f32 {
+        self.unit() * 2.0 - 1.0
+    }
+}

@@ -1,0 +1,545 @@
+//! The intermediate representation: vector values in an arena, in the style of naga.
+//!
+//! Every node computes up to four lanes; an [`Operand`] reads a node through a swizzle with
+//! negate and absolute-value flags, as a bytecode source does. Nodes are created in an order
+//! where operands come first, so the arena order is an order of evaluation. Creating a node
+//! folds it when its operands are literals and shares it when an equal node exists already
+//! (pure nodes only), so constant folding and common-subexpression elimination happen as the
+//! lowering builds the module.
+
+use dxso::DeclUsage;
+use std::collections::HashMap;
+
+/// A node of the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Handle(pub u32);
+
+/// A read of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Operand {
+    /// The node read.
+    pub h: Handle,
+    /// Which node lane each lane of the operand reads.
+    pub swz: [u8; 4],
+    /// Negate (applied after `abs`).
+    pub neg: bool,
+    /// Absolute value.
+    pub abs: bool,
+}
+
+impl Operand {
+    /// The node read whole.
+    pub fn of(h: Handle) -> Self {
+        Operand {
+            h,
+            swz: [0, 1, 2, 3],
+            neg: false,
+            abs: false,
+        }
+    }
+
+    /// Lane `i` replicated.
+    pub fn lane(self, i: u8) -> Self {
+        let c = self.swz[i as usize & 3];
+        Operand {
+            swz: [c; 4],
+            ..self
+        }
+    }
+
+    /// Another swizzle applied on top of this one.
+    pub fn swizzle(self, s: [u8; 4]) -> Self {
+        Operand {
+            swz: s.map(|i| self.swz[i as usize & 3]),
+            ..self
+        }
+    }
+
+    /// Negated.
+    pub fn negate(self) -> Self {
+        Operand {
+            neg: !self.neg,
+            ..self
+        }
+    }
+}
+
+/// The sampling forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SampleKind {
+    /// `texld`.
+    Plain,
+    /// `texldp`: divide by w.
+    Project,
+    /// `texldb`: LOD bias in w.
+    Bias,
+    /// `texldl`: LOD in w.
+    Lod,
+    /// `texldd`: explicit gradients.
+    Grad,
+}
+
+/// What a node computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// Four float bit patterns.
+    Literal([u32; 4]),
+    /// An input, by index into [`Module::inputs`].
+    Input(u16),
+    /// A float constant register `c#` (a uniform).
+    Uniform(u16),
+    /// `a + b`.
+    Add(Operand, Operand),
+    /// `a * b`.
+    Mul(Operand, Operand),
+    /// `a * b + c`.
+    Mad(Operand, Operand, Operand),
+    /// Lane-wise minimum.
+    Min(Operand, Operand),
+    /// Lane-wise maximum.
+    Max(Operand, Operand),
+    /// Dot product of the first `n` lanes (2, 3 or 4), in every lane.
+    Dot(u8, Operand, Operand),
+    /// `1 / a.x`.
+    Rcp(Operand),
+    /// `1 / sqrt(|a.x|)`.
+    Rsq(Operand),
+    /// `2^a.x`.
+    Exp(Operand),
+    /// `log2(|a.x|)`.
+    Log(Operand),
+    /// `|a.x|^b.x`.
+    Pow(Operand, Operand),
+    /// `a - floor(a)`.
+    Frc(Operand),
+    /// Clamp to [0, 1].
+    Sat(Operand),
+    /// `a >= 0 ? b : c`, lane-wise.
+    Cmp(Operand, Operand, Operand),
+    /// `a < b ? 1 : 0`.
+    Slt(Operand, Operand),
+    /// `a >= b ? 1 : 0`.
+    Sge(Operand, Operand),
+    /// `c + a * (b - c)`: `lrp a, b, c`.
+    Lrp(Operand, Operand, Operand),
+    /// Normalise the first three lanes.
+    Nrm(Operand),
+    /// `cos(a.x)` in lane 0, `sin(a.x)` in lane 1.
+    SinCos(Operand),
+    /// A texture sample: kind, sampler register, coordinate, gradients (for `Grad`).
+    Sample(SampleKind, u16, Operand, Option<(Operand, Operand)>),
+    /// Screen-space derivative in x.
+    Dsx(Operand),
+    /// Screen-space derivative in y.
+    Dsy(Operand),
+    /// `|a|` (shader model 3 has it as a source modifier instead).
+    Abs(Operand),
+    /// Lanes gathered from other nodes (`None` lanes are undefined).
+    Compose([Option<Lane>; 4]),
+    /// The constant register `c[base + round(index.x)]` (relative addressing through `a0.x`).
+    UniformRel(u16, Operand),
+    /// The start of the `rep` loop [`Module::loops`]`[n]`: its variables take their first values.
+    LoopBegin(u16),
+    /// Variable `k` of loop `n` inside and after it (its register carries it across iterations).
+    Phi(u16, u16),
+    /// The end of loop `n`: its variables take their next values, then `endrep`.
+    LoopEnd(u16),
+}
+
+/// A node: what it computes and how many lanes mean something.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Node {
+    /// The computation.
+    pub op: Op,
+    /// Lanes 0..width are meaningful.
+    pub width: u8,
+}
+
+/// An input of the entry point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputDecl {
+    /// The semantic's usage.
+    pub usage: DeclUsage,
+    /// The semantic's index.
+    pub index: u8,
+    /// Lanes the type has.
+    pub width: u8,
+    /// `VPOS` or `VFACE` (ps_3_0 misc registers).
+    pub misc: Option<u8>,
+}
+
+/// An output of the entry point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutputDecl {
+    /// The semantic's usage.
+    pub usage: DeclUsage,
+    /// The semantic's index.
+    pub index: u8,
+    /// The value written.
+    pub value: Operand,
+    /// Lanes written.
+    pub width: u8,
+}
+
+/// A uniform laid out in registers, for the constant table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformDecl {
+    /// The name.
+    pub name: String,
+    /// The register set.
+    pub set: dxso::ctab::RegisterSet,
+    /// First register.
+    pub register: u16,
+    /// Registers.
+    pub count: u16,
+    /// Its type in the table's terms.
+    pub ty: dxso::ctab::TypeInfo,
+    /// Default value DWORDs (four per register), from an initialiser.
+    pub default: Option<Vec<u32>>,
+    /// Read by the code (only those go into the table, as fxc does).
+    pub used: bool,
+}
+
+/// A lowered entry point.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    /// The arena.
+    pub nodes: Vec<Node>,
+    /// Inputs by index.
+    pub inputs: Vec<InputDecl>,
+    /// Outputs.
+    pub outputs: Vec<OutputDecl>,
+    /// `texkill` operands (discard, clip), in order.
+    pub kills: Vec<Operand>,
+    /// Uniforms and samplers.
+    pub uniforms: Vec<UniformDecl>,
+    /// Sampler registers used, with their texture type.
+    pub samplers: Vec<(u16, dxso::TextureType)>,
+    /// `rep` loops kept as loops, in the order they begin (outer before inner).
+    pub loops: Vec<Loop>,
+    shared: HashMap<Op, Handle>,
+}
+
+/// A loop run `i#.x` times: its variables live in registers across iterations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    /// The integer constant register counting the iterations.
+    pub count: u16,
+    /// The [`Op::LoopBegin`] node.
+    pub begin: Handle,
+    /// The [`Op::LoopEnd`] node.
+    pub end: Handle,
+    /// The [`Op::Phi`] nodes of the variables the loop changes.
+    pub phis: Vec<Handle>,
+    /// Their values before the loop.
+    pub inits: Vec<Operand>,
+    /// Their values at the end of an iteration.
+    pub nexts: Vec<Operand>,
+}
+
+/// Most nodes a module may hold (hostile unrolling ends here with an error).
+pub const MAX_NODES: usize = 1 << 18;
+
+impl Module {
+    /// Nodes created from here on are not shared with nodes created before `h` any more: a
+    /// value computed inside a loop body does not exist after the loop.
+    pub fn forget_since(&mut self, h: Handle) {
+        self.shared.retain(|_, v| v.0 < h.0);
+    }
+
+    /// The next node's handle.
+    pub fn next_handle(&self) -> Handle {
+        Handle(self.nodes.len() as u32)
+    }
+
+    /// Rewrites node `h` to read the replacement wherever it read a replaced node (see
+    /// [`substitute_operand`]). Only for nodes no other node is shared with any more.
+    pub fn substitute(&mut self, h: Handle, replace: &[(Handle, Operand)]) {
+        let s = |o: Operand| substitute_operand(o, replace);
+        let node = &mut self.nodes[h.0 as usize];
+        node.op = match node.op {
+            Op::Add(a, b) => Op::Add(s(a), s(b)),
+            Op::Mul(a, b) => Op::Mul(s(a), s(b)),
+            Op::Mad(a, b, c) => Op::Mad(s(a), s(b), s(c)),
+            Op::Min(a, b) => Op::Min(s(a), s(b)),
+            Op::Max(a, b) => Op::Max(s(a), s(b)),
+            Op::Dot(n, a, b) => Op::Dot(n, s(a), s(b)),
+            Op::Rcp(a) => Op::Rcp(s(a)),
+            Op::Rsq(a) => Op::Rsq(s(a)),
+            Op::Exp(a) => Op::Exp(s(a)),
+            Op::Log(a) => Op::Log(s(a)),
+            Op::Pow(a, b) => Op::Pow(s(a), s(b)),
+            Op::Frc(a) => Op::Frc(s(a)),
+            Op::Sat(a) => Op::Sat(s(a)),
+            Op::Cmp(a, b, c) => Op::Cmp(s(a), s(b), s(c)),
+            Op::Slt(a, b) => Op::Slt(s(a), s(b)),
+            Op::Sge(a, b) => Op::Sge(s(a), s(b)),
+            Op::Lrp(a, b, c) => Op::Lrp(s(a), s(b), s(c)),
+            Op::Nrm(a) => Op::Nrm(s(a)),
+            Op::SinCos(a) => Op::SinCos(s(a)),
+            Op::Sample(k, r, c, g) => Op::Sample(k, r, s(c), g.map(|(x, y)| (s(x), s(y)))),
+            Op::Dsx(a) => Op::Dsx(s(a)),
+            Op::Dsy(a) => Op::Dsy(s(a)),
+            Op::Abs(a) => Op::Abs(s(a)),
+            Op::UniformRel(r, i) => Op::UniformRel(r, s(i)),
+            Op::Compose(parts) => Op::Compose(parts.map(|p| {
+                p.map(|p| {
+                    let o = s(Operand {
+                        h: p.h,
+                        swz: [p.lane; 4],
+                        neg: p.neg,
+                        abs: p.abs,
+                    });
+                    Lane {
+                        h: o.h,
+                        lane: o.swz[0],
+                        neg: o.neg,
+                        abs: o.abs,
+                    }
+                })
+            })),
+            op @ (Op::Literal(_)
+            | Op::Input(_)
+            | Op::Uniform(_)
+            | Op::LoopBegin(_)
+            | Op::Phi(..)
+            | Op::LoopEnd(_)) => op,
+        };
+    }
+
+    /// The node behind a handle.
+    pub fn node(&self, h: Handle) -> &Node {
+        &self.nodes[h.0 as usize]
+    }
+
+    /// The literal lane an operand reads, with its modifiers applied, if it reads a literal.
+    pub fn literal_lane(&self, o: Operand, i: usize) -> Option<f32> {
+        match self.node(o.h).op {
+            Op::Literal(bits) => {
+                let mut v = f32::from_bits(bits[o.swz[i & 3] as usize]);
+                if o.abs {
+                    v = v.abs();
+                }
+                if o.neg {
+                    v = -v;
+                }
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    fn literal_lanes(&self, o: Operand, width: u8) -> Option<[f32; 4]> {
+        let mut out = [0.0; 4];
+        for (i, slot) in out.iter_mut().enumerate().take(width as usize) {
+            *slot = self.literal_lane(o, i)?;
+        }
+        Some(out)
+    }
+
+    /// `true` when the first `width` lanes of `o` are the literal `v`.
+    pub fn is_literal(&self, o: Operand, width: u8, v: f32) -> bool {
+        self.literal_lanes(o, width)
+            .is_some_and(|l| l[..width as usize].iter().all(|&x| x == v))
+    }
+
+    /// A literal.
+    pub fn literal(&mut self, v: [f32; 4], width: u8) -> Operand {
+        let mut bits = v.map(f32::to_bits);
+        for b in bits.iter_mut().skip(width as usize) {
+            *b = 0;
+        }
+        // Canonical: a replicated scalar is one value.
+        if width == 1 {
+            bits = [bits[0]; 4];
+        }
+        Operand::of(self.push(Op::Literal(bits), width))
+    }
+
+    /// A scalar literal.
+    pub fn scalar(&mut self, v: f32) -> Operand {
+        self.literal([v; 4], 1)
+    }
+
+    /// Adds a node (shared with an equal one when it exists).
+    pub fn push(&mut self, op: Op, width: u8) -> Handle {
+        if let Some(&h) = self.shared.get(&op) {
+            if self.node(h).width >= width {
+                return h;
+            }
+        }
+        let h = Handle(self.nodes.len() as u32);
+        self.nodes.push(Node { op, width });
+        self.shared.insert(op, h);
+        h
+    }
+
+    /// Builds `op` on `width` lanes, folding it when every operand is a literal.
+    pub fn op(&mut self, op: Op, width: u8) -> Operand {
+        if let Some(v) = self.fold(&op, width) {
+            return self.literal(v, width);
+        }
+        if let Some(o) = self.simplify(&op, width) {
+            return o;
+        }
+        Operand::of(self.push(op, width))
+    }
+
+    fn simplify(&mut self, op: &Op, w: u8) -> Option<Operand> {
+        match *op {
+            Op::Mul(a, b) if self.is_literal(b, w, 1.0) => Some(a),
+            Op::Mul(a, b) if self.is_literal(a, w, 1.0) => Some(b),
+            Op::Mul(a, b) if self.is_literal(a, w, 0.0) || self.is_literal(b, w, 0.0) => {
+                Some(self.literal([0.0; 4], w))
+            }
+            Op::Add(a, b) if self.is_literal(b, w, 0.0) => Some(a),
+            Op::Add(a, b) if self.is_literal(a, w, 0.0) => Some(b),
+            Op::Mad(a, b, c) if self.is_literal(c, w, 0.0) => Some(self.op(Op::Mul(a, b), w)),
+            Op::Mad(a, b, c) if self.is_literal(a, w, 1.0) => Some(self.op(Op::Add(b, c), w)),
+            Op::Mad(a, b, c) if self.is_literal(b, w, 1.0) => Some(self.op(Op::Add(a, c), w)),
+            Op::Mad(a, b, c) if self.is_literal(a, w, 0.0) || self.is_literal(b, w, 0.0) => Some(c),
+            Op::Sat(a) if matches!(self.node(a.h).op, Op::Sat(_)) && !a.neg && !a.abs => Some(a),
+            _ => None,
+        }
+    }
+
+    fn fold(&self, op: &Op, w: u8) -> Option<[f32; 4]> {
+        let l = |o: Operand| self.literal_lanes(o, 4.max(w));
+        let lanes = |f: &dyn Fn(usize) -> f32| {
+            let mut out = [0.0; 4];
+            for (i, v) in out.iter_mut().enumerate().take(w as usize) {
+                *v = f(i);
+            }
+            out
+        };
+        Some(match *op {
+            Op::Add(a, b) => {
+                let (a, b) = (l(a)?, l(b)?);
+                lanes(&|i| a[i] + b[i])
+            }
+            Op::Mul(a, b) => {
+                let (a, b) = (l(a)?, l(b)?);
+                lanes(&|i| a[i] * b[i])
+            }
+            Op::Mad(a, b, c) => {
+                let (a, b, c) = (l(a)?, l(b)?, l(c)?);
+                lanes(&|i| a[i] * b[i] + c[i])
+            }
+            Op::Min(a, b) => {
+                let (a, b) = (l(a)?, l(b)?);
+                lanes(&|i| if a[i] < b[i] { a[i] } else { b[i] })
+            }
+            Op::Max(a, b) => {
+                let (a, b) = (l(a)?, l(b)?);
+                lanes(&|i| if a[i] >= b[i] { a[i] } else { b[i] })
+            }
+            Op::Dot(n, a, b) => {
+                let (a, b) = (l(a)?, l(b)?);
+                let d: f32 = (0..n as usize).map(|i| a[i] * b[i]).sum();
+                [d; 4]
+            }
+            Op::Rcp(a) => [1.0 / l(a)?[0]; 4],
+            Op::Rsq(a) => [1.0 / l(a)?[0].abs().sqrt(); 4],
+            Op::Exp(a) => [l(a)?[0].exp2(); 4],
+            Op::Log(a) => [l(a)?[0].abs().log2(); 4],
+            Op::Pow(a, b) => [l(a)?[0].abs().powf(l(b)?[0]); 4],
+            Op::Abs(a) => {
+                let a = l(a)?;
+                lanes(&|i| a[i].abs())
+            }
+            Op::Frc(a) => {
+                let a = l(a)?;
+                lanes(&|i| a[i] - a[i].floor())
+            }
+            Op::Sat(a) => {
+                let a = l(a)?;
+                lanes(&|i| a[i].clamp(0.0, 1.0))
+            }
+            Op::Cmp(a, b, c) => {
+                let (a, b, c) = (l(a)?, l(b)?, l(c)?);
+                lanes(&|i| if a[i] >= 0.0 { b[i] } else { c[i] })
+            }
+            Op::Slt(a, b) => {
+                let (a, b) = (l(a)?, l(b)?);
+                lanes(&|i| (a[i] < b[i]) as u8 as f32)
+            }
+            Op::Sge(a, b) => {
+                let (a, b) = (l(a)?, l(b)?);
+                lanes(&|i| (a[i] >= b[i]) as u8 as f32)
+            }
+            Op::Lrp(a, b, c) => {
+                let (a, b, c) = (l(a)?, l(b)?, l(c)?);
+                lanes(&|i| c[i] + a[i] * (b[i] - c[i]))
+            }
+            Op::Compose(parts) => {
+                let mut out = [0.0; 4];
+                for i in 0..w as usize {
+                    let p = parts[i]?;
+                    let o = Operand {
+                        h: p.h,
+                        swz: [p.lane; 4],
+                        neg: p.neg,
+                        abs: p.abs,
+                    };
+                    out[i] = self.literal_lane(o, 0)?;
+                }
+                out
+            }
+            _ => return None,
+        })
+    }
+
+    /// Gathers lanes, each read from lane 0 of an operand, into one value of `lanes.len()`
+    /// lanes.
+    pub fn compose(&mut self, lanes: &[Operand]) -> Operand {
+        let width = lanes.len().clamp(1, 4) as u8;
+        // One operand read through a swizzle needs no node.
+        let first = lanes[0];
+        if lanes
+            .iter()
+            .all(|o| o.h == first.h && o.neg == first.neg && o.abs == first.abs)
+        {
+            let mut swz = [first.swz[0]; 4];
+            for (i, o) in lanes.iter().enumerate().take(4) {
+                swz[i] = o.swz[0];
+            }
+            return Operand { swz, ..first };
+        }
+        let mut parts = [None; 4];
+        for (i, o) in lanes.iter().enumerate().take(4) {
+            parts[i] = Some(Lane {
+                h: o.h,
+                lane: o.swz[0],
+                neg: o.neg,
+                abs: o.abs,
+            });
+        }
+        self.op(Op::Compose(parts), width)
+    }
+}
+
+/// One lane of a [`Op::Compose`]: a node's lane with modifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lane {
+    /// The node.
+    pub h: Handle,
+    /// Its lane.
+    pub lane: u8,
+    /// Negated.
+    pub neg: bool,
+    /// Absolute value.
+    pub abs: bool,
+}
+
+/// `o` reading `by` (through `o`'s swizzle and modifiers) when it reads a node `replace` maps.
+pub fn substitute_operand(o: Operand, replace: &[(Handle, Operand)]) -> Operand {
+    let Some((_, by)) = replace.iter().find(|(h, _)| *h == o.h) else {
+        return o;
+    };
+    Operand {
+        h: by.h,
+        swz: o.swz.map(|i| by.swz[i as usize & 3]),
+        neg: if o.abs { o.neg } else { o.neg ^ by.neg },
+        abs: o.abs || by.abs,
+    }
+}

@@ -1,0 +1,768 @@
+//! Calls: user functions (inlined) and the intrinsic functions of shader models 1-3.
+
+use super::*;
+
+impl<'a> Lower<'a> {
+    pub(super) fn call(&mut self, name: &str, args: &[Expr], loc: &Loc) -> R<Value> {
+        if let Some(fs) = self.functions.get(name) {
+            let f = fs
+                .iter()
+                .find(|f| f.params.len() == args.len())
+                .copied()
+                .ok_or_else(|| {
+                    self.err(
+                        Code::NoMatchingOverload,
+                        loc,
+                        format!("'{name}': no matching {} parameter function", args.len()),
+                    )
+                })?;
+            return self.inline(f, args, loc);
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.expr(a)?);
+        }
+        self.intrinsic(name, &vals, args, loc)
+    }
+
+    fn inline(&mut self, f: &'a Function, args: &[Expr], loc: &Loc) -> R<Value> {
+        if self.call_stack.contains(&f.name) {
+            return Err(self.err(
+                Code::Recursion,
+                loc,
+                format!("'{}': recursive functions are not allowed", f.name),
+            ));
+        }
+        if self.call_stack.len() >= MAX_CALL_DEPTH {
+            return Err(self.err(Code::Limit, loc, "calls nested deeper than 64"));
+        }
+        let mut scope = HashMap::new();
+        for (p, a) in f.params.iter().zip(args) {
+            let v = if p.quals.input {
+                let v = self.expr(a)?;
+                self.convert(v, &p.ty, &a.loc)?
+            } else {
+                self.zero_value(&p.ty)?
+            };
+            scope.insert(p.name.clone(), v);
+        }
+        // The caller's returned lanes stay masked in the callee.
+        let caller_returned = self.frames.last().map(|fr| fr.returned);
+        let pushed = match caller_returned {
+            Some(r) if !self.is_static_zero(r) => {
+                let nr = self.not(r);
+                self.cond.push(nr);
+                true
+            }
+            _ => false,
+        };
+        let zero = self.m.scalar(0.0);
+        self.frames.push(Frame {
+            scopes: vec![scope],
+            ret: None,
+            returned: zero,
+        });
+        let saved_loops = std::mem::take(&mut self.loops);
+        // Enclosing loops' exits still mask the callee: fold them into one condition.
+        let mut outer = self.m.scalar(1.0);
+        for l in &saved_loops {
+            let nb = self.not(l.broken);
+            let nc = self.not(l.continued);
+            outer = self.and(outer, nb);
+            outer = self.and(outer, nc);
+        }
+        self.cond.push(outer);
+        self.call_stack.push(f.name.clone());
+        let r = self.block(f.body.as_deref().unwrap_or(&[]));
+        self.call_stack.pop();
+        self.cond.pop();
+        self.loops = saved_loops;
+        let frame = self.frames.pop().expect("pushed");
+        if pushed {
+            self.cond.pop();
+        }
+        r?;
+        for (p, a) in f.params.iter().zip(args) {
+            if p.quals.output {
+                let v = frame.scopes[0].get(&p.name).cloned().unwrap_or(Value::Void);
+                self.assign(a, v)?;
+            }
+        }
+        if f.ret.kind == TypeKind::Void {
+            return Ok(Value::Void);
+        }
+        frame.ret.ok_or_else(|| {
+            self.err(
+                Code::CannotConvert,
+                &f.loc,
+                format!("'{}': function must return a value", f.name),
+            )
+        })
+    }
+
+    fn vec_arg(&self, v: &Value, loc: &Loc, name: &str) -> R<(Operand, u8, Scalar)> {
+        match v {
+            Value::Vector { o, n, ty, .. } => Ok((*o, *n, *ty)),
+            _ => Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': no matching overload for these argument types"),
+            )),
+        }
+    }
+
+    fn per_lane(&mut self, o: Operand, n: u8, f: impl Fn(Operand) -> Op) -> Operand {
+        let lanes: Vec<Operand> = (0..n).map(|i| self.m.op(f(o.lane(i)), 1).lane(0)).collect();
+        self.m.compose(&lanes)
+    }
+
+    fn abs(&mut self, o: Operand, n: u8) -> Operand {
+        if self.profile.major() >= 3 {
+            Operand {
+                abs: true,
+                neg: false,
+                ..o
+            }
+        } else {
+            self.m.op(Op::Abs(o), n)
+        }
+    }
+
+    fn intrinsic(&mut self, name: &str, v: &[Value], args: &[Expr], loc: &Loc) -> R<Value> {
+        let arity = |k: usize| -> R<()> {
+            if v.len() == k {
+                Ok(())
+            } else {
+                Err(Diagnostic::error(
+                    Code::NoMatchingOverload,
+                    loc.clone(),
+                    format!(
+                        "'{name}': no matching {} parameter intrinsic function",
+                        v.len()
+                    ),
+                ))
+            }
+        };
+        let same = |me: &mut Self, a: &Value, b: &Value| me.unify(a.clone(), b.clone(), loc);
+        let unary_float =
+            |me: &mut Self, f: &dyn Fn(&mut Self, Operand, u8) -> Operand| -> R<Value> {
+                arity(1)?;
+                let (o, n, _) = me.vec_arg(&v[0], loc, name)?;
+                let r = f(me, o, n);
+                Ok(like(&v[0], r, Scalar::Float))
+            };
+        match name {
+            "mul" => {
+                arity(2)?;
+                self.mul(&v[0], &v[1], loc)
+            }
+            "dot" => {
+                arity(2)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (oa, n, _) = self.vec_arg(&a, loc, name)?;
+                let (ob, _, _) = self.vec_arg(&b, loc, name)?;
+                Ok(Value::scalar(self.dot(oa, ob, n), Scalar::Float))
+            }
+            "normalize" => unary_float(self, &|me, o, n| me.normalize(o, n)),
+            "length" => {
+                arity(1)?;
+                let (o, n, _) = self.vec_arg(&v[0], loc, name)?;
+                Ok(Value::scalar(self.length(o, n), Scalar::Float))
+            }
+            "distance" => {
+                arity(2)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (oa, n, _) = self.vec_arg(&a, loc, name)?;
+                let (ob, _, _) = self.vec_arg(&b, loc, name)?;
+                let d = self.m.op(Op::Add(oa, ob.negate()), n);
+                Ok(Value::scalar(self.length(d, n), Scalar::Float))
+            }
+            "saturate" => unary_float(self, &|me, o, n| me.m.op(Op::Sat(o), n)),
+            "frac" => unary_float(self, &|me, o, n| me.m.op(Op::Frc(o), n)),
+            "floor" => unary_float(self, &|me, o, n| me.floor(o, n)),
+            "ceil" => unary_float(self, &|me, o, n| me.floor(o.negate(), n).negate()),
+            "trunc" => unary_float(self, &|me, o, n| me.trunc(o, n)),
+            "round" => unary_float(self, &|me, o, n| {
+                let h = me.m.scalar(0.5);
+                let x = me.m.op(Op::Add(o, h), n);
+                me.floor(x, n)
+            }),
+            "abs" => {
+                arity(1)?;
+                let (o, n, ty) = self.vec_arg(&v[0], loc, name)?;
+                let r = self.abs(o, n);
+                Ok(like(&v[0], r, ty))
+            }
+            "rsqrt" => unary_float(self, &|me, o, n| me.per_lane(o, n, Op::Rsq)),
+            "rcp" => unary_float(self, &|me, o, n| me.per_lane(o, n, Op::Rcp)),
+            "sqrt" => unary_float(self, &|me, o, n| {
+                let r = me.per_lane(o, n, Op::Rsq);
+                me.per_lane(r, n, Op::Rcp)
+            }),
+            "exp2" => unary_float(self, &|me, o, n| me.per_lane(o, n, Op::Exp)),
+            "exp" => unary_float(self, &|me, o, n| {
+                let k = me.m.scalar(std::f32::consts::LOG2_E);
+                let x = me.m.op(Op::Mul(o, k), n);
+                me.per_lane(x, n, Op::Exp)
+            }),
+            "log2" => unary_float(self, &|me, o, n| me.per_lane(o, n, Op::Log)),
+            "log" | "log10" => {
+                let k = if name == "log" {
+                    std::f32::consts::LN_2
+                } else {
+                    std::f32::consts::LOG10_2
+                };
+                unary_float(self, &|me, o, n| {
+                    let l = me.per_lane(o, n, Op::Log);
+                    let k = me.m.scalar(k);
+                    me.m.op(Op::Mul(l, k), n)
+                })
+            }
+            "sin" | "cos" => {
+                let lane = if name == "sin" { 1 } else { 0 };
+                unary_float(self, &|me, o, n| {
+                    let lanes: Vec<Operand> = (0..n)
+                        .map(|i| me.m.op(Op::SinCos(o.lane(i)), 2).lane(lane))
+                        .collect();
+                    me.m.compose(&lanes)
+                })
+            }
+            "radians" | "degrees" => {
+                let k = if name == "radians" {
+                    std::f32::consts::PI / 180.0
+                } else {
+                    180.0 / std::f32::consts::PI
+                };
+                unary_float(self, &|me, o, n| {
+                    let k = me.m.scalar(k);
+                    me.m.op(Op::Mul(o, k), n)
+                })
+            }
+            "ddx" | "ddy" => {
+                if !self.pixel() || self.profile == Profile::Ps20 {
+                    return Err(self.err(
+                        Code::Unsupported,
+                        loc,
+                        format!("'{name}' needs ps_2_x or ps_3_0"),
+                    ));
+                }
+                let dx = name == "ddx";
+                unary_float(self, &|me, o, n| {
+                    me.m.op(if dx { Op::Dsx(o) } else { Op::Dsy(o) }, n)
+                })
+            }
+            "max" | "min" | "pow" | "step" | "fmod" | "atan2" => {
+                arity(2)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (oa, n, ty) = self.vec_arg(&a, loc, name)?;
+                let (ob, _, _) = self.vec_arg(&b, loc, name)?;
+                let r = match name {
+                    "max" => self.m.op(Op::Max(oa, ob), n),
+                    "min" => self.m.op(Op::Min(oa, ob), n),
+                    "pow" => {
+                        let lanes: Vec<Operand> = (0..n)
+                            .map(|i| self.m.op(Op::Pow(oa.lane(i), ob.lane(i)), 1).lane(0))
+                            .collect();
+                        self.m.compose(&lanes)
+                    }
+                    // step(a, x) = x >= a.
+                    "step" => self.compare(BinOp::Ge, ob, oa, n),
+                    "fmod" => self.binary_lanes(BinOp::Rem, oa, ob, n, Scalar::Float, loc)?,
+                    _ => {
+                        return Err(self.err(
+                            Code::Unsupported,
+                            loc,
+                            format!("intrinsic '{name}' is not supported yet"),
+                        ))
+                    }
+                };
+                Ok(like(&a, r, if name == "step" { Scalar::Float } else { ty }))
+            }
+            "clamp" | "lerp" | "smoothstep" | "mad" => {
+                arity(3)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (a, c) = same(self, &a, &v[2])?;
+                let (b, _) = same(self, &b, &c)?;
+                let (oa, n, ty) = self.vec_arg(&a, loc, name)?;
+                let (ob, _, _) = self.vec_arg(&b, loc, name)?;
+                let (oc, _, _) = self.vec_arg(&c, loc, name)?;
+                let r = match name {
+                    "clamp" => {
+                        if self.m.is_literal(ob, n, 0.0) && self.m.is_literal(oc, n, 1.0) {
+                            self.m.op(Op::Sat(oa), n)
+                        } else {
+                            let x = self.m.op(Op::Max(oa, ob), n);
+                            self.m.op(Op::Min(x, oc), n)
+                        }
+                    }
+                    "lerp" => self.lerp(oa, ob, oc, n),
+                    "mad" => self.m.op(Op::Mad(oa, ob, oc), n),
+                    _ => {
+                        // t = saturate((x - a) / (b - a)); t * t * (3 - 2t)
+                        let d = self.m.op(Op::Add(ob, oa.negate()), n);
+                        let x = self.m.op(Op::Add(oc, oa.negate()), n);
+                        let q = self.div(x, d, n);
+                        let t = self.m.op(Op::Sat(q), n);
+                        let m2 = self.m.scalar(-2.0);
+                        let three = self.m.scalar(3.0);
+                        let k = self.m.op(Op::Mad(t, m2, three), n);
+                        let tt = self.m.op(Op::Mul(t, t), n);
+                        self.m.op(Op::Mul(tt, k), n)
+                    }
+                };
+                Ok(like(&a, r, ty))
+            }
+            "cross" => {
+                arity(2)?;
+                let (oa, _, _) = self.vec_arg(&v[0], loc, name)?;
+                let (ob, _, _) = self.vec_arg(&v[1], loc, name)?;
+                let yzx = [1, 2, 0, 0];
+                let zxy = [2, 0, 1, 0];
+                let p = self.m.op(Op::Mul(oa.swizzle(zxy), ob.swizzle(yzx)), 3);
+                let r = self
+                    .m
+                    .op(Op::Mad(oa.swizzle(yzx), ob.swizzle(zxy), p.negate()), 3);
+                Ok(Value::vector(r, 3, Scalar::Float))
+            }
+            "reflect" => {
+                arity(2)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (oi, n, _) = self.vec_arg(&a, loc, name)?;
+                let (on, _, _) = self.vec_arg(&b, loc, name)?;
+                let d = self.dot(on, oi, n);
+                let m2 = self.m.scalar(-2.0);
+                let k = self.m.op(Op::Mul(d, m2), 1);
+                let r = self.m.op(Op::Mad(k.lane(0), on, oi), n);
+                Ok(like(&a, r, Scalar::Float))
+            }
+            "sign" => unary_float(self, &|me, o, n| {
+                let z = me.m.scalar(0.0);
+                let p = me.compare(BinOp::Gt, o, z, n);
+                let q = me.compare(BinOp::Lt, o, z, n);
+                me.m.op(Op::Add(p, q.negate()), n)
+            }),
+            "any" | "all" => {
+                arity(1)?;
+                let (o, n, ty) = self.vec_arg(&v[0], loc, name)?;
+                let b = self.cast_scalar(o, ty, Scalar::Bool, n);
+                let mut acc = b.lane(0);
+                for i in 1..n {
+                    acc = if name == "any" {
+                        self.m.op(Op::Max(acc, b.lane(i)), 1)
+                    } else {
+                        self.m.op(Op::Mul(acc, b.lane(i)), 1)
+                    };
+                }
+                Ok(Value::scalar(acc, Scalar::Bool))
+            }
+            "transpose" => {
+                arity(1)?;
+                match &v[0] {
+                    Value::Matrix {
+                        rows,
+                        cols,
+                        ty,
+                        column_registers,
+                    } => Ok(Value::Matrix {
+                        rows: cols.clone(),
+                        cols: rows.clone(),
+                        ty: *ty,
+                        column_registers: !column_registers,
+                    }),
+                    other => Ok(other.clone()),
+                }
+            }
+            "clip" => {
+                arity(1)?;
+                if !self.pixel() {
+                    return Err(self.err(Code::Unsupported, loc, "clip is for pixel shaders"));
+                }
+                let (o, n, _) = self.vec_arg(&v[0], loc, name)?;
+                let m = self.mask();
+                let z = self.m.scalar(0.0);
+                let x = if self.m.is_literal(m, 1, 1.0) {
+                    o
+                } else {
+                    self.m.op(Op::Cmp(m.negate(), z, o), n)
+                };
+                // texkill tests x, y and z.
+                let k = Operand {
+                    swz: [
+                        x.swz[0],
+                        x.swz[1.min(n as usize - 1)],
+                        x.swz[2.min(n as usize - 1)],
+                        x.swz[0],
+                    ],
+                    ..x
+                };
+                self.m.kills.push(k);
+                if n == 4 {
+                    self.m.kills.push(x.lane(3));
+                }
+                Ok(Value::Void)
+            }
+            _ if name.starts_with("tex") => self.sample(name, v, args, loc),
+            _ => Err(self.err(
+                Code::Undeclared,
+                loc,
+                format!("undeclared identifier '{name}'"),
+            )),
+        }
+    }
+
+    fn lerp(&mut self, a: Operand, b: Operand, t: Operand, n: u8) -> Operand {
+        // lrp t, b, a = a + t * (b - a).
+        self.m.op(Op::Lrp(t, b, a), n)
+    }
+
+    pub(super) fn dot(&mut self, a: Operand, b: Operand, n: u8) -> Operand {
+        match n {
+            1 => self.m.op(Op::Mul(a, b), 1),
+            _ => self.m.op(Op::Dot(n, a, b), 1).lane(0),
+        }
+    }
+
+    fn length(&mut self, o: Operand, n: u8) -> Operand {
+        let d = self.dot(o, o, n);
+        let r = self.m.op(Op::Rsq(d), 1);
+        self.m.op(Op::Rcp(r), 1).lane(0)
+    }
+
+    fn normalize(&mut self, o: Operand, n: u8) -> Operand {
+        if n == 3 {
+            return self.m.op(Op::Nrm(o), 3);
+        }
+        let d = self.dot(o, o, n);
+        let r = self.m.op(Op::Rsq(d), 1);
+        self.m.op(Op::Mul(o, r.lane(0)), n)
+    }
+
+    fn mul(&mut self, a: &Value, b: &Value, loc: &Loc) -> R<Value> {
+        match (a, b) {
+            (
+                Value::Vector {
+                    n: 1,
+                    scalar_form: true,
+                    ..
+                },
+                _,
+            )
+            | (
+                _,
+                Value::Vector {
+                    n: 1,
+                    scalar_form: true,
+                    ..
+                },
+            ) => self.binary(BinOp::Mul, a.clone(), b.clone(), loc),
+            (Value::Vector { o, n, .. }, Value::Vector { o: ob, .. }) => {
+                Ok(Value::scalar(self.dot(*o, *ob, *n), Scalar::Float))
+            }
+            // mul(v, M): v has rows(M) lanes; result lane j = dot(v, column j).
+            (
+                Value::Vector { o, n, .. },
+                Value::Matrix {
+                    rows,
+                    cols,
+                    column_registers,
+                    ..
+                },
+            ) => {
+                let (rows, cols, colreg) = (rows.clone(), cols.clone(), *column_registers);
+                let k = (*n as usize).min(rows.len());
+                if (*n as usize) > rows.len() {
+                    self.truncation(loc);
+                }
+                Ok(Value::vector(
+                    self.vec_mat(*o, k, &rows, &cols, colreg),
+                    cols.len() as u8,
+                    Scalar::Float,
+                ))
+            }
+            // mul(M, v): result lane i = dot(row i, v).
+            (
+                Value::Matrix {
+                    rows,
+                    cols,
+                    column_registers,
+                    ..
+                },
+                Value::Vector { o, n, .. },
+            ) => {
+                let (rows, cols, colreg) = (rows.clone(), cols.clone(), *column_registers);
+                let k = (*n as usize).min(cols.len());
+                if (*n as usize) > cols.len() {
+                    self.truncation(loc);
+                }
+                Ok(Value::vector(
+                    self.vec_mat(*o, k, &cols, &rows, !colreg),
+                    rows.len() as u8,
+                    Scalar::Float,
+                ))
+            }
+            (
+                Value::Matrix { rows: ra, .. },
+                Value::Matrix {
+                    rows: rb,
+                    cols: cb,
+                    column_registers,
+                    ..
+                },
+            ) => {
+                let k = ra.first().map_or(0, |_| rb.len());
+                let (ra, rb, cb, colreg) = (ra.clone(), rb.clone(), cb.clone(), *column_registers);
+                let rows: Vec<Operand> = ra
+                    .iter()
+                    .map(|r| self.vec_mat(*r, k, &rb, &cb, colreg))
+                    .collect();
+                Ok(self.matrix_rows(rows, cb.len() as u8, Scalar::Float))
+            }
+            _ => Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                "'mul': no matching 2 parameter intrinsic function",
+            )),
+        }
+    }
+
+    /// `v` (k lanes) times a matrix given as `rows` (k of them) and `cols`: dot products with
+    /// the columns when those sit in registers, else a multiply-add chain over the rows.
+    fn vec_mat(
+        &mut self,
+        v: Operand,
+        k: usize,
+        rows: &[Operand],
+        cols: &[Operand],
+        dots: bool,
+    ) -> Operand {
+        let c = cols.len() as u8;
+        if dots {
+            let lanes: Vec<Operand> = cols.iter().map(|col| self.dot(v, *col, k as u8)).collect();
+            return self.m.compose(&lanes);
+        }
+        let mut acc = self.m.op(Op::Mul(v.lane(0), rows[0]), c);
+        for (i, row) in rows.iter().enumerate().take(k).skip(1) {
+            acc = self.m.op(Op::Mad(v.lane(i as u8), *row, acc), c);
+        }
+        acc
+    }
+
+    fn sample(&mut self, name: &str, v: &[Value], _args: &[Expr], loc: &Loc) -> R<Value> {
+        let base = name.trim_start_matches("tex");
+        let (dim, rest) = ["1D", "2D", "3D", "CUBE"]
+            .iter()
+            .find_map(|d| base.strip_prefix(d).map(|r| (*d, r)))
+            .ok_or_else(|| {
+                self.err(
+                    Code::Undeclared,
+                    loc,
+                    format!("undeclared identifier '{name}'"),
+                )
+            })?;
+        let kind = match rest {
+            "" if v.len() == 4 => SampleKind::Grad,
+            "" => SampleKind::Plain,
+            "proj" => SampleKind::Project,
+            "bias" => SampleKind::Bias,
+            "lod" => SampleKind::Lod,
+            "grad" => SampleKind::Grad,
+            _ => {
+                return Err(self.err(
+                    Code::Undeclared,
+                    loc,
+                    format!("undeclared identifier '{name}'"),
+                ))
+            }
+        };
+        let want = if kind == SampleKind::Grad { 4 } else { 2 };
+        if v.len() != want {
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!(
+                    "'{name}': no matching {} parameter intrinsic function",
+                    v.len()
+                ),
+            ));
+        }
+        let Value::Sampler(reg, obj, owner) = &v[0] else {
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': the first argument must be a sampler"),
+            ));
+        };
+        let (reg, obj, owner) = (*reg, *obj, owner.clone());
+        self.sample_with(reg, obj, &owner, name, dim, kind, &v[1..], loc)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn sample_with(
+        &mut self,
+        reg: u16,
+        obj: ObjectKind,
+        owner: &str,
+        name: &str,
+        dim: &str,
+        kind: SampleKind,
+        v: &[Value],
+        loc: &Loc,
+    ) -> R<Value> {
+        if kind == SampleKind::Lod && self.profile.major() < 3 {
+            return Err(self.err(
+                Code::Unsupported,
+                loc,
+                format!("'{name}' needs shader model 3"),
+            ));
+        }
+        if self.profile.is_vertex() && (self.profile.major() < 3 || kind != SampleKind::Lod) {
+            return Err(self.err(
+                Code::Unsupported,
+                loc,
+                "vertex shaders sample only with tex2Dlod-style calls in vs_3_0",
+            ));
+        }
+        if kind == SampleKind::Grad && self.profile == Profile::Ps20 {
+            return Err(self.err(
+                Code::Unsupported,
+                loc,
+                format!("'{name}' needs ps_2_x or ps_3_0"),
+            ));
+        }
+        let (c, n, _) = self.vec_arg(&v[0], loc, name)?;
+        let need = match kind {
+            SampleKind::Project | SampleKind::Bias | SampleKind::Lod => 4,
+            _ => match dim {
+                "1D" => 1,
+                "2D" => 2,
+                _ => 3,
+            },
+        };
+        if n < need {
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': the coordinate needs {need} components"),
+            ));
+        }
+        let coord = if need == 1 { c.lane(0) } else { c };
+        let grads = if kind == SampleKind::Grad {
+            let (x, _, _) = self.vec_arg(&v[1], loc, name)?;
+            let (y, _, _) = self.vec_arg(&v[2], loc, name)?;
+            Some((x, y))
+        } else {
+            None
+        };
+        let tt = texture_type(obj, name);
+        if !self.m.samplers.iter().any(|(r, _)| *r == reg) {
+            self.m.samplers.push((reg, tt));
+        }
+        let m = self.m.push(Op::Sample(kind, reg, coord, grads), 4);
+        self.sample_owner.insert(m, owner.to_string());
+        Ok(Value::vector(Operand::of(m), 4, Scalar::Float))
+    }
+
+    pub(super) fn method(&mut self, obj: &Expr, name: &str, args: &[Expr], loc: &Loc) -> R<Value> {
+        let o = self.expr(obj)?;
+        let Value::Texture(tex, binding) = o else {
+            return Err(self.err(
+                Code::InvalidSubscript,
+                loc,
+                format!("invalid method '{name}'"),
+            ));
+        };
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.expr(a)?);
+        }
+        let Some(Value::SamplerState(sname)) = vals.first().cloned() else {
+            return Err(self.err(
+                Code::NoMatchingOverload,
+                loc,
+                format!("'{name}': the first argument must be a SamplerState"),
+            ));
+        };
+        let kind = match name {
+            "Sample" => SampleKind::Plain,
+            "SampleBias" => SampleKind::Bias,
+            "SampleLevel" => SampleKind::Lod,
+            "SampleGrad" => SampleKind::Grad,
+            _ => {
+                return Err(self.err(
+                    Code::Unsupported,
+                    loc,
+                    format!("method '{name}' is not supported"),
+                ))
+            }
+        };
+        // fxc combines the two objects into one sampler named `sampler+texture`.
+        let combined = format!("{sname}+{tex}");
+        let reg = match self.uniform_index.get(&combined) {
+            Some(&i) => self.m.uniforms[i].register,
+            None => {
+                // The texture's `t#` binding names the sampler register.
+                let reg = match binding {
+                    Some(b) => b as u16,
+                    None => self.alloc(RegisterSet::Sampler, 1),
+                };
+                let index = self.m.uniforms.len();
+                self.m.uniforms.push(UniformDecl {
+                    name: combined.clone(),
+                    set: RegisterSet::Sampler,
+                    register: reg,
+                    count: 1,
+                    ty: self.type_info(&Type::of(TypeKind::Object(ObjectKind::Sampler2D))),
+                    default: None,
+                    used: false,
+                });
+                self.uniform_index.insert(combined.clone(), index);
+                self.registers.push((RegisterSet::Sampler, reg, 1, index));
+                reg
+            }
+        };
+        let coords: Vec<Value> = match kind {
+            SampleKind::Bias | SampleKind::Lod => {
+                // Pack (u, v, 0, bias).
+                let (c, _, _) = self.vec_arg(&vals[1], loc, name)?;
+                let (b, _, _) = self.vec_arg(&vals[2], loc, name)?;
+                let z = self.m.scalar(0.0);
+                let packed = self.m.compose(&[c.lane(0), c.lane(1), z, b.lane(0)]);
+                vec![Value::vector(packed, 4, Scalar::Float)]
+            }
+            _ => vals[1..].to_vec(),
+        };
+        self.sample_with(
+            reg,
+            ObjectKind::Sampler2D,
+            &combined,
+            "tex2D",
+            "2D",
+            kind,
+            &coords,
+            loc,
+        )
+    }
+}
+
+/// A result shaped like `v` (scalar or vector) from `o`.
+fn like(v: &Value, o: Operand, ty: Scalar) -> Value {
+    match v {
+        Value::Vector { n, scalar_form, .. } => Value::Vector {
+            o,
+            n: *n,
+            ty,
+            scalar_form: *scalar_form,
+        },
+        _ => Value::scalar(o, ty),
+    }
+}
+
+fn texture_type(k: ObjectKind, call: &str) -> TextureType {
+    match k {
+        ObjectKind::Sampler3D => TextureType::Volume,
+        ObjectKind::SamplerCube => TextureType::Cube,
+        ObjectKind::Sampler if call.contains("CUBE") => TextureType::Cube,
+        ObjectKind::Sampler if call.contains("3D") => TextureType::Volume,
+        _ => TextureType::Texture2D,
+    }
+}
