@@ -7,8 +7,8 @@
 #
 #   scripts/fuzz.sh [-f FORKS] [SECONDS] [TARGET...]    (default: 60 seconds, every target)
 #
-# cargo-fuzz needs nightly features: with a nightly toolchain installed it is used, else the
-# stable one with RUSTC_BOOTSTRAP=1. FUZZ_SANITIZER picks the sanitizer (default none: the
+# cargo-fuzz needs nightly features: with a nightly toolchain installed it is used, else (or
+# with FUZZ_TOOLCHAIN=stable) the stable one with RUSTC_BOOTSTRAP=1. FUZZ_SANITIZER picks the sanitizer (default none: the
 # crates have no unsafe code outside the JIT, whose generated code no sanitizer instruments).
 # The seeds and fuzz/regressions/ replay on stable with `cargo test -p dxso-fuzz --test smoke`;
 # a finding, once fixed, belongs in fuzz/regressions/<target>/.
@@ -24,7 +24,7 @@ seconds="${1:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/fuzz" || exit 2
 fuzz=(cargo fuzz)
-if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+if [[ "${FUZZ_TOOLCHAIN:-}" != stable ]] && rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
     fuzz=(cargo +nightly fuzz)
 else
     export RUSTC_BOOTSTRAP=1
@@ -47,7 +47,7 @@ for t in "${targets[@]}"; do
     "${fuzz[@]}" run -s "$sanitizer" "$t" "work/$t" "corpus/$t" -- \
         -max_total_time="$seconds" -artifact_prefix="artifacts/$t/" -print_final_stats=1 \
         "${extra[@]}" >"work/$t.log" 2>&1
-    grep -E "^#[0-9]+ +(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec)" \
+    grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::(number_of_executed_units|average_exec_per_sec)" \
         "work/$t.log" | tail -4
     if compgen -G "artifacts/$t/*" >/dev/null; then
         echo "!! $t: findings in fuzz/artifacts/$t/ (log: fuzz/work/$t.log)"
