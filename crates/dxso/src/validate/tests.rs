@@ -1336,3 +1336,39 @@ fn every_usage_index_is_valid_in_every_register_file() {
     }));
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
 }
+
+#[test]
+fn vs_3_0_texldl_may_write_an_output_but_ps_2_0_texld_may_not() {
+    // Wine's test_vertex_texture: Windows creates `texldl o1, c0.x, s0` in vs_3_0.
+    let texldl = |dst: DstParam| {
+        shader(
+            VS30,
+            vec![
+                pos(T::Input, 0),
+                pos(T::Output, 0),
+                dcl(DclToken::usage(DeclUsage::Color, 0), d(T::Output, 1)),
+                dcl_2d(0),
+                op(Mov, d(T::Output, 0), &[s(T::Input, 0)]),
+                op(Mov, d(T::Output, 1), &[s(T::Input, 0)]),
+                op(
+                    TexLdl,
+                    dst,
+                    &[sw(T::Const, 0, Swizzle::X), s(T::Sampler, 0)],
+                ),
+            ],
+        )
+    };
+    let report = validate(&texldl(d(T::Output, 1)));
+    assert!(report.is_valid(), "{report:?}");
+    assert!(validate(&texldl(d(T::Temp, 1))).is_valid());
+    // ps_2_0 texld still writes only a temp.
+    let sh = ps2(
+        PS20,
+        vec![op(
+            Tex,
+            d(T::ColorOut, 0),
+            &[s(T::Addr, 0), s(T::Sampler, 0)],
+        )],
+    );
+    assert!(validate(&sh).rules().contains(&Rule::OperandRegisterType));
+}
