@@ -92,6 +92,7 @@ fn the_validator_agrees_with_what_wines_tests_record_of_the_runtime() {
             &shader,
             &ValidateOptions {
                 max_vertex_constants: Some(256),
+                ..ValidateOptions::default()
             },
         );
         let (ok_accept, ok_refuse) = match case.expect {
