@@ -1,4 +1,4 @@
-use crate::measure::{corpus_blobs, measure_pair, BenchArgs};
+use crate::measure::{corpus_blobs, measure_alternating, measure_pair, BenchArgs};
 use crate::session::Session;
 use anyhow::Result;
 use serde_json::json;
@@ -16,19 +16,36 @@ use std::process::ExitCode;
 /// shaders it fails, so the same pair is measured again on the shaders both translate
 /// (`both_translate` in the JSON).
 ///
+/// With `--float-rules`, the bench measures instead what "0 * anything = 0"
+/// (`zero_times_anything`, docs/SEMANTICS.md 5.1) costs the translation: the GLSL bytes
+/// emitted and the shaders per second, IEEE products against the mode, in alternating passes.
+///
 /// Example:
 ///   cargo run --release -p dxso-bench --features peer-mojoshader -- translate --json
+///   cargo run --release -p dxso-bench -- translate --float-rules
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
     #[command(flatten)]
     args: BenchArgs,
+    /// Measure the cost of zero_times_anything in the translation instead of the peer pair.
+    #[arg(long)]
+    float_rules: bool,
 }
 
 /// One dxso translation: bytes to validated GLSL.
 fn translate(bytes: &[u8]) -> Option<usize> {
+    translate_with(bytes, false)
+}
+
+/// One dxso translation with or without "0 * anything = 0": the GLSL's length.
+fn translate_with(bytes: &[u8], zero_times_anything: bool) -> Option<usize> {
     let shader = dxso::decode(bytes).ok()?;
-    let t = dxso_naga::translate(&shader, &dxso_naga::Options::default()).ok()?;
+    let options = dxso_naga::Options {
+        zero_times_anything,
+        ..dxso_naga::Options::default()
+    };
+    let t = dxso_naga::translate(&shader, &options).ok()?;
     let glsl = t
         .write(dxso_naga::Target::Glsl, &dxso_naga::WriteOptions::default())
         .ok()?;
@@ -41,6 +58,9 @@ impl Opts {
             .into_iter()
             .filter(|(_, b)| dxso::decode(b).is_ok_and(|sh| dxso::validate(&sh).is_valid()))
             .collect();
+        if self.float_rules {
+            return float_rules(s, &self.args, &blobs);
+        }
         let dxso_failures = blobs.iter().filter(|(_, b)| translate(b).is_none()).count();
         let mojo_failures = mojo_failures(&blobs);
         let (dxso_passes, mojo_passes) = measure_pair(
@@ -121,6 +141,71 @@ impl Opts {
         s.print(&out)?;
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// The cost of "0 * anything = 0" in the translation: GLSL bytes and shaders per second.
+fn float_rules(s: &Session, args: &BenchArgs, blobs: &[(String, Vec<u8>)]) -> Result<ExitCode> {
+    let bytes = |zta: bool| -> (usize, usize) {
+        let sizes: Vec<Option<usize>> = blobs.iter().map(|(_, b)| translate_with(b, zta)).collect();
+        (
+            sizes.iter().flatten().sum(),
+            sizes.iter().filter(|x| x.is_none()).count(),
+        )
+    };
+    let ((ieee_bytes, ieee_failures), (zta_bytes, zta_failures)) = (bytes(false), bytes(true));
+    let mut ieee = || {
+        for (_, b) in blobs {
+            black_box(translate_with(black_box(b), false));
+        }
+    };
+    let mut zta = || {
+        for (_, b) in blobs {
+            black_box(translate_with(black_box(b), true));
+        }
+    };
+    let rates = measure_alternating(args.budget(), &mut [&mut ieee, &mut zta]);
+    let n = blobs.len() as f64;
+    let (ieee_rate, zta_rate) = (rates[0] * n, rates[1] * n);
+    if s.json {
+        s.print_json(&json!({
+            "bench": "translate --float-rules",
+            "shaders": blobs.len(),
+            "ieee": { "glsl_bytes": ieee_bytes, "shaders_per_s": ieee_rate, "failures": ieee_failures },
+            "zero_times_anything": { "glsl_bytes": zta_bytes, "shaders_per_s": zta_rate, "failures": zta_failures },
+            "bytes_ratio": zta_bytes as f64 / ieee_bytes as f64,
+            "speed_ratio": zta_rate / ieee_rate,
+        }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = String::new();
+    writeln!(
+        out,
+        "translate to GLSL, float rules: {} valid corpus shaders",
+        blobs.len()
+    )?;
+    writeln!(
+        out,
+        "{:<22} {:>12} {:>12} {:>10}",
+        "products", "GLSL bytes", "shaders/s", "failures"
+    )?;
+    writeln!(
+        out,
+        "{:<22} {:>12} {:>12.0} {:>10}",
+        "IEEE", ieee_bytes, ieee_rate, ieee_failures
+    )?;
+    writeln!(
+        out,
+        "{:<22} {:>12} {:>12.0} {:>10}",
+        "zero_times_anything", zta_bytes, zta_rate, zta_failures
+    )?;
+    writeln!(
+        out,
+        "zero_times_anything: {:.2}x the GLSL, {:.2}x the speed",
+        zta_bytes as f64 / ieee_bytes as f64,
+        zta_rate / ieee_rate
+    )?;
+    s.print(&out)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The pair measured on the shaders MojoShader translates too.

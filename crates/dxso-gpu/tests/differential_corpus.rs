@@ -11,11 +11,22 @@ use dxso_smith::SplitMix64;
 
 #[test]
 fn corpus_agrees_with_the_executor_on_the_device() {
-    let Some(dir) = dxso_corpus::corpus_or_skip("corpus_agrees_with_the_executor_on_the_device")
-    else {
+    let [ieee, _] = float_modes();
+    corpus(ieee);
+}
+
+#[test]
+fn corpus_agrees_with_the_executor_on_the_device_with_zero_times_anything() {
+    let [_, zero] = float_modes();
+    corpus(zero);
+}
+
+fn corpus((mode, options): (&str, dxso_exec::Options)) {
+    let what = format!("corpus_agrees_with_the_executor_on_the_device ({mode})");
+    let Some(dir) = dxso_corpus::corpus_or_skip(&what) else {
         return;
     };
-    let Some(gpu) = gpu_or_skip("corpus_agrees_with_the_executor_on_the_device") else {
+    let Some(gpu) = gpu_or_skip(&what) else {
         return;
     };
     let mut stats = Stats::default();
@@ -42,7 +53,11 @@ fn corpus_agrees_with_the_executor_on_the_device() {
                 continue;
             }
         };
-        let translation = match dxso_naga::translate(&shader, &dxso_naga::Options::default()) {
+        let naga_options = dxso_naga::Options {
+            zero_times_anything: options.zero_times_anything,
+            ..dxso_naga::Options::default()
+        };
+        let translation = match dxso_naga::translate(&shader, &naga_options) {
             Ok(t) => t,
             Err(err) => {
                 stats.failures.push(format!("{}: translate: {err}", e.rel));
@@ -51,6 +66,13 @@ fn corpus_agrees_with_the_executor_on_the_device() {
         };
         let mut resources = Resources::default();
         constants(&mut rng, &mut resources, if pixel { 224 } else { 256 });
+        if options.zero_times_anything {
+            zeros_and_infinities(
+                &mut rng,
+                &mut resources,
+                class_of(&shader) != Class::Texture,
+            );
+        }
         for s in &translation.reflection.samplers {
             let i = s.sampler as usize;
             if resources.samplers.len() <= i {
@@ -78,7 +100,9 @@ fn corpus_agrees_with_the_executor_on_the_device() {
                 );
             }
         }
-        match run_both(&gpu, &shader, inputs, count, &resources, &mut stats) {
+        match run_both(
+            &gpu, &shader, inputs, count, &resources, &options, &mut stats,
+        ) {
             Ok(Some((cpu, g))) => {
                 if show {
                     for ((r, c), (_, gv)) in cpu.registers.iter().zip(&g.registers) {
@@ -91,7 +115,7 @@ fn corpus_agrees_with_the_executor_on_the_device() {
             Err(err) => stats.failures.push(format!("{}: {err}", e.rel)),
         }
     }
-    stats.report(&format!("corpus on {}", gpu.adapter_name()));
+    stats.report(&format!("corpus ({mode}) on {}", gpu.adapter_name()));
     let skipped: usize = stats.skipped.values().sum();
     assert_eq!(
         stats.shaders

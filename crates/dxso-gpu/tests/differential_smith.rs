@@ -25,7 +25,13 @@ fn input_register(r: dxso::Register) -> InputRegister {
     }
 }
 
-fn run(config: &dxso_smith::Config, what: &str, seed_base: u64) {
+fn run(
+    config: &dxso_smith::Config,
+    what: &str,
+    seed_base: u64,
+    (mode, options): (&str, dxso_exec::Options),
+) {
+    let what = &format!("{what} ({mode})");
     let Some(gpu) = gpu_or_skip(what) else {
         return;
     };
@@ -50,6 +56,9 @@ fn run(config: &dxso_smith::Config, what: &str, seed_base: u64) {
                 }
                 resources.constants.float[i] = rng.vec4(bound);
             }
+            if options.zero_times_anything {
+                zeros_and_infinities(&mut rng, &mut resources, class_of(shader) != Class::Texture);
+            }
             resources.constants.bool = (0..16).map(|_| rng.below(2) == 0).collect();
             for s in &iface.samplers {
                 let i = s.index as usize;
@@ -69,7 +78,9 @@ fn run(config: &dxso_smith::Config, what: &str, seed_base: u64) {
                 .collect();
             let inputs = attributes(&mut rng, &registers, count, bound);
             let name = format!("{version} seed {seed}");
-            match run_both(&gpu, shader, inputs, count, &resources, &mut stats) {
+            match run_both(
+                &gpu, shader, inputs, count, &resources, &options, &mut stats,
+            ) {
                 Ok(Some((cpu, g))) => {
                     let before = stats.failures.len();
                     stats.compare(&name, class_of(shader), &cpu, &g);
@@ -113,6 +124,17 @@ fn random_programs_agree_with_the_executor_on_the_device() {
         &dxso_smith::Config::differential(),
         "random programs (differential preset)",
         1 << 32,
+        float_modes()[0],
+    );
+}
+
+#[test]
+fn random_programs_agree_with_the_executor_with_zero_times_anything() {
+    run(
+        &dxso_smith::Config::differential(),
+        "random programs (differential preset)",
+        3 << 32,
+        float_modes()[1],
     );
 }
 
@@ -122,5 +144,10 @@ fn random_programs_with_transcendentals_agree_within_their_tolerance() {
         transcendentals: true,
         ..dxso_smith::Config::differential()
     };
-    run(&config, "random programs with transcendentals", 2 << 32);
+    run(
+        &config,
+        "random programs with transcendentals",
+        2 << 32,
+        float_modes()[0],
+    );
 }

@@ -15,6 +15,7 @@
 
 pub mod analysis;
 pub mod ctab;
+pub mod d3d8;
 pub mod dbug;
 pub mod decode;
 pub mod encode;
@@ -46,7 +47,7 @@ pub use register::{Register, RegisterType};
 pub use table_view::{ConstantTableView, DebugInfoView};
 pub use version::{ShaderKind, Version};
 pub mod validate;
-pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Severity};
+pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Runtime, Severity};
 
 // The README's examples run as doctests, so the crate's front page stays true.
 #[cfg(doctest)]

@@ -42,6 +42,7 @@ subcommands! {
     compile => Compile: "compile HLSL for shader models 2 and 3, as fxc does (its /T /E /D /Fo /Fc /Fh spellings too)";
     validate => Validate: "check every Direct3D 9 rule of the shader's version";
     reencode => Reencode: "decode and encode again, bit for bit (and extract fxc headers' bytecode)";
+    convert => Convert: "Direct3D 8 bytecode to Direct3D 9 bytecode, declarations added as d3d8to9 does";
     fx => Fx: "fx_2_0 effects: parameters, techniques, states and shaders (info), the shaders as bytecode and listings (extract), what a pass sets on the device (eval)";
     run => Run: "run a shader with inputs, constants and textures (CPU interpreter, JIT, or a Vulkan device); print its outputs";
     #[cfg(feature = "translate")]

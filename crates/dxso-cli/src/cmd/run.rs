@@ -70,6 +70,8 @@ pub struct Opts {
     budget: u64,
     #[command(flatten)]
     float_rules: crate::float_rules::FloatRuleArgs,
+    #[command(flatten)]
+    runtime: super::validate::RuntimeArg,
     /// What runs the shader: the interpreter, the JIT's native code (vector or scalar), or a
     /// Vulkan device through the naga translation; `cpu` is the default CPU engine (the JIT
     /// when built with it). Every engine gives the same outputs.
@@ -380,6 +382,7 @@ fn outputs_of(out: &Outputs, i: usize) -> Registers {
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
         let (_, shader) = self.input.read_or_assemble(s)?;
+        let shader = self.runtime.as_d3d9(shader)?;
         let name = self
             .input
             .file

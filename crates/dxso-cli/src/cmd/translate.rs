@@ -59,6 +59,8 @@ pub struct Opts {
     keep_coordinate_space: bool,
     #[command(flatten)]
     float_rules: crate::float_rules::FloatRuleArgs,
+    #[command(flatten)]
+    runtime: super::validate::RuntimeArg,
 }
 
 /// `--to`.
@@ -202,6 +204,7 @@ fn reflection_text(r: &Reflection, version: dxso::Version) -> Result<String> {
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
         let (_, shader) = self.input.read_or_assemble(s)?;
+        let shader = self.runtime.as_d3d9(shader)?;
         let name = self
             .input
             .file

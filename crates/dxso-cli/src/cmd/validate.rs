@@ -46,6 +46,8 @@ pub struct LimitArgs {
     /// The device's MaxVertexShaderConst, raising the float-constant limit of vs_1_1-vs_2_x.
     #[arg(long, value_name = "N")]
     pub max_vertex_constants: Option<u32>,
+    #[command(flatten)]
+    pub runtime: RuntimeArg,
 }
 
 impl LimitArgs {
@@ -53,7 +55,59 @@ impl LimitArgs {
     pub fn options(&self) -> Options {
         Options {
             max_vertex_constants: self.max_vertex_constants,
+            runtime: self.runtime.runtime(),
         }
+    }
+}
+
+/// `--runtime`: the Direct3D runtime whose bytecode rules apply (`validate`, `disasm`, `asm`,
+/// `run`, `translate`).
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct RuntimeArg {
+    /// The runtime the bytecode is written for: d3d9, or d3d8 (vs_1_0/1_1 and ps_1_0-1_4 with
+    /// no dcl, inputs bound by register, scalar instructions reading .w; run and translate
+    /// convert it to Direct3D 9 first, as `dxso convert --from d3d8` does).
+    #[arg(long, value_enum, default_value_t = RuntimeName::D3d9)]
+    pub runtime: RuntimeName,
+}
+
+/// A runtime's name on the command line.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RuntimeName {
+    /// Direct3D 9.
+    #[default]
+    D3d9,
+    /// Direct3D 8.
+    D3d8,
+}
+
+impl RuntimeArg {
+    /// The library's runtime.
+    pub fn runtime(&self) -> dxso::Runtime {
+        match self.runtime {
+            RuntimeName::D3d9 => dxso::Runtime::D3d9,
+            RuntimeName::D3d8 => dxso::Runtime::D3d8,
+        }
+    }
+
+    /// The shader as the Direct3D 9 library takes it: unchanged under d3d9; under d3d8
+    /// validated with Direct3D 8's rules, then converted with each input's `D3DVSDE_*` usage.
+    pub fn as_d3d9(self, shader: dxso::Shader) -> anyhow::Result<dxso::Shader> {
+        if self.runtime == RuntimeName::D3d9 {
+            return Ok(shader);
+        }
+        let options = Options {
+            runtime: dxso::Runtime::D3d8,
+            ..Options::default()
+        };
+        let report = dxso::validate_with(&shader, &options);
+        if let Some(first) = report.errors().next() {
+            anyhow::bail!(
+                "the shader is not valid Direct3D 8 bytecode: {first} ({} error(s))",
+                report.errors().count()
+            );
+        }
+        Ok(dxso::d3d8::to_d3d9(&shader, None)?)
     }
 }
 

@@ -335,6 +335,38 @@ pub fn constants(rng: &mut Rng, resources: &mut Resources, floats: usize) {
     resources.constants.bool = (0..16).map(|_| rng.below(2) == 0).collect();
 }
 
+/// The float-rule modes a differential runs in: IEEE products, and "0 * anything = 0"
+/// (`docs/SEMANTICS.md` 5.1) in the executor and the translation alike.
+pub fn float_modes() -> [(&'static str, dxso_exec::Options); 2] {
+    [
+        ("IEEE products", dxso_exec::Options::default()),
+        (
+            "zero_times_anything",
+            dxso_exec::Options {
+                zero_times_anything: true,
+                ..dxso_exec::Options::default()
+            },
+        ),
+    ]
+}
+
+/// For the "0 * anything = 0" mode: float constants with zeros (one component in eight) and,
+/// with `infinities`, infinities (one in sixteen), so that products of zero and infinity occur
+/// and the two engines must both give 0 where IEEE gives NaN. Shaders that sample get no
+/// infinities: an infinite or NaN coordinate samples differently on the device and in the
+/// executor (neither defined by the rule under test).
+pub fn zeros_and_infinities(rng: &mut Rng, resources: &mut Resources, infinities: bool) {
+    for c in &mut resources.constants.float {
+        for v in c.iter_mut() {
+            if rng.below(8) == 0 {
+                *v = 0.0;
+            } else if infinities && rng.below(16) == 0 {
+                *v = f32::INFINITY;
+            }
+        }
+    }
+}
+
 /// Inputs for every register the executor says the shader reads.
 pub fn attributes(
     rng: &mut Rng,
@@ -365,9 +397,9 @@ pub fn run_both(
     inputs: Vec<Attribute>,
     count: usize,
     resources: &Resources,
+    options: &dxso_exec::Options,
     stats: &mut Stats,
 ) -> Result<Option<(Outputs, Outputs)>, String> {
-    let options = dxso_exec::Options::default();
     let (cpu, g) = if shader.version.is_pixel() {
         let batch = QuadBatch {
             quads: count / 4,
@@ -375,15 +407,15 @@ pub fn run_both(
             coverage: Vec::new(),
         };
         let ps =
-            dxso_exec::PixelShader::with_options(shader, &options).map_err(|e| e.to_string())?;
+            dxso_exec::PixelShader::with_options(shader, options).map_err(|e| e.to_string())?;
         let cpu = ps.run(&batch, resources).map_err(|e| format!("cpu: {e}"))?;
-        (cpu, gpu.run_pixel(shader, &batch, resources, &options))
+        (cpu, gpu.run_pixel(shader, &batch, resources, options))
     } else {
         let batch = VertexBatch { count, inputs };
         let vs =
-            dxso_exec::VertexShader::with_options(shader, &options).map_err(|e| e.to_string())?;
+            dxso_exec::VertexShader::with_options(shader, options).map_err(|e| e.to_string())?;
         let cpu = vs.run(&batch, resources).map_err(|e| format!("cpu: {e}"))?;
-        (cpu, gpu.run_vertex(shader, &batch, resources, &options))
+        (cpu, gpu.run_vertex(shader, &batch, resources, options))
     };
     match g {
         Ok(g) => Ok(Some((cpu, g))),

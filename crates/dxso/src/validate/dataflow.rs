@@ -15,8 +15,9 @@ pub(super) fn check(cx: &mut Cx<'_>) {
             declared.insert(d.register, tok.texture_type_raw);
         }
     }
-    let inputs_need_dcl =
-        p.is_vertex() || matches!(p, Profile::Ps20 | Profile::Ps2x | Profile::Ps30);
+    // Under Direct3D 8 the vertex declaration binds v0-v15 by register.
+    let inputs_need_dcl = (p.is_vertex() && cx.options.runtime == super::Runtime::D3d9)
+        || matches!(p, Profile::Ps20 | Profile::Ps2x | Profile::Ps30);
     let mut written: HashMap<u16, u8> = HashMap::new();
     let mut warned: Vec<u16> = Vec::new();
     let mut in_subroutine = false;

@@ -157,12 +157,48 @@ impl Report {
     }
 }
 
-/// Device capabilities that raise a version's minimum limits.
+/// Device capabilities that raise a version's minimum limits, and the runtime whose rules apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
     /// `D3DCAPS9.MaxVertexShaderConst`: the float constants vs_1_1, vs_2_0 and vs_2_x may use
     /// (vs_3_0 always has 256). `None` checks against the minimum (96 for vs_1_1, 256 after).
     pub max_vertex_constants: Option<u32>,
+    /// The runtime the shader is written for.
+    pub runtime: Runtime,
+}
+
+/// The Direct3D runtime whose bytecode rules a shader follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Runtime {
+    /// Direct3D 9: the eleven versions of [`Profile::ALL`] and their rules.
+    #[default]
+    D3d9,
+    /// Direct3D 8: vs_1_0, vs_1_1 and ps_1_0-ps_1_4 (`docs/SEMANTICS.md`, "Direct3D 8
+    /// bytecode"). The version's Direct3D 9 rules apply with three differences: there is no
+    /// `dcl` (the application's vertex declaration binds v0-v15 by register), vertex inputs are
+    /// read undeclared, and the scalar instructions (`rcp`, `rsq`, `exp`, `expp`, `log`,
+    /// `logp`) read the `.w` selector of any swizzle instead of requiring a replicate swizzle.
+    D3d8,
+}
+
+impl Runtime {
+    /// The profile whose rules a version follows under this runtime, or `None` for a version
+    /// the runtime does not run (vs_1_0 and ps_1_0 exist only in Direct3D 8 and follow the
+    /// rules of vs_1_1 and ps_1_1).
+    pub fn profile(self, v: Version) -> Option<Profile> {
+        match self {
+            Runtime::D3d9 => Profile::of(v),
+            Runtime::D3d8 => {
+                if v.major != 1 || v.minor > 4 || (v.is_vertex() && v.minor > 1) {
+                    return None;
+                }
+                Profile::of(Version {
+                    minor: v.minor.max(1),
+                    ..v
+                })
+            }
+        }
+    }
 }
 
 /// Validates `shader` against the rules of its version, with the minimum limits every device
@@ -175,24 +211,47 @@ pub fn validate(shader: &Shader) -> Report {
 pub fn validate_with(shader: &Shader, options: &Options) -> Report {
     let mut cx = Cx::new(shader);
     cx.options = *options;
+    cx.profile = options.runtime.profile(shader.version);
     if cx.profile.is_none() {
+        let runtime = match options.runtime {
+            Runtime::D3d9 => "Direct3D 9",
+            Runtime::D3d8 => "Direct3D 8",
+        };
         cx.push(
             Rule::UnsupportedVersion,
             None,
             0,
             None,
             None,
-            format!("{} is not a Direct3D 9 shader version", shader.version),
+            format!("{} is not a {runtime} shader version", shader.version),
         );
         return cx.finish();
     }
     opcodes::check(&mut cx);
     operands::check(&mut cx);
+    if options.runtime == Runtime::D3d8 {
+        d3d8_no_dcl(&mut cx);
+    }
     dcl::check(&mut cx);
     flow::check(&mut cx);
     ps1::check(&mut cx);
     dataflow::check(&mut cx);
     cx.finish()
+}
+
+/// Direct3D 8 bytecode has no `dcl`: the vertex declaration given to `CreateVertexShader`
+/// binds the inputs.
+fn d3d8_no_dcl(cx: &mut Cx<'_>) {
+    let insts = cx.insts.clone();
+    for at in insts.iter().filter(|a| a.inst.opcode == crate::Opcode::Dcl) {
+        cx.at(
+            Rule::D3d8Dcl,
+            at,
+            Operand::Instruction,
+            None,
+            "Direct3D 8 shaders carry no dcl (the vertex declaration binds the inputs)",
+        );
+    }
 }
 
 /// One instruction with where its tokens lie.

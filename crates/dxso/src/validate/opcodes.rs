@@ -115,6 +115,9 @@ fn restrictions(cx: &mut Cx<'_>, at: &At<'_>) {
     let p = cx.p();
     let name = cx.mnemonic(inst);
     match inst.opcode {
+        // Direct3D 8 reads `.w` of whatever swizzle the scalar instructions carry (Wine's d3d8
+        // test_scalar_instructions, recorded on Windows).
+        Rcp | Rsq | Exp | Log | ExpP | LogP if cx.options.runtime == super::Runtime::D3d8 => {}
         Rcp | Rsq | Exp | Log | ExpP | LogP | BreakP => replicate(cx, at, 0),
         Pow | Ifc | BreakC => {
             replicate(cx, at, 0);

@@ -34,8 +34,12 @@ fn dst_role(op: Opcode, p: Profile) -> Role {
             Role::Only(&[R::Addr])
         }
         TexCoord | Tex | TexDepth | Bem if p == Profile::Ps14 => Role::Only(&[R::Temp]),
-        // ps_3_0 texture loads may write any writable register (fxc writes oC0 directly).
-        Tex | TexLdl | TexLdd if p != Profile::Ps30 => Role::Only(&[R::Temp]),
+        // ps_3_0 and vs_3_0 texture loads may write any writable register: fxc writes oC0
+        // directly, and the Direct3D 9 runtime creates `texldl o1, c0.x, s0` in vs_3_0 (Wine's
+        // test_vertex_texture reads the texel back on Windows).
+        Tex | TexLdl | TexLdd if !matches!(p, Profile::Ps30 | Profile::Vs30) => {
+            Role::Only(&[R::Temp])
+        }
         _ if p == Profile::Ps14 => Role::Only(&[R::Temp]),
         _ => Role::Value,
     }

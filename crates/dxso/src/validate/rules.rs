@@ -149,7 +149,7 @@ rules! {
     NotModifierNotPredicate "V0308" Error (ALL) "The ! (not) modifier is applied only to the predicate register";
     SwizzleNotAllowed "V0309" Error (PS1|PS20) "The source swizzle is one this pixel shader version supports (ps_1_x and ps_2_0 limit swizzles)";
     Ps1WriteMask "V0310" Error (PS11_13) "ps_1_1-ps_1_3 arithmetic writes .xyzw, .xyz or .w, and dp3 writes .xyz or .xyzw (Microsoft's write-mask table)";
-    ReplicateSwizzle "V0401" Error (ALL) "rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, ifc, breakc and breakp read one component (replicate swizzle)";
+    ReplicateSwizzle "V0401" Error (ALL) "rcp, rsq, exp, log, expp, logp, pow, sincos, dp2add's third source, ifc, breakc and breakp read one component (replicate swizzle; under the Direct3D 8 runtime the scalar instructions read .w of any swizzle)";
     MatrixDstMask "V0402" Error (ALL) "m4x4/m3x4 write .xyzw, m4x3/m3x3 .xyz, m3x2 .xy; crs writes a non-empty subset of .xyz";
     MatrixSource "V0403" Error (ALL) "The matrix source of m4x4, m4x3, m3x4, m3x3, m3x2 has no swizzle and no negate";
     AddressWrite "V0404" Error (VS) "The address register a0 is written only by mov in vs_1_1 (a0.x) and by mova from vs_2_0; mova writes only a0";
@@ -170,7 +170,8 @@ rules! {
     DclMask "V0506" Error (DCL) "A declaration has a write mask; vFace and vPos declarations carry no result modifiers and vFace a full mask";
     DclPlacement "V0507" Error (DCL) "Declarations come before the first instruction that is not dcl, def, defi or defb";
     OutputNotDeclared "V0508" Error (VS30) "vs_3_0 writes only output components it declared";
-    UndeclaredInput "V0601" Error (DCL) "Input registers (v#, t# in ps_2_x, vPos, vFace) are declared before they are read";
+    D3d8Dcl "V0509" Error (VS11|PS11_13|PS14) "Under the Direct3D 8 runtime a shader carries no dcl (the application's vertex declaration binds v0-v15)";
+    UndeclaredInput "V0601" Error (DCL) "Input registers (v#, t# in ps_2_x, vPos, vFace) are declared before they are read (not vertex inputs under the Direct3D 8 runtime, whose vertex declaration binds v#)";
     UndeclaredSampler "V0602" Error (SAMPLERS) "A sampler is declared before it is used";
     TempUninitialized "V0603" Warning (ALL) "A temp register component is read before any instruction writes it";
     Predication "V0701" Error (ALL) "Only versions with p0 predicate instructions, only on instructions that can be predicated, and the predicate is p0 with no modifier but !";

@@ -1164,10 +1164,20 @@ fn baselines_are_clean() {
 
 #[test]
 fn every_rule_has_a_case_that_breaks_exactly_it() {
-    let cases = cases();
+    let mut cases = cases();
+    // Checked under the Direct3D 8 runtime: a vs_1_1 body with its `dcl_position v0`.
+    cases.push((Rule::D3d8Dcl, vs(VS11, vec![])));
+    let d3d8 = Options {
+        runtime: Runtime::D3d8,
+        ..Options::default()
+    };
     let mut failures = Vec::new();
     for (rule, sh) in &cases {
-        let report = validate(sh);
+        let report = if *rule == Rule::D3d8Dcl {
+            validate_with(sh, &d3d8)
+        } else {
+            validate(sh)
+        };
         let got = report.rules();
         if got != vec![*rule] {
             let lines: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
@@ -1205,6 +1215,7 @@ fn device_caps_decide_vs_2_0_constants() {
     // A device with too few constants: an error.
     let small = Options {
         max_vertex_constants: Some(256),
+        ..Options::default()
     };
     assert_eq!(
         validate_with(&sh, &small).rules(),
@@ -1213,6 +1224,7 @@ fn device_caps_decide_vs_2_0_constants() {
     // A device with enough: clean.
     let big = Options {
         max_vertex_constants: Some(298),
+        ..Options::default()
     };
     assert!(validate_with(&sh, &big).diagnostics.is_empty());
     // vs_1_1 keeps the guaranteed 96 by default.
@@ -1335,4 +1347,75 @@ fn every_usage_index_is_valid_in_every_register_file() {
         );
     }));
     assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+}
+
+#[test]
+fn vs_3_0_texldl_may_write_an_output_but_ps_2_0_texld_may_not() {
+    // Wine's test_vertex_texture: Windows creates `texldl o1, c0.x, s0` in vs_3_0.
+    let texldl = |dst: DstParam| {
+        shader(
+            VS30,
+            vec![
+                pos(T::Input, 0),
+                pos(T::Output, 0),
+                dcl(DclToken::usage(DeclUsage::Color, 0), d(T::Output, 1)),
+                dcl_2d(0),
+                op(Mov, d(T::Output, 0), &[s(T::Input, 0)]),
+                op(Mov, d(T::Output, 1), &[s(T::Input, 0)]),
+                op(
+                    TexLdl,
+                    dst,
+                    &[sw(T::Const, 0, Swizzle::X), s(T::Sampler, 0)],
+                ),
+            ],
+        )
+    };
+    let report = validate(&texldl(d(T::Output, 1)));
+    assert!(report.is_valid(), "{report:?}");
+    assert!(validate(&texldl(d(T::Temp, 1))).is_valid());
+    // ps_2_0 texld still writes only a temp.
+    let sh = ps2(
+        PS20,
+        vec![op(
+            Tex,
+            d(T::ColorOut, 0),
+            &[s(T::Addr, 0), s(T::Sampler, 0)],
+        )],
+    );
+    assert!(validate(&sh).rules().contains(&Rule::OperandRegisterType));
+}
+
+#[test]
+fn direct3d8_reads_inputs_undeclared_and_scalar_w_but_only_its_versions() {
+    let d3d8 = Options {
+        runtime: Runtime::D3d8,
+        ..Options::default()
+    };
+    // `mov oPos, v0; rcp r0, c0` with no dcl: Direct3D 8, not Direct3D 9.
+    let sh = shader(
+        Version::vs(1, 0),
+        vec![
+            op(Mov, d(T::RastOut, 0), &[s(T::Input, 0)]),
+            op(Rcp, d(T::Temp, 0), &[s(T::Const, 0)]),
+        ],
+    );
+    assert!(validate_with(&sh, &d3d8).is_valid());
+    assert_eq!(validate(&sh).rules(), vec![Rule::UnsupportedVersion]);
+    let sh11 = Shader {
+        version: Version::vs(1, 1),
+        ..sh.clone()
+    };
+    assert_eq!(
+        validate(&sh11).rules(),
+        vec![Rule::ReplicateSwizzle, Rule::UndeclaredInput]
+    );
+    // Direct3D 8 has no vs_2_0.
+    let sh20 = Shader {
+        version: VS20,
+        ..sh
+    };
+    assert_eq!(
+        validate_with(&sh20, &d3d8).rules(),
+        vec![Rule::UnsupportedVersion]
+    );
 }
