@@ -179,7 +179,25 @@ fn ps_1_x_result_is_oc0_and_many_vertices() {
         "--const",
         "c0=1,1,1,1",
     ]);
-    assert_eq!(v["outputs"]["oC0"], serde_json::json!([0.5, 1.0, 1.0, 1.0]));
+    // texcoord saturates t0 to (0.25, 0.75, 1, 1); by default the arithmetic keeps its range,
+    // as current drivers do (MaxPixelShaderValue FLT_MAX), so _x2 gives values past 1.
+    assert_eq!(v["outputs"]["oC0"], serde_json::json!([0.5, 1.5, 2.0, 2.0]));
+    let early = json(&[
+        "run",
+        ps.to_str().unwrap(),
+        "--json",
+        "--input",
+        "t0=0.25,0.75,2,0",
+        "--const",
+        "c0=1,1,1,1",
+        "--ps1-range",
+        "early",
+    ]);
+    // Early hardware clamps ps_1_1 results to [-1, 1].
+    assert_eq!(
+        early["outputs"]["oC0"],
+        serde_json::json!([0.5, 1.0, 1.0, 1.0])
+    );
 
     let vs = tmp("vs2.asm", VS.as_bytes());
     let sets = tmp(
