@@ -1,19 +1,14 @@
-//! Hostile sources end in an error, in bounded time, never a panic or a stack overflow.
+//! Hostile sources end in an error, never a panic or a stack overflow. Time is bounded by the
+//! compiler's work budget (a count of evaluations and token copies, not a clock), which the
+//! `Code::Limit` errors below show was reached.
 
 use dxso_hlsl::{compile, fuzz_compile, Code, IncludeHandler, Options, Profile, Source};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 fn error_of(src: &str) -> Code {
-    let start = Instant::now();
     let r = compile(
         &Source::new("h.hlsl", src),
         &Options::new("main", Profile::Ps30),
-    );
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "took {:?}",
-        start.elapsed()
     );
     let e = r.expect_err("hostile input must not compile");
     let code = e.errors().next().expect("an error").code;
