@@ -1,4 +1,4 @@
-//! A recursive-descent parser from preprocessed tokens to [`ast::Program`].
+//! A recursive-descent parser from preprocessed tokens to [`crate::ast::Program`].
 //!
 //! Type names must be known to tell declarations from expressions, so the parser keeps the
 //! struct and typedef names it has seen. Nesting is bounded ([`MAX_DEPTH`]) so hostile input
