@@ -45,7 +45,7 @@ pub struct Declaration {
 }
 
 /// The analysis of a valid shader (see the module documentation). Instruction positions count
-/// instructions only, in stream order, as [`ShaderInfo::instructions`] lists them.
+/// instructions only, in stream order ([`ShaderInfo::items`] maps them to [`Shader::items`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ShaderInfo {
@@ -97,15 +97,6 @@ pub struct ShaderInfo {
 }
 
 impl ShaderInfo {
-    /// The instructions of `shader` with their positions, as the analysis counts them. `shader`
-    /// must be the shader the info was computed from.
-    pub fn instructions<'s>(
-        &self,
-        shader: &'s Shader,
-    ) -> impl Iterator<Item = (usize, &'s Instruction)> + 's {
-        shader.instructions().enumerate()
-    }
-
     /// `true` when the shader calls a subroutine.
     pub fn has_subroutines(&self) -> bool {
         self.calls.values().any(|c| !c.is_empty())
