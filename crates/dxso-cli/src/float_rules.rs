@@ -51,6 +51,7 @@ impl FloatRuleArgs {
     }
 
     /// The translation's range option.
+    #[cfg(feature = "translate")]
     pub fn naga_range(&self) -> dxso_naga::Ps1Range {
         match self.ps1_range {
             Ps1Range::Drivers => dxso_naga::Ps1Range::Drivers,
