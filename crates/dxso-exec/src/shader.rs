@@ -29,17 +29,29 @@ fn plan_for(shader: &Shader, options: &Options, vertex: bool) -> Result<Plan, Pl
     lower(shader, options)
 }
 
+/// Where JIT-compiled code comes from: compiled for this shader alone, or shared through the
+/// caller's cache. Without the `jit` feature there is no cache to name.
+#[cfg(feature = "jit")]
+type Cache<'a> = Option<&'a crate::jit::JitCache>;
+#[cfg(not(feature = "jit"))]
+type Cache<'a> = Option<std::convert::Infallible>;
+
 /// The compiled code `options` ask for.
-fn code_for(plan: &Plan, options: &Options) -> Result<Option<Arc<Code>>, PlanError> {
+fn code_for(plan: &Plan, options: &Options, cache: Cache) -> Result<Option<Arc<Code>>, PlanError> {
+    #[cfg(feature = "jit")]
+    let compile = |mode| match cache {
+        Some(cache) => cache.get_or_compile(plan, mode),
+        None => Arc::new(crate::jit::compile(plan, mode)),
+    };
     match options.engine {
         Engine::Interpreter => Ok(None),
         #[cfg(feature = "jit")]
-        Engine::Jit => Ok(Some(crate::jit::compile(plan))),
+        Engine::Jit => Ok(Some(compile(crate::jit::Mode::native()))),
         #[cfg(feature = "jit")]
-        Engine::JitScalar => Ok(Some(crate::jit::compile_in(plan, crate::jit::Mode::Scalar))),
+        Engine::JitScalar => Ok(Some(compile(crate::jit::Mode::Scalar))),
         #[cfg(not(feature = "jit"))]
         Engine::Jit | Engine::JitScalar => {
-            let _ = plan;
+            let _ = (plan, cache);
             Err(PlanError::BadOption {
                 name: "engine",
                 reason: "dxso-exec was built without the `jit` feature",
@@ -64,7 +76,20 @@ impl VertexShader {
     /// Validates and lowers `shader`.
     pub fn with_options(shader: &Shader, options: &Options) -> Result<Self, PlanError> {
         let plan = plan_for(shader, options, true)?;
-        let code = code_for(&plan, options)?;
+        let code = code_for(&plan, options, None)?;
+        Ok(VertexShader { plan, code })
+    }
+
+    /// Validates and lowers `shader`; with a JIT engine, the code comes from `cache` (compiled
+    /// and stored there on a miss), so equal shaders compile once.
+    #[cfg(feature = "jit")]
+    pub fn with_cache(
+        shader: &Shader,
+        options: &Options,
+        cache: &crate::jit::JitCache,
+    ) -> Result<Self, PlanError> {
+        let plan = plan_for(shader, options, true)?;
+        let code = code_for(&plan, options, Some(cache))?;
         Ok(VertexShader { plan, code })
     }
 
@@ -134,7 +159,20 @@ impl PixelShader {
     /// Validates and lowers `shader`.
     pub fn with_options(shader: &Shader, options: &Options) -> Result<Self, PlanError> {
         let plan = plan_for(shader, options, false)?;
-        let code = code_for(&plan, options)?;
+        let code = code_for(&plan, options, None)?;
+        Ok(PixelShader { plan, code })
+    }
+
+    /// Validates and lowers `shader`; with a JIT engine, the code comes from `cache` (compiled
+    /// and stored there on a miss), so equal shaders compile once.
+    #[cfg(feature = "jit")]
+    pub fn with_cache(
+        shader: &Shader,
+        options: &Options,
+        cache: &crate::jit::JitCache,
+    ) -> Result<Self, PlanError> {
+        let plan = plan_for(shader, options, false)?;
+        let code = code_for(&plan, options, Some(cache))?;
         Ok(PixelShader { plan, code })
     }
 

@@ -220,7 +220,7 @@ mod damaged {
             }
             let checked = plan.check();
             let mode = if scalar { jit::Mode::Scalar } else { jit::Mode::native() };
-            let compiled = jit::compile_uncached(&plan, mode);
+            let compiled = jit::compile(&plan, mode);
             let count = if plan.version.is_pixel() { 12 } else { 5 };
             let run = compiled.run_plan(&plan, count, &inputs(&plan, count), &res);
             match checked {
@@ -239,7 +239,7 @@ mod damaged {
     #[test]
     fn run_plan_refuses_a_malformed_plan() {
         let mut plan = plans().swap_remove(0);
-        let compiled = jit::compile(&plan);
+        let compiled = jit::compile(&plan, jit::Mode::native());
         plan.lanes = 3;
         let err = compiled
             .run_plan(&plan, 4, &inputs(&plan, 4), &resources(&plan))
@@ -249,7 +249,7 @@ mod damaged {
             "malformed plan: layout: 3 lanes per batch (8, 16, 32 or 64)"
         );
         assert!(matches!(
-            jit::compile_uncached(&plan, jit::Mode::Scalar).fallback_reason(),
+            jit::compile(&plan, jit::Mode::Scalar).fallback_reason(),
             Some(jit::Fallback::Malformed(PlanError::Malformed {
                 rule: PlanRule::Lanes { lanes: 3 },
                 ..

@@ -94,7 +94,7 @@ pub fn run(data: &[u8]) {
     if mode % 4 >= 2 {
         // A damaged plan: compiled code must stay inside its buffers (or not be generated).
         damage(&mut plan, &mut u);
-        let compiled = jit::compile_uncached(
+        let compiled = jit::compile(
             &plan,
             if jit == Engine::Jit {
                 jit::Mode::native()

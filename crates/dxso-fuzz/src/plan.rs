@@ -170,7 +170,7 @@ pub fn run(data: &[u8]) {
     } else {
         jit::Mode::native()
     };
-    let compiled = jit::compile_uncached(&plan, mode);
+    let compiled = jit::compile(&plan, mode);
     let run = compiled.run_plan(&plan, invocations, &inputs, &res);
     match checked {
         Err(e) => {

@@ -120,29 +120,21 @@ pub fn validator() -> Validator {
     )
 }
 
-thread_local! {
-    /// One validator per thread, reused: it keeps its tables' allocations between modules
-    /// (`validate` resets it first).
-    static VALIDATOR: std::cell::RefCell<Validator> = std::cell::RefCell::new(validator());
-}
-
-pub(crate) fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Error> {
-    VALIDATOR.with(|v| {
-        match v.try_borrow_mut() {
-            Ok(mut v) => v.validate(module),
-            // Only reachable if validation re-entered this function; a fresh one is as good.
-            Err(_) => validator().validate(module),
+/// Validates `module` with `validator` (which keeps its tables' allocations between modules;
+/// `validate` resets it first).
+pub(crate) fn validate(
+    validator: &mut Validator,
+    module: &naga::Module,
+) -> Result<naga::valid::ModuleInfo, Error> {
+    validator.validate(module).map_err(|e| {
+        let mut message = e.as_inner().to_string();
+        let mut source = std::error::Error::source(e.as_inner());
+        while let Some(s) = source {
+            message.push_str(": ");
+            message.push_str(&s.to_string());
+            source = s.source();
         }
-        .map_err(|e| {
-            let mut message = e.as_inner().to_string();
-            let mut source = std::error::Error::source(e.as_inner());
-            while let Some(s) = source {
-                message.push_str(": ");
-                message.push_str(&s.to_string());
-                source = s.source();
-            }
-            Error::Validation(message)
-        })
+        Error::Validation(message)
     })
 }
 

@@ -30,7 +30,7 @@ impl Body<'_> {
             v = self.bin(BinaryOperator::Multiply, v, s);
         }
         let range = semantics::ps1_range(self.plan.version, self.plan.options.ps1_range)
-            .filter(|_| !is_texture_op(self.opcode));
+            .filter(|_| !dxso::slots::is_texture_address(self.opcode));
         if let Some(m) = range {
             let lo = self.fconst(-m, lanes);
             let hi = self.fconst(m, lanes);
@@ -186,32 +186,4 @@ impl Body<'_> {
         self.forget_file(ty);
         Ok(())
     }
-}
-
-/// Texture instructions, which ps_1_x does not range-clamp.
-fn is_texture_op(op: dxso::Opcode) -> bool {
-    use dxso::Opcode::*;
-    matches!(
-        op,
-        Tex | TexCoord
-            | TexBem
-            | TexBemL
-            | TexReg2Ar
-            | TexReg2Gb
-            | TexReg2Rgb
-            | TexM3x2Pad
-            | TexM3x2Tex
-            | TexM3x3Pad
-            | TexM3x3Tex
-            | TexM3x3Diff
-            | TexM3x3Spec
-            | TexM3x3VSpec
-            | TexDp3Tex
-            | TexM3x2Depth
-            | TexDp3
-            | TexM3x3
-            | TexDepth
-            | TexLdd
-            | TexLdl
-    )
 }

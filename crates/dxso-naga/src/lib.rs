@@ -190,7 +190,50 @@ fn hardware_version(v: dxso::Version) -> dxso::Version {
 /// Translates `shader` into a validated naga module. The shader must be valid
 /// ([`dxso::analyze`] decides, and its analysis drives the translation); an invalid one gives
 /// [`Error::Invalid`]. Software versions translate as the hardware version they extend.
+///
+/// A caller translating many shaders keeps a [`Translator`] instead, which reuses naga's
+/// validator between them.
 pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Error> {
+    Translator::new().translate(shader, options)
+}
+
+/// Translates shaders one after another, keeping what can be reused between them (naga's
+/// validator and its tables' allocations). One per thread: it is `Send`, not shared.
+pub struct Translator {
+    validator: naga::valid::Validator,
+}
+
+impl Default for Translator {
+    fn default() -> Self {
+        Translator::new()
+    }
+}
+
+impl std::fmt::Debug for Translator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Translator").finish_non_exhaustive()
+    }
+}
+
+impl Translator {
+    /// A translator with naga's validator configured as [`validator`] says.
+    pub fn new() -> Self {
+        Translator {
+            validator: back::validator(),
+        }
+    }
+
+    /// Translates `shader` as [`translate`] does.
+    pub fn translate(&mut self, shader: &Shader, options: &Options) -> Result<Translation, Error> {
+        translate_with(&mut self.validator, shader, options)
+    }
+}
+
+fn translate_with(
+    validator: &mut naga::valid::Validator,
+    shader: &Shader,
+    options: &Options,
+) -> Result<Translation, Error> {
     let v = hardware_version(shader.version);
     let known = matches!(
         (v.kind, v.major, v.minor),
@@ -283,7 +326,7 @@ pub fn translate(shader: &Shader, options: &Options) -> Result<Translation, Erro
     });
     let reflection = reflect_of(&plan, &m, &interface, group);
     let module = m.module;
-    let info = back::validate(&module)?;
+    let info = back::validate(validator, &module)?;
     Ok(Translation {
         module,
         info,

@@ -2,7 +2,7 @@
 //! each module, every SPIR-V passes `spirv-val`, every GLSL passes `glslangValidator`, and
 //! every WGSL parses back with naga's front end and validates again.
 
-use dxso_naga::{translate, Options, Output, Stage, Target, Translation, WriteOptions};
+use dxso_naga::{Options, Output, Stage, Target, Translation, Translator, WriteOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -115,8 +115,9 @@ fn check_all(
     let mut failures = Vec::new();
     let mut glsl_files = Vec::new();
     let mut translated = 0;
+    let mut translator = Translator::new();
     for case in cases {
-        let t = match translate(&case.shader, options) {
+        let t = match translator.translate(&case.shader, options) {
             Ok(t) => t,
             Err(e) => {
                 failures.push(format!("{}: {e}", case.rel));

@@ -38,7 +38,7 @@ pub use instruction::{
     Comment, Comparison, DclToken, DeclUsage, Extra, Instruction, Item, Shader, Sources, TexldMode,
     TextureType,
 };
-pub use opcode::{Opcode, OpcodeInfo, Operands};
+pub use opcode::{Block, Opcode, OpcodeInfo, Operands, StageUse};
 pub use param::{
     DstParam, Relative, RelativeToken, ResultModifiers, Shift, SrcModifier, SrcParam, Swizzle,
     WriteMask,

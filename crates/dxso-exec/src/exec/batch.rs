@@ -514,14 +514,14 @@ impl<const W: usize> Batch<W> {
                         }
                         let s = &self.f[src[c] as usize];
                         let mut r = *s;
-                        if scale != 1.0 {
+                        if scale.0 != 1.0 {
                             for v in &mut r {
-                                *v *= scale;
+                                *v *= scale.0;
                             }
                         }
-                        if clamp.is_finite() {
+                        if clamp.0.is_finite() {
                             for v in &mut r {
-                                *v = math::range_clamp(*v, clamp);
+                                *v = math::range_clamp(*v, clamp.0);
                             }
                         }
                         if sat {

@@ -81,7 +81,7 @@ impl<'a> Run<'a> {
         }
         for &(reg, v) in &plan.float_defs {
             if let Some(dst) = floats.get_mut(reg as usize) {
-                *dst = v;
+                *dst = v.map(|x| x.0);
             }
         }
         if plan.clamp_constants {
@@ -139,7 +139,7 @@ impl<'a> Run<'a> {
             .uniforms
             .iter()
             .map(|u| match *u {
-                Uniform::Literal(v) => v,
+                Uniform::Literal(v) => v.0,
                 Uniform::Float {
                     reg,
                     comp,

@@ -1,70 +1,177 @@
 //! Compiled code shared between equal plans: a renderer that lowers the same shader again (or
-//! many shaders that lower to the same plan) compiles it once.
+//! many shaders that lower to the same plan) compiles it once. The caller owns the cache (one per
+//! device, say) and decides its size; nothing is kept behind the caller's back.
 
 use super::{Compiled, Mode};
-use crate::plan::{Op, Plan, Uniform};
-use std::collections::{HashMap, VecDeque};
-use std::fmt::Write;
-use std::sync::{Arc, Mutex};
+use crate::plan::Plan;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-/// Plans kept; the oldest is dropped beyond this (its code lives on while shaders use it).
-const CAPACITY: usize = 1024;
+/// Plans a [`JitCache::default`] keeps.
+pub const DEFAULT_CAPACITY: usize = 1024;
 
-#[derive(Default)]
-struct Cache {
-    map: HashMap<String, Arc<Compiled>>,
-    order: VecDeque<String>,
+/// Compiled code by plan, shared between threads, least recently used dropped first.
+///
+/// The key is the plan itself and the [`Mode`]: plans are hashed and compared structurally
+/// (floats by their bits, see [`crate::plan::Float`]), so a hit costs one hash of the plan's
+/// data and one comparison, and two plans share code exactly when they are equal.
+#[derive(Debug)]
+pub struct JitCache {
+    capacity: usize,
+    state: Mutex<State>,
 }
 
-static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+#[derive(Debug, Default)]
+struct State {
+    map: HashMap<Key, Entry>,
+    /// Uses so far: an entry's `used` is the value at its last use.
+    clock: u64,
+}
 
-/// What identifies a plan's code: everything in the plan (its `Debug` form tells apart every
-/// float but NaN payloads), plus the bits of the floats the code embeds.
-fn key(plan: &Plan, mode: Mode) -> String {
-    let mut k = format!("{mode:?}{plan:?}");
-    for u in &plan.uniforms {
-        if let Uniform::Literal(v) = u {
-            let _ = write!(k, ",{:08x}", v.to_bits());
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct Key {
+    mode: Mode,
+    plan: Plan,
+}
+
+#[derive(Debug)]
+struct Entry {
+    compiled: Arc<Compiled>,
+    used: u64,
+}
+
+impl Default for JitCache {
+    fn default() -> Self {
+        JitCache::new(DEFAULT_CAPACITY)
+    }
+}
+
+impl JitCache {
+    /// An empty cache holding at most `capacity` plans (at least one).
+    pub fn new(capacity: usize) -> Self {
+        JitCache {
+            capacity: capacity.max(1),
+            state: Mutex::new(State::default()),
         }
     }
-    for op in &plan.ops {
-        if let Op::Store { scale, clamp, .. } = op {
-            let _ = write!(k, ",{:08x}{:08x}", scale.to_bits(), clamp.to_bits());
+
+    /// The cached code for `plan` in `mode`, compiling it on first use.
+    pub fn get_or_compile(&self, plan: &Plan, mode: Mode) -> Arc<Compiled> {
+        let key = Key {
+            mode,
+            plan: plan.clone(),
+        };
+        if let Some(hit) = self.touch(&key) {
+            return hit;
         }
-    }
-    k
-}
-
-/// The cached code for `plan`, compiling it on first use.
-pub(super) fn get_or_compile(plan: &Plan, mode: Mode) -> Arc<Compiled> {
-    let k = key(plan, mode);
-    if let Some(c) = lock().as_ref().and_then(|c| c.map.get(&k).cloned()) {
-        return c;
-    }
-    // Compile outside the lock: other threads keep compiling other plans meanwhile (two
-    // threads compiling one plan at once both succeed; the first stored wins).
-    let compiled = Arc::new(super::compile_uncached(plan, mode));
-    let mut guard = lock();
-    let cache = guard.get_or_insert_with(Cache::default);
-    if let Some(c) = cache.map.get(&k) {
-        return c.clone();
-    }
-    if cache.order.len() >= CAPACITY {
-        if let Some(old) = cache.order.pop_front() {
-            cache.map.remove(&old);
+        // Compile outside the lock: other threads keep compiling other plans meanwhile (two
+        // threads compiling one plan at once both succeed; the first stored wins).
+        let compiled = Arc::new(super::compile(plan, mode));
+        let mut state = self.lock();
+        state.clock += 1;
+        let used = state.clock;
+        if let Some(entry) = state.map.get_mut(&key) {
+            entry.used = used;
+            return entry.compiled.clone();
         }
+        if state.map.len() >= self.capacity {
+            // A linear scan, but only when a full cache compiles: a compile costs far more.
+            // Uses are numbered uniquely, so this drops exactly the least recently used plan.
+            if let Some(oldest) = state.map.values().map(|e| e.used).min() {
+                state.map.retain(|_, e| e.used != oldest);
+            }
+        }
+        state.map.insert(
+            key,
+            Entry {
+                compiled: compiled.clone(),
+                used,
+            },
+        );
+        compiled
     }
-    cache.order.push_back(k.clone());
-    cache.map.insert(k, compiled.clone());
-    compiled
+
+    /// Plans in the cache.
+    pub fn len(&self) -> usize {
+        self.lock().map.len()
+    }
+
+    /// Whether the cache holds no plan.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The most plans the cache keeps.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Drops every plan (code still in use by shaders lives on).
+    pub fn clear(&self) {
+        self.lock().map.clear();
+    }
+
+    fn touch(&self, key: &Key) -> Option<Arc<Compiled>> {
+        let mut state = self.lock();
+        state.clock += 1;
+        let used = state.clock;
+        let entry = state.map.get_mut(key)?;
+        entry.used = used;
+        Some(entry.compiled.clone())
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves a consistent map (inserts are single calls).
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
-/// Plans in the cache.
-pub(super) fn len() -> usize {
-    lock().as_ref().map_or(0, |c| c.map.len())
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, VertexShader};
 
-fn lock() -> std::sync::MutexGuard<'static, Option<Cache>> {
-    // A panic while holding the lock leaves a consistent map (inserts are single calls).
-    CACHE.lock().unwrap_or_else(|e| e.into_inner())
+    fn plan(source: &str) -> Plan {
+        let shader = dxso_text::parse(source).expect("assembles");
+        VertexShader::with_options(&shader, &Options::default())
+            .expect("lowers")
+            .plan()
+            .clone()
+    }
+
+    #[test]
+    fn equal_plans_share_code_and_the_least_recently_used_goes_first() {
+        let a = plan("vs_2_0\ndcl_position v0\nmov oPos, v0\n");
+        let b = plan("vs_2_0\ndcl_position v0\nadd oPos, v0, v0\n");
+        let c = plan("vs_2_0\ndcl_position v0\nmul oPos, v0, v0\n");
+        let cache = JitCache::new(2);
+        let first = cache.get_or_compile(&a, Mode::Scalar);
+        assert!(Arc::ptr_eq(
+            &first,
+            &cache.get_or_compile(&a.clone(), Mode::Scalar)
+        ));
+        let second = cache.get_or_compile(&b, Mode::Scalar);
+        // Using `a` again makes `b` the least recently used: `c` evicts `b`, not `a`.
+        cache.get_or_compile(&a, Mode::Scalar);
+        cache.get_or_compile(&c, Mode::Scalar);
+        assert_eq!(cache.len(), 2);
+        assert!(Arc::ptr_eq(&first, &cache.get_or_compile(&a, Mode::Scalar)));
+        assert!(!Arc::ptr_eq(
+            &second,
+            &cache.get_or_compile(&b, Mode::Scalar)
+        ));
+        cache.clear();
+        assert!(cache.is_empty());
+    }
+
+    #[test]
+    fn plans_differing_only_in_the_sign_of_zero_are_different_keys() {
+        let pos = plan("vs_2_0\ndef c0, 0, 0, 0, 0\ndcl_position v0\nadd oPos, v0, c0\n");
+        let neg = plan("vs_2_0\ndef c0, -0, 0, 0, 0\ndcl_position v0\nadd oPos, v0, c0\n");
+        assert_ne!(pos, neg);
+        let cache = JitCache::new(8);
+        cache.get_or_compile(&pos, Mode::Scalar);
+        cache.get_or_compile(&neg, Mode::Scalar);
+        assert_eq!(cache.len(), 2);
+    }
 }

@@ -35,6 +35,8 @@ mod cache;
 mod codegen;
 mod runtime;
 
+pub use cache::{JitCache, DEFAULT_CAPACITY};
+
 use crate::exec::{Batch, Run, Stop};
 use crate::plan::{Pc, Plan};
 use codegen::Shape;
@@ -43,7 +45,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -293,18 +295,8 @@ impl Compiled {
 /// Projected texture stages a plan may read (ps_1_x has 8).
 const MAX_STAGES: usize = 16;
 
-/// The compiled code of `plan` in this machine's [`Mode`], from the cache or compiled now.
-pub fn compile(plan: &Plan) -> Arc<Compiled> {
-    cache::get_or_compile(plan, Mode::native())
-}
-
-/// The compiled code of `plan` in `mode`, from the cache or compiled now.
-pub fn compile_in(plan: &Plan, mode: Mode) -> Arc<Compiled> {
-    cache::get_or_compile(plan, mode)
-}
-
-/// Compiles `plan` in `mode`, bypassing the cache (to measure compile time).
-pub fn compile_uncached(plan: &Plan, mode: Mode) -> Compiled {
+/// Compiles `plan` in `mode` (a [`JitCache`] shares the result between equal plans).
+pub fn compile(plan: &Plan, mode: Mode) -> Compiled {
     let start = Instant::now();
     let result = build(plan, mode);
     let compile_time = start.elapsed();
@@ -328,11 +320,6 @@ pub fn compile_uncached(plan: &Plan, mode: Mode) -> Compiled {
             max_instructions: 0,
         },
     }
-}
-
-/// Plans in the process-wide cache.
-pub fn cached_plans() -> usize {
-    cache::len()
 }
 
 /// The host's target, configured once.

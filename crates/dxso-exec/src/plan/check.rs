@@ -457,7 +457,7 @@ fn malformed(place: PlanPlace, rule: PlanRule) -> PlanError {
 mod tests {
     use super::*;
     use crate::error::PlanRule as R;
-    use crate::plan::{Cond, IndexReg, LoopCount};
+    use crate::plan::{Cond, ExactF32, IndexReg, LoopCount};
     use crate::VertexShader;
 
     /// A plan with every kind of structure: a relative read, a loop with a break, an if with
@@ -827,7 +827,8 @@ mod tests {
     fn tolerated_values_pass() {
         let mut p = plan();
         // A def past the file is dropped; component numbers and lengths are masked.
-        p.float_defs.push((p.float_constants + 40, [1.0; 4]));
+        p.float_defs
+            .push((p.float_constants + 40, [ExactF32(1.0); 4]));
         for op in &mut p.ops {
             match op {
                 Op::Gather { comps, .. } => *comps = [7, 9, 200, 3],

@@ -4,7 +4,7 @@
 //! tagged with their space; [`Layout::finish`] places the spaces one after the other and
 //! renumbers every slot of the plan.
 
-use super::{InputSlots, Op, OutputSlots, Slot, Uniform};
+use super::{ExactF32, InputSlots, Op, OutputSlots, Slot, Uniform};
 use crate::io::{InputRegister, OutputRegister};
 use std::collections::HashMap;
 
@@ -39,7 +39,7 @@ pub(crate) enum Key {
 
 fn uniform_key(u: &Uniform) -> (u8, u64) {
     match *u {
-        Uniform::Literal(v) => (0, v.to_bits() as u64),
+        Uniform::Literal(v) => (0, v.0.to_bits() as u64),
         Uniform::Float {
             reg,
             comp,
@@ -92,7 +92,7 @@ impl Layout {
 
     /// A literal's uniform slot.
     pub fn literal(&mut self, v: f32) -> Slot {
-        self.uniform(Uniform::Literal(v))
+        self.uniform(Uniform::Literal(ExactF32(v)))
     }
 
     /// The slot of component `comp` of a per-lane register.

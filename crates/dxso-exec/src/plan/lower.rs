@@ -470,8 +470,8 @@ impl<'a> Lowerer<'a> {
                     mask,
                     src: result,
                     dst: result,
-                    scale,
-                    clamp,
+                    scale: scale.into(),
+                    clamp: clamp.into(),
                     sat,
                     pred: None,
                 });
@@ -518,8 +518,8 @@ impl<'a> Lowerer<'a> {
                 mask,
                 src: result,
                 dst: final_slots,
-                scale,
-                clamp,
+                scale: scale.into(),
+                clamp: clamp.into(),
                 sat,
                 pred,
             }],
@@ -1318,12 +1318,10 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
             }
             _ if ended => {}
             _ => {
-                match inst.opcode {
-                    Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep => depth += 1,
-                    Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => {
-                        depth = depth.saturating_sub(1)
-                    }
-                    _ => {}
+                match inst.opcode.info().block {
+                    dxso::Block::Opens => depth += 1,
+                    dxso::Block::Closes => depth = depth.saturating_sub(1),
+                    dxso::Block::Continues | dxso::Block::None => {}
                 }
                 lw.instruction(inst)?;
                 if !lw.ps1.next_coissued {
@@ -1400,7 +1398,10 @@ pub(crate) fn lower(shader: &Shader, opts: &Options) -> Result<Plan, PlanError> 
         clear,
         inputs,
         outputs,
-        float_defs: float_defs.into_iter().collect(),
+        float_defs: float_defs
+            .into_iter()
+            .map(|(r, v): (u32, [f32; 4])| (r, v.map(ExactF32)))
+            .collect(),
         int_defs: int_defs.into_iter().collect(),
         bool_defs: bool_defs.into_iter().collect(),
         float_constants,

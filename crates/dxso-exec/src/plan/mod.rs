@@ -23,6 +23,38 @@ use crate::io::{InputRegister, OutputRegister};
 use crate::texture::Dimension;
 use dxso::{Comparison, Version};
 
+/// A float the plan holds, equal to another and hashed by its bits: code compiled for `0.0`
+/// differs from code for `-0.0`, and a NaN equals itself, so plans that compare equal compile
+/// to the same code (the JIT's cache relies on it).
+#[derive(Clone, Copy, Default)]
+pub struct ExactF32(pub f32);
+
+impl PartialEq for ExactF32 {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for ExactF32 {}
+
+impl std::hash::Hash for ExactF32 {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state);
+    }
+}
+
+impl std::fmt::Debug for ExactF32 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<f32> for ExactF32 {
+    fn from(v: f32) -> Self {
+        ExactF32(v)
+    }
+}
+
 /// A row of the register file (one value per lane).
 pub type Slot = u32;
 
@@ -30,7 +62,7 @@ pub type Slot = u32;
 pub type Pc = u32;
 
 /// A component-wise function of one, two or three sources.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub enum ArithFn {
     // One source.
@@ -88,7 +120,7 @@ impl ArithFn {
 }
 
 /// Which integer register a relative address adds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IndexReg {
     /// `a0.x` .. `a0.w` (component 0-3).
     A0(u8),
@@ -97,7 +129,7 @@ pub enum IndexReg {
 }
 
 /// Where a relative read gathers from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GatherFrom {
     /// The float constant image (`c[...]`).
     Const,
@@ -111,7 +143,7 @@ pub enum GatherFrom {
 }
 
 /// A condition of `if`, `break`, `callnz`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cond {
     /// Always true (`break`, `call`).
     Always,
@@ -143,7 +175,7 @@ pub enum Cond {
 }
 
 /// Predicated writes: component `c` is written when `p0[swizzle[c]] != not`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PredSel {
     /// The predicate swizzle.
     pub swizzle: [u8; 4],
@@ -152,7 +184,7 @@ pub struct PredSel {
 }
 
 /// Where a lookup's level of detail comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LodPlan {
     /// Quad derivatives of the coordinates.
     Implicit,
@@ -165,7 +197,7 @@ pub enum LodPlan {
 }
 
 /// The depth a ps_1_x depth instruction computes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DepthFn {
     /// `texdepth`: `clamp01(a / min(b, 1))`.
     TexDepth,
@@ -174,7 +206,7 @@ pub enum DepthFn {
 }
 
 /// How loop iterations are counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LoopCount {
     /// From the run's integer constant `i#` (count `.x`, start `.y`, step `.z`).
     Int(u8),
@@ -183,7 +215,7 @@ pub enum LoopCount {
 }
 
 /// One operation.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
     /// Budget: every active lane executes `n` more instructions (`docs/SEMANTICS.md` 11).
     Count(u32),
@@ -299,9 +331,9 @@ pub enum Op {
         /// Destinations.
         dst: [Slot; 4],
         /// `2^shift`.
-        scale: f32,
+        scale: ExactF32,
         /// The ps_1_x range, or infinity.
-        clamp: f32,
+        clamp: ExactF32,
         /// `_sat`.
         sat: bool,
         /// Predication.
@@ -441,10 +473,10 @@ pub enum Op {
 }
 
 /// A uniform slot's value: the same in every lane of a run.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Uniform {
     /// A value known when lowering (a literal, a `def` component).
-    Literal(f32),
+    Literal(ExactF32),
     /// Component `comp` of float constant `reg` of the run, with a source modifier applied.
     Float {
         /// The register.
@@ -464,7 +496,7 @@ pub enum Uniform {
 }
 
 /// Texture stage states a plan reads as uniforms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StageField {
     /// `D3DTSS_BUMPENVMAT00` .. `11` (0-3).
     BumpMat(u8),
@@ -475,7 +507,7 @@ pub enum StageField {
 }
 
 /// An input register and the slots of its components (`None`: not read).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct InputSlots {
     /// The register.
     pub register: InputRegister,
@@ -484,7 +516,7 @@ pub struct InputSlots {
 }
 
 /// An output register and the slots of its components (`None`: never written, reads 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OutputSlots {
     /// The register.
     pub register: OutputRegister,
@@ -493,7 +525,7 @@ pub struct OutputSlots {
 }
 
 /// A sampler the plan reads and the dimension it expects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SamplerUse {
     /// `s#` (or ps_1_x stage).
     pub index: u8,
@@ -502,7 +534,7 @@ pub struct SamplerUse {
 }
 
 /// A lowered shader.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Plan {
     /// The shader's version.
     pub version: Version,
@@ -523,7 +555,7 @@ pub struct Plan {
     /// Outputs stored at the end of every batch, in register order.
     pub outputs: Vec<OutputSlots>,
     /// `def`s (register, value) after the ps_1_x clamp.
-    pub float_defs: Vec<(u32, [f32; 4])>,
+    pub float_defs: Vec<(u32, [ExactF32; 4])>,
     /// `defi`s.
     pub int_defs: Vec<(u32, [i32; 4])>,
     /// `defb`s.

@@ -405,7 +405,7 @@ impl Gen<'_, '_> {
             return v;
         }
         let v = match self.plan.uniforms[slot as usize] {
-            Uniform::Literal(x) => self.fconst(x),
+            Uniform::Literal(x) => self.fconst(x.0),
             _ => {
                 let x = self.b.ins().load(
                     types::F32,

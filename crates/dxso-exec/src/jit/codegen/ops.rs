@@ -346,12 +346,12 @@ impl Gen<'_, '_> {
             } => {
                 for c in bits(mask) {
                     let mut r = self.get(src[c]);
-                    if scale != 1.0 {
-                        let k = self.fconst(scale);
+                    if scale.0 != 1.0 {
+                        let k = self.fconst(scale.0);
                         r = r.iter().map(|&v| self.b.ins().fmul(v, k)).collect();
                     }
-                    if clamp.is_finite() {
-                        r = r.iter().map(|&v| self.range_clamp(v, clamp)).collect();
+                    if clamp.0.is_finite() {
+                        r = r.iter().map(|&v| self.range_clamp(v, clamp.0)).collect();
                     }
                     if sat {
                         r = r.iter().map(|&v| self.saturate(v)).collect();
