@@ -263,6 +263,17 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
                     let Some(t) = type_name(&c.ty, &mut u.types, &mut counter) else {
                         continue;
                     };
+                    // fxc trims an array to the registers the shader uses; declare only the
+                    // elements the table covers so the compiler places it the same way.
+                    let mut one = Vec::new();
+                    layout(&c.ty, &name, true, owner, &mut one);
+                    let per = one.len().max(1);
+                    let covered = (c.register_count as usize).div_ceil(per);
+                    let arr = if c.ty.elements > 1 {
+                        format!("[{}]", covered.min(c.ty.elements as usize).max(1))
+                    } else {
+                        arr
+                    };
                     let mut views = Vec::new();
                     layout(&c.ty, &name, false, owner, &mut views);
                     for (k, v) in views
@@ -317,23 +328,28 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
         taken.insert(name.clone());
         u.names.push(name);
     }
-    // Relative reads no table entry covers: one flat array over the rest of the file.
-    for &b in &needs.relative_bases {
-        if u.floats.contains_key(&b) {
-            continue;
+    // Relative reads no table entry covers: one flat array from the lowest such base to the
+    // highest register read there directly or relatively (the table that would say more is
+    // absent, so nothing sets the registers past it by name anyway).
+    let uncovered: Vec<u32> = needs
+        .relative_bases
+        .iter()
+        .copied()
+        .filter(|b| !u.floats.contains_key(b))
+        .collect();
+    if let (Some(&lo), Some(&top)) = (uncovered.first(), uncovered.last()) {
+        let direct = needs.floats.range(lo..).next_back().map_or(lo, |r| *r);
+        let mut end = top.max(direct) + 1;
+        if let Some((&k, _)) = u.floats.range(lo..).next() {
+            end = end.min(k);
         }
-        let end = u
-            .floats
-            .range(b..)
-            .next()
-            .map_or(needs.float_file, |(k, _)| *k)
-            .max(b + 1);
-        let name = format!("c{b}_");
-        for k in b..end {
+        let end = end.min(needs.float_file.max(lo + 1));
+        let name = unique(format!("c{lo}_"), &taken);
+        for k in lo..end {
             u.floats.insert(
                 k,
                 RegView {
-                    expr: format!("{name}[{}]", k - b),
+                    expr: format!("{name}[{}]", k - lo),
                     width: 4,
                     owner: usize::MAX,
                 },
@@ -341,14 +357,15 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
         }
         u.flats.push(FlatArray {
             name: name.clone(),
-            base: b,
-            count: end - b,
+            base: lo,
+            count: end - lo,
         });
         decls.push((
-            b,
+            lo,
             0,
-            format!("float4 {name}[{}] : register(c{b});", end - b),
+            format!("float4 {name}[{}] : register(c{lo});", end - lo),
         ));
+        taken.insert(name);
     }
     for &r in &needs.floats {
         if u.floats.contains_key(&r) {
