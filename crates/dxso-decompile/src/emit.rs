@@ -356,6 +356,10 @@ impl<'a> Emitter<'a> {
             value = format!("saturate({})", strip_parens(&value));
         }
         let target = format!("{base}{}", swizzle(&lanes, width));
+        if lanes.len() > 1 && scalar_result(inst.opcode) {
+            // A scalar the assignment replicates; the folding pass reads the marker.
+            value = format!("{SCALAR}{value}");
+        }
         if let Some(p) = &inst.predicate {
             let cond = self.src(p, &lanes)?;
             let (a, b) = if p.modifier == SrcModifier::Not {
@@ -803,6 +807,27 @@ impl<'a> Emitter<'a> {
             }),
         }
     }
+}
+
+/// Marks a value that is one scalar replicated over the destination's lanes; removed before
+/// the text is returned.
+pub(crate) const SCALAR: char = '\u{1}';
+
+fn scalar_result(op: Opcode) -> bool {
+    use Opcode as O;
+    matches!(
+        op,
+        O::Rcp
+            | O::Rsq
+            | O::Exp
+            | O::Log
+            | O::LogP
+            | O::Pow
+            | O::Dp3
+            | O::Dp4
+            | O::Dp2Add
+            | O::TexDp3
+    )
 }
 
 fn last_of(v: &[String]) -> String {

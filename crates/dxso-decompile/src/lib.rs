@@ -232,9 +232,9 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         let ps: Vec<String> = params(k).into_iter().map(|(d, _)| d).collect();
         out.push_str(&format!("void l{k}({})\n{{\n", ps.join(", ")));
         let lines = if options.readable {
-            fold::fold(std::mem::take(&mut em.lines), &BTreeSet::new())
+            fold::fold(std::mem::take(&mut em.lines), true)
         } else {
-            std::mem::take(&mut em.lines)
+            fold::strip(std::mem::take(&mut em.lines))
         };
         for l in lines {
             out.push_str(&l);
@@ -282,9 +282,8 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         format!("{input_ty} i")
     };
     out.push_str(&format!("{output_ty} main({input_param})\n{{\n"));
-    let keep: BTreeSet<String> = BTreeSet::new();
     let body_lines = if options.readable {
-        fold::fold(std::mem::take(&mut em.lines), &keep)
+        fold::fold(std::mem::take(&mut em.lines), false)
     } else {
         std::mem::take(&mut em.lines)
     };

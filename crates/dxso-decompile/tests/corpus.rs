@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use support::Outcome;
 
 const FLOOR_DECOMPILED: usize = 1177;
-const FLOOR_COMPILED: usize = 1129;
-const FLOOR_EQUIVALENT: usize = 1093;
+const FLOOR_COMPILED: usize = 1131;
+const FLOOR_EQUIVALENT: usize = 1096;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
