@@ -530,13 +530,17 @@ impl<'a> Emitter<'a> {
                 };
                 let cs: Vec<u8> = (0..k).collect();
                 let a = self.src(&s[0], &cs)?;
-                let mut parts = Vec::new();
-                for lane in 0..4u8 {
-                    let mut row = s[1];
-                    row.register.num = row.register.num.wrapping_add(lane as u16);
-                    parts.push(format!("dot({a}, {})", self.src(&row, &cs)?));
+                if let Some(m) = self.matrix_product(&s[1], k as u8, _rows, &a) {
+                    format!("{m}{}", swizzle(&l, _rows))
+                } else {
+                    let mut parts = Vec::new();
+                    for lane in 0..4u8 {
+                        let mut row = s[1];
+                        row.register.num = row.register.num.wrapping_add(lane as u16);
+                        parts.push(format!("dot({a}, {})", self.src(&row, &cs)?));
+                    }
+                    construct(&l, &parts)
                 }
-                construct(&l, &parts)
             }
             O::Crs => {
                 let a = self.src(&s[0], &[0, 1, 2])?;
@@ -723,6 +727,66 @@ impl<'a> Emitter<'a> {
         };
         let _ = n;
         self.assign(inst, &d, value)
+    }
+
+    /// `mul(a, M)` (or `mul(M, a)`) when the `rows` registers from `m` are the columns (rows)
+    /// of one constant-table matrix whose inner dimension is `k`; the product's first `rows`
+    /// components are the instruction's results.
+    fn matrix_product(&self, m: &SrcParam, k: u8, rows: u8, a: &str) -> Option<String> {
+        if m.relative.is_some()
+            || m.modifier != SrcModifier::None
+            || !m.swizzle.is_identity()
+            || !m.register.ty.is_float_const()
+            || self.ps1()
+        {
+            return None;
+        }
+        let base = m.register.index();
+        let mut name: Option<(String, bool)> = None;
+        for j in 0..rows as u32 {
+            let view = self.uniforms.floats.get(&(base + j))?;
+            if self.info.float_defs.contains_key(&(base + j)) || view.width != k {
+                return None;
+            }
+            let (n, columns) = if let Some(rest) = view.expr.strip_prefix("transpose(") {
+                let n = rest.strip_suffix(&format!(")[{j}]"))?;
+                (n.to_string(), true)
+            } else {
+                (
+                    view.expr.strip_suffix(&format!("[{j}]"))?.to_string(),
+                    false,
+                )
+            };
+            match &name {
+                None => name = Some((n, columns)),
+                Some(prev) if *prev == (n.clone(), columns) => {}
+                _ => return None,
+            }
+        }
+        let (n, columns) = name?;
+        // The product has as many components as the matrix has columns (rows); the
+        // instruction's are the first `rows` of them.
+        let first = self.uniforms.floats.get(&base)?;
+        let _ = first;
+        let total = self
+            .uniforms
+            .floats
+            .range(base..)
+            .take_while(|(_, v)| {
+                v.expr.starts_with(&format!("transpose({n})["))
+                    || v.expr.starts_with(&format!("{n}["))
+            })
+            .count() as u8;
+        let product = if columns {
+            format!("mul({a}, {n})")
+        } else {
+            format!("mul({n}, {a})")
+        };
+        Some(if total > rows {
+            format!("{product}{}", swizzle(&(0..rows).collect::<Vec<u8>>(), 4))
+        } else {
+            product
+        })
     }
 
     /// The interpolated texture coordinate set `n` (ps_1_x).

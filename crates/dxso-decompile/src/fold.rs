@@ -162,9 +162,6 @@ pub(crate) fn strip(mut lines: Vec<String>) -> Vec<String> {
 /// Tries to fold the assignment at `i` into its single use; `Some(true)` when it did.
 fn try_fold_at(lines: &mut Vec<String>, i: usize, live_out: bool) -> Option<bool> {
     let a = parse_assign(&lines[i])?;
-    if a.value.contains(" ? ") && a.value.contains(&format!("r{}", a.reg)) {
-        return None;
-    }
     // Find the next line that touches the register.
     let mut j = i + 1;
     while j < lines.len() {
@@ -378,6 +375,11 @@ fn dead_after(lines: &[String], j: usize, reg: u32, mask: &[u8], live_out: bool)
     }
     // The end of the function: the entry point's temporaries die (`return o;` reads none).
     !live_out
+}
+
+/// `true` when `line` names `word` (not as part of a longer identifier).
+pub(crate) fn mentions(line: &str, word: &str) -> bool {
+    contains_word(line, word)
 }
 
 /// `true` when `text` contains `word` not as part of a longer identifier.

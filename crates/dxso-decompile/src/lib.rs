@@ -271,8 +271,17 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
             head.push(format!("    o.{} = 0;", f.name));
         }
     }
+    let body_lines = if options.readable {
+        fold::fold(std::mem::take(&mut em.lines), false)
+    } else {
+        fold::strip(std::mem::take(&mut em.lines))
+    };
     for (ty, n) in &all_regs {
-        let (decl, _) = local(*ty, *n, v);
+        let (decl, name) = local(*ty, *n, v);
+        // Folding may leave a register unused.
+        if !body_lines.iter().any(|l| fold::mentions(l, &name)) {
+            continue;
+        }
         let init = if *ty == RT::Predicate { "false" } else { "0" };
         head.push(format!("    {decl} = {init};"));
     }
@@ -282,11 +291,6 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         format!("{input_ty} i")
     };
     out.push_str(&format!("{output_ty} main({input_param})\n{{\n"));
-    let body_lines = if options.readable {
-        fold::fold(std::mem::take(&mut em.lines), false)
-    } else {
-        std::mem::take(&mut em.lines)
-    };
     for l in head.into_iter().chain(body_lines) {
         out.push_str(&l);
         out.push('\n');
@@ -398,7 +402,12 @@ fn body(
     range: std::ops::Range<usize>,
 ) -> Result<(), Error> {
     let last = range.end.saturating_sub(1);
+    let range_end = range.end;
+    let mut skip = 0usize;
     for pos in range {
+        if skip > 0 && !matches!(insts[pos].opcode, Opcode::Dp4 | Opcode::Dp3) {
+            skip = 0;
+        }
         let inst = insts[pos];
         match inst.opcode {
             Opcode::Rep | Opcode::Loop => {
@@ -485,10 +494,76 @@ fn body(
                 }
             }
             Opcode::Label => {}
+            Opcode::Dp4 | Opcode::Dp3 if skip == 0 => match dot_run(insts, pos, range_end) {
+                Some((m, n)) => {
+                    skip = n - 1;
+                    em.instruction(&m)?;
+                }
+                None => em.instruction(inst)?,
+            },
+            _ if skip > 0 => skip -= 1,
             _ => em.instruction(inst)?,
         }
     }
     Ok(())
+}
+
+/// A run of `dp4` (`dp3`) at `pos` writing `.x`, `.y`, `.z` (`.w`) of one register from one
+/// vector and consecutive constant registers: the `m4x4`-family instruction it computes and the
+/// run's length.
+fn dot_run(insts: &[&Instruction], pos: usize, end: usize) -> Option<(Instruction, usize)> {
+    let first = insts[pos];
+    let d = first.dst?;
+    let a = *first.srcs.first()?;
+    let m = *first.srcs.get(1)?;
+    if first.predicate.is_some()
+        || d.modifiers.0 != 0
+        || d.shift.0 != 0
+        || d.mask.0 != 1
+        || !m.register.ty.is_float_const()
+        || m.relative.is_some()
+        || a.register == d.register
+    {
+        return None;
+    }
+    let mut n = 1;
+    while pos + n < end && n < 4 {
+        let i = insts[pos + n];
+        let ok = i.opcode == first.opcode
+            && i.predicate.is_none()
+            && i.dst.is_some_and(|x| {
+                x.register == d.register
+                    && x.mask.0 == 1 << n
+                    && x.modifiers.0 == 0
+                    && x.shift.0 == 0
+            })
+            && i.srcs.first() == Some(&a)
+            && i.srcs.get(1).is_some_and(|x| {
+                x.register.ty == m.register.ty
+                    && x.register.num == m.register.num + n as u16
+                    && x.relative.is_none()
+                    && x.swizzle == m.swizzle
+                    && x.modifier == m.modifier
+            });
+        if !ok {
+            break;
+        }
+        n += 1;
+    }
+    let opcode = match (first.opcode, n) {
+        (Opcode::Dp4, 4) => Opcode::M4x4,
+        (Opcode::Dp4, 3) => Opcode::M4x3,
+        (Opcode::Dp3, 4) => Opcode::M3x4,
+        (Opcode::Dp3, 3) => Opcode::M3x3,
+        (Opcode::Dp3, 2) => Opcode::M3x2,
+        _ => return None,
+    };
+    let mut out = *first;
+    out.opcode = opcode;
+    let mut dst = d;
+    dst.mask = dxso::WriteMask((1u8 << n) - 1);
+    out.dst = Some(dst);
+    Some((out, n))
 }
 
 /// The registers the shader reads that need uniform declarations.
