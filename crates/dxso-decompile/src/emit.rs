@@ -521,7 +521,7 @@ impl<'a> Emitter<'a> {
                 self.scalar(&s[2])?
             ),
             O::M4x4 | O::M4x3 | O::M3x4 | O::M3x3 | O::M3x2 => {
-                let (k, _rows) = match inst.opcode {
+                let (k, rows): (u8, u8) = match inst.opcode {
                     O::M4x4 => (4, 4),
                     O::M4x3 => (4, 3),
                     O::M3x4 => (3, 4),
@@ -530,8 +530,8 @@ impl<'a> Emitter<'a> {
                 };
                 let cs: Vec<u8> = (0..k).collect();
                 let a = self.src(&s[0], &cs)?;
-                if let Some(m) = self.matrix_product(&s[1], k as u8, _rows, &a) {
-                    format!("{m}{}", swizzle(&l, _rows))
+                if let Some(m) = self.matrix_product(&s[1], k, rows, &a) {
+                    format!("{m}{}", swizzle(&l, rows))
                 } else {
                     let mut parts = Vec::new();
                     for lane in 0..4u8 {
