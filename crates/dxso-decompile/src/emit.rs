@@ -815,7 +815,8 @@ impl<'a> Emitter<'a> {
                         let key = register_key(r);
                         match self.sig.input_regs.get(&key) {
                             Some(&f) => (format!("i.{}", self.sig.inputs[f].name), 4),
-                            None => (format!("t{}", r.num), 4),
+                            // An undeclared coordinate reads 0.
+                            None => ("float4(0.0, 0.0, 0.0, 0.0)".to_string(), 4),
                         }
                     } else {
                         self.dst_base(&d)?

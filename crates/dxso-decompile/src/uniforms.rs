@@ -286,20 +286,37 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
                     decls.push((reg, 0, format!("{t} {name}{arr} : register(c{reg});")));
                 }
             }
-            Some(RegisterSet::Int4) => {
-                u.ints.insert(reg, name.clone());
-                decls.push((reg, 1, format!("int {name} : register(i{reg});")));
-            }
-            Some(RegisterSet::Bool) => {
-                for k in 0..c.register_count.max(1) as u32 {
-                    let n = if c.ty.elements > 1 {
+            Some(set @ (RegisterSet::Int4 | RegisterSet::Bool)) => {
+                // One register per scalar: arrays, vectors and matrices of them are declared
+                // as flat arrays over their registers.
+                let (ty, prefix, order) = if set == RegisterSet::Int4 {
+                    ("int", 'i', 1)
+                } else {
+                    ("bool", 'b', 2)
+                };
+                let count = c.register_count.max(1) as u32;
+                for k in 0..count {
+                    let n = if count > 1 {
                         format!("{name}[{k}]")
                     } else {
                         name.clone()
                     };
-                    u.bools.insert(reg + k, n);
+                    if set == RegisterSet::Int4 {
+                        u.ints.insert(reg + k, n);
+                    } else {
+                        u.bools.insert(reg + k, n);
+                    }
                 }
-                decls.push((reg, 2, format!("bool {name}{arr} : register(b{reg});")));
+                let arr = if count > 1 {
+                    format!("[{count}]")
+                } else {
+                    String::new()
+                };
+                decls.push((
+                    reg,
+                    order,
+                    format!("{ty} {name}{arr} : register({prefix}{reg});"),
+                ));
             }
             Some(RegisterSet::Sampler) => {
                 let count = c.register_count.max(1) as u32;

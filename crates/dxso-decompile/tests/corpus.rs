@@ -13,8 +13,8 @@ use support::Outcome;
 const FLOOR_DECOMPILED: usize = 1177;
 const FLOOR_COMPILED: usize = 1131;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
-const FLOOR_READABLE: usize = 1055;
-const FLOOR_EQUIVALENT: usize = 1096;
+const FLOOR_READABLE: usize = 1066;
+const FLOOR_EQUIVALENT: usize = 1097;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
