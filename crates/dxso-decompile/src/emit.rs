@@ -48,7 +48,16 @@ fn vector_literal(vals: &[f32]) -> String {
     if vals.len() == 1 {
         return literal(vals[0]);
     }
-    let parts: Vec<String> = vals.iter().map(|v| format!("{v:?}")).collect();
+    let parts: Vec<String> = vals
+        .iter()
+        .map(|v| {
+            if v.is_finite() {
+                format!("{v:?}")
+            } else {
+                literal(*v)
+            }
+        })
+        .collect();
     format!("float{}({})", vals.len(), parts.join(", "))
 }
 
@@ -810,6 +819,14 @@ impl<'a> Emitter<'a> {
                 let r = d.register;
                 let value = if self.ps1() && r.ty == RT::Addr {
                     format!("{}.xyz", self.texcoord(r.num as u32))
+                } else if matches!(r.ty, RT::Input | RT::MiscType) {
+                    let src = SrcParam::new(r, dxso::Swizzle::IDENTITY);
+                    let l = if self.ps1() {
+                        vec![0, 1, 2]
+                    } else {
+                        lanes(d.mask.0)
+                    };
+                    self.src(&src, &l)?
                 } else {
                     let (b, w) = if r.ty == RT::Addr {
                         let key = register_key(r);

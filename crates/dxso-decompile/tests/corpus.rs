@@ -10,11 +10,11 @@ mod support;
 use std::collections::BTreeMap;
 use support::Outcome;
 
-const FLOOR_DECOMPILED: usize = 1177;
-const FLOOR_COMPILED: usize = 1131;
+const FLOOR_DECOMPILED: usize = 1178;
+const FLOOR_COMPILED: usize = 1132;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
 const FLOOR_READABLE: usize = 1066;
-const FLOOR_EQUIVALENT: usize = 1097;
+const FLOOR_EQUIVALENT: usize = 1098;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
