@@ -260,7 +260,18 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
                         format!("float4 {name}[{count}] : register(c{reg});"),
                     ));
                 } else {
-                    let Some(t) = type_name(&c.ty, &mut u.types, &mut counter) else {
+                    // fxc trims a matrix to the registers the shader reads too: declare the
+                    // columns (rows) the table covers so the next constant keeps its register.
+                    let mut ty = c.ty.clone();
+                    if ty.elements <= 1 {
+                        let n = c.register_count.max(1);
+                        match ty.class() {
+                            Some(ParameterClass::MatrixColumns) if n < ty.columns => ty.columns = n,
+                            Some(ParameterClass::MatrixRows) if n < ty.rows => ty.rows = n,
+                            _ => {}
+                        }
+                    }
+                    let Some(t) = type_name(&ty, &mut u.types, &mut counter) else {
                         continue;
                     };
                     // fxc trims an array to the registers the shader uses; declare only the

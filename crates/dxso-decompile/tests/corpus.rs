@@ -14,7 +14,7 @@ const FLOOR_DECOMPILED: usize = 1178;
 const FLOOR_COMPILED: usize = 1132;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
 const FLOOR_READABLE: usize = 1066;
-const FLOOR_EQUIVALENT: usize = 1098;
+const FLOOR_EQUIVALENT: usize = 1101;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
