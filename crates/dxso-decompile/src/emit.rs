@@ -707,13 +707,29 @@ impl<'a> Emitter<'a> {
                     }
                 }
             }
-            O::TexBem | O::TexBemL | O::Bem => {
-                return Err(Error::Unsupported {
-                    what: format!(
-                    "{}: the bump-environment matrix is texture stage state, not a shader constant",
-                    inst.opcode.info().mnemonic
-                ),
-                })
+            O::TexBem | O::TexBemL => {
+                // The stage's bump-environment matrix is texture stage state; the HLSL reads it
+                // from the uniforms `BumpEnvMat#` (M00 M01 M10 M11) and `BumpEnvLum#` (scale,
+                // offset) the application sets.
+                let m = d.register.num;
+                let tc = self.texcoord(m as u32);
+                let t = paren(&self.src(&s[0], &[0, 1, 2, 3])?);
+                let c = format!(
+                    "float4({tc}.xy + {t}.x * BumpEnvMat{m}.xy + {t}.y * BumpEnvMat{m}.zw, 0, 0)"
+                );
+                let v = self.sample(Register::new(RT::Sampler, m), &c, "", &[]);
+                if inst.opcode == O::TexBemL {
+                    format!("{v} * ({t}.z * BumpEnvLum{m}.x + BumpEnvLum{m}.y)")
+                } else {
+                    v
+                }
+            }
+            O::Bem => {
+                let m = d.register.num;
+                let a = self.src(&s[0], &[0, 1])?;
+                let b = paren(&self.src(&s[1], &[0, 1, 2, 3])?);
+                let v = format!("{a} + {b}.x * BumpEnvMat{m}.xy + {b}.y * BumpEnvMat{m}.zw");
+                format!("({v}){}", swizzle(&l, 2))
             }
             O::TexM3x2Depth | O::TexDepth => {
                 return Err(Error::Unsupported {

@@ -147,6 +147,11 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         out.push_str(t);
         out.push_str("\n\n");
     }
+    for m in &info.bump_stages {
+        out.push_str(&format!(
+            "// Texture stage {m}'s bump-environment state (D3DTSS_BUMPENVMAT00..11, LSCALE, LOFFSET).\nfloat4 BumpEnvMat{m};\nfloat2 BumpEnvLum{m};\n"
+        ));
+    }
     for d in &uniforms.decls {
         out.push_str(d);
         out.push('\n');
