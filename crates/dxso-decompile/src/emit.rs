@@ -731,10 +731,25 @@ impl<'a> Emitter<'a> {
                 let v = format!("{a} + {b}.x * BumpEnvMat{m}.xy + {b}.y * BumpEnvMat{m}.zw");
                 format!("({v}){}", swizzle(&l, 2))
             }
-            O::TexM3x2Depth | O::TexDepth => {
-                return Err(Error::Unsupported {
-                    what: inst.opcode.info().mnemonic.to_string(),
-                })
+            O::TexDepth | O::TexM3x2Depth => {
+                let depth = match self.sig.output_regs.get(&(RT::DepthOut, 0)) {
+                    Some(&f) => format!("o.{}", self.sig.outputs[f].name),
+                    None => return Ok(()),
+                };
+                let value = if inst.opcode == O::TexDepth {
+                    let r = format!("r{}", d.register.num);
+                    format!("saturate({r}.x / min({r}.y, 1.0))")
+                } else {
+                    let tc = self.texcoord(d.register.num as u32);
+                    let t = self.src(&s[0], &[0, 1, 2])?;
+                    let u = std::mem::take(&mut self.pads)
+                        .pop()
+                        .unwrap_or_else(|| "0".into());
+                    let w = format!("dot({tc}.xyz, {t})");
+                    format!("({w} == 0 ? 1.0 : saturate({u} / {w}))")
+                };
+                self.line(format!("{depth} = {value};"));
+                return Ok(());
             }
             O::SetP => {
                 let op = comparison(inst.comparison().unwrap_or(Comparison::Eq));

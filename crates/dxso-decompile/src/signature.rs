@@ -121,6 +121,10 @@ pub(crate) fn build(shader: &Shader, info: &ShaderInfo) -> Signature {
         }
         let k = push(&mut s.outputs, "color0".into(), "COLOR0".into(), 4);
         s.output_regs.insert((RT::Temp, 0), k);
+        if info.writes_depth {
+            let k = push(&mut s.outputs, "depth".into(), "DEPTH".into(), 1);
+            s.output_regs.insert((RT::DepthOut, 0), k);
+        }
         return s;
     }
     for (key, decls) in &info.inputs {
