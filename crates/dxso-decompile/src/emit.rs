@@ -729,7 +729,18 @@ impl<'a> Emitter<'a> {
                 let a = self.src(&s[0], &[0, 1])?;
                 let b = paren(&self.src(&s[1], &[0, 1, 2, 3])?);
                 let v = format!("{a} + {b}.x * BumpEnvMat{m}.xy + {b}.y * BumpEnvMat{m}.zw");
-                format!("({v}){}", swizzle(&l, 2))
+                if l.iter().all(|c| *c < 2) {
+                    format!("({v}){}", swizzle(&l, 2))
+                } else {
+                    // Only .xy have a result; the other lanes get 0.
+                    let parts = [
+                        format!("({v}).x"),
+                        format!("({v}).y"),
+                        "0".into(),
+                        "0".into(),
+                    ];
+                    construct(&l, &parts)
+                }
             }
             O::TexDepth | O::TexM3x2Depth => {
                 let depth = match self.sig.output_regs.get(&(RT::DepthOut, 0)) {
