@@ -840,6 +840,196 @@ impl<'a> Emitter<'a> {
         })
     }
 
+    /// The matrix and row (column) index a constant register is, when the table says:
+    /// (`name`, index, `true` for a column of a column-major matrix).
+    fn matrix_register(&self, src: &SrcParam) -> Option<(String, u32, bool)> {
+        if src.relative.is_some() || src.modifier != SrcModifier::None || self.ps1() {
+            return None;
+        }
+        let n = src.register.index();
+        if !src.register.ty.is_float_const() || self.info.float_defs.contains_key(&n) {
+            return None;
+        }
+        let view = self.uniforms.floats.get(&n)?;
+        let (name, rest, columns) = match view.expr.strip_prefix("transpose(") {
+            Some(r) => {
+                let (name, rest) = r.split_once(")[")?;
+                (name, rest, true)
+            }
+            None => {
+                let (name, rest) = view.expr.rsplit_once('[')?;
+                (name, rest, false)
+            }
+        };
+        let j: u32 = rest.strip_suffix(']')?.parse().ok()?;
+        if name.contains('[') && !columns {
+            return None;
+        }
+        Some((name.to_string(), j, columns))
+    }
+
+    /// A run of `mul`/`mad` (and a last `add`) from `insts[0]` that sums the columns (rows) of
+    /// one table matrix scaled by one vector's components, as fxc writes `mul(M, v)` for a
+    /// column-major `M` (`mul(v, M)` for a row-major one): the length of the run, the last
+    /// instruction's destination, and the product. `dead_after` says whether the run's
+    /// register is dead after the run (when the last instruction writes elsewhere).
+    pub(crate) fn product_chain(
+        &self,
+        insts: &[&Instruction],
+        dead_after: &dyn Fn(usize, Register, u8) -> bool,
+    ) -> Option<(usize, DstParam, String)> {
+        use Opcode as O;
+        let first = insts.first()?;
+        if first.opcode != O::Mul {
+            return None;
+        }
+        let d = first.dst?;
+        let mask = d.mask.0;
+        let l = lanes(mask);
+        let plain_dst = |x: &DstParam| {
+            x.modifiers.0 & 1 == 0 && x.shift.0 == 0 && x.relative.is_none() && x.mask.0 == mask
+        };
+        if !plain_dst(&d) || d.register.ty != RT::Temp {
+            return None;
+        }
+        let lanes_identity = |s: &SrcParam| l.iter().all(|c| s.swizzle.get(*c as usize) == *c);
+        // One term: (matrix, index, columns, vector register, component).
+        let term = |a: &SrcParam, b: &SrcParam| {
+            for (c, v) in [(a, b), (b, a)] {
+                if let Some((m, j, cols)) = self.matrix_register(c) {
+                    let k = v.swizzle.replicated()?;
+                    if lanes_identity(c)
+                        && v.modifier == SrcModifier::None
+                        && v.relative.is_none()
+                        && k as u32 == j
+                    {
+                        return Some((m, j, cols, v.register));
+                    }
+                }
+            }
+            None
+        };
+        let acc_ok = |s: &SrcParam| {
+            s.register == d.register
+                && s.modifier == SrcModifier::None
+                && s.relative.is_none()
+                && lanes_identity(s)
+        };
+        let (m, j0, cols, vreg) = term(first.srcs.first()?, first.srcs.get(1)?)?;
+        if vreg == d.register || first.predicate.is_some() {
+            return None;
+        }
+        let mut seen = vec![j0];
+        let mut len = 1;
+        let mut last_dst = d;
+        let mut affine = None;
+        for inst in &insts[1..] {
+            if inst.predicate.is_some() || len >= 4 {
+                break;
+            }
+            let Some(x) = inst.dst else { break };
+            if !plain_dst(&x) {
+                break;
+            }
+            let next = match inst.opcode {
+                O::Mad if acc_ok(&inst.srcs[2]) => {
+                    term(&inst.srcs[0], &inst.srcs[1]).map(|t| (t.0, t.1, t.2, Some(t.3)))
+                }
+                O::Add => {
+                    let (a, b) = (&inst.srcs[0], &inst.srcs[1]);
+                    let c = if acc_ok(a) {
+                        b
+                    } else if acc_ok(b) {
+                        a
+                    } else {
+                        break;
+                    };
+                    self.matrix_register(c)
+                        .filter(|_| lanes_identity(c))
+                        .map(|t| (t.0, t.1, t.2, None))
+                }
+                _ => None,
+            };
+            let Some((m2, j, c2, v2)) = next else { break };
+            if m2 != m || c2 != cols || seen.contains(&j) || v2.is_some_and(|v| v != vreg) {
+                break;
+            }
+            seen.push(j);
+            len += 1;
+            last_dst = x;
+            if v2.is_none() {
+                affine = Some(j);
+                break;
+            }
+            if x.register != d.register {
+                break;
+            }
+        }
+        let n = seen.len() as u32;
+        if n < 2 || !(0..n).all(|k| seen.contains(&k)) {
+            return None;
+        }
+        // The affine term must be the last component; every register of the matrix is used.
+        if affine.is_some_and(|j| j != n - 1) {
+            return None;
+        }
+        let total = self
+            .uniforms
+            .floats
+            .values()
+            .filter(|v| {
+                if cols {
+                    v.expr.starts_with(&format!("transpose({m})["))
+                } else {
+                    v.expr.starts_with(&format!("{m}[")) && !v.expr[m.len() + 1..].contains('[')
+                }
+            })
+            .count() as u32;
+        if total != n {
+            return None;
+        }
+        if last_dst.register != d.register && !dead_after(len, d.register, mask) {
+            return None;
+        }
+        let src = SrcParam::new(vreg, dxso::Swizzle::IDENTITY);
+        let v = if affine.is_some() {
+            let comps: Vec<u8> = (0..n as u8 - 1).collect();
+            let e = self.src_comps(&src, &comps).ok()?;
+            if n == 2 {
+                format!("float2({e}, 1)")
+            } else {
+                format!("float{n}({e}, 1)")
+            }
+        } else {
+            let comps: Vec<u8> = (0..n as u8).collect();
+            self.src_comps(&src, &comps).ok()?
+        };
+        let width = self
+            .uniforms
+            .floats
+            .values()
+            .find(|x| {
+                x.expr.starts_with(&format!("transpose({m})["))
+                    || x.expr.starts_with(&format!("{m}["))
+            })?
+            .width;
+        if l.iter().any(|c| *c >= width) {
+            return None;
+        }
+        let product = if cols {
+            format!("mul({m}, {v})")
+        } else {
+            format!("mul({v}, {m})")
+        };
+        Some((len, last_dst, format!("{product}{}", swizzle(&l, width))))
+    }
+
+    /// Writes a value computed elsewhere (an idiom over several instructions) to `d`.
+    pub(crate) fn assign_value(&mut self, d: &DstParam, value: String) -> Result<(), Error> {
+        let inst = Instruction::new(Opcode::Mov);
+        self.assign(&inst, d, value)
+    }
+
     /// The interpolated texture coordinate set `n` (ps_1_x).
     fn texcoord(&self, n: u32) -> String {
         match self

@@ -410,9 +410,6 @@ fn body(
     let range_end = range.end;
     let mut skip = 0usize;
     for pos in range {
-        if skip > 0 && !matches!(insts[pos].opcode, Opcode::Dp4 | Opcode::Dp3) {
-            skip = 0;
-        }
         let inst = insts[pos];
         match inst.opcode {
             Opcode::Rep | Opcode::Loop => {
@@ -507,10 +504,94 @@ fn body(
                 None => em.instruction(inst)?,
             },
             _ if skip > 0 => skip -= 1,
+            Opcode::Mul => {
+                let dead = |len: usize, reg: dxso::Register, mask: u8| {
+                    em.loop_depth == 0
+                        && register_dead(&insts[pos + len..range_end], reg, mask, em.in_main)
+                };
+                match em.product_chain(&insts[pos..range_end], &dead) {
+                    Some((len, d, value)) => {
+                        skip = len - 1;
+                        em.assign_value(&d, value)?;
+                    }
+                    None => em.instruction(inst)?,
+                }
+            }
             _ => em.instruction(inst)?,
         }
     }
     Ok(())
+}
+
+/// `true` when no instruction of `rest` reads the lanes `mask` of `reg` before writing them,
+/// and no control flow comes first (straight-line code to the end of the function, where the
+/// lanes are dead when `at_end`).
+fn register_dead(rest: &[&Instruction], reg: dxso::Register, mask: u8, at_end: bool) -> bool {
+    let mut live = mask;
+    for i in rest {
+        if !matches!(
+            i.opcode,
+            Opcode::Mov
+                | Opcode::Add
+                | Opcode::Sub
+                | Opcode::Mul
+                | Opcode::Mad
+                | Opcode::Dp3
+                | Opcode::Dp4
+                | Opcode::Min
+                | Opcode::Max
+                | Opcode::Rcp
+                | Opcode::Rsq
+                | Opcode::MovA
+                | Opcode::Nrm
+                | Opcode::Tex
+                | Opcode::TexLdl
+                | Opcode::Ret
+        ) {
+            return false;
+        }
+        // The lanes of `reg` each source reads (all four where the operation mixes lanes).
+        let componentwise = matches!(
+            i.opcode,
+            Opcode::Mov
+                | Opcode::Add
+                | Opcode::Sub
+                | Opcode::Mul
+                | Opcode::Mad
+                | Opcode::Min
+                | Opcode::Max
+        );
+        let dst_mask = i.dst.map_or(0xF, |d| d.mask.0);
+        for s in i.srcs.iter().chain(i.predicate.iter()) {
+            if s.relative
+                .is_some_and(|r| matches!(r, dxso::Relative::Token(t) if t.register == reg))
+            {
+                return false;
+            }
+            if s.register == reg {
+                let read = if componentwise {
+                    (0..4)
+                        .filter(|l| dst_mask & (1 << l) != 0)
+                        .fold(0u8, |m, l| m | 1 << s.swizzle.get(l))
+                } else {
+                    0xF
+                };
+                if read & live != 0 {
+                    return false;
+                }
+            }
+        }
+        if let Some(d) = i.dst {
+            if d.register == reg && i.predicate.is_none() {
+                live &= !d.mask.0;
+                if live == 0 {
+                    return true;
+                }
+            }
+        }
+    }
+    // The end of the function: the entry point's temporaries die, a subroutine's do not.
+    at_end
 }
 
 /// A run of `dp4` (`dp3`) at `pos` writing `.x`, `.y`, `.z` (`.w`) of one register from one
