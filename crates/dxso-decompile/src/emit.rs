@@ -123,10 +123,14 @@ impl<'a> Emitter<'a> {
                     key
                 };
                 if let Some(rel) = src.relative.filter(|_| r.ty == RT::Input) {
-                    let _ = rel;
-                    return Err(Error::Unsupported {
-                        what: "relative addressing of inputs".into(),
-                    });
+                    // `v[aL + n]`: the entry point copies the inputs into the array `v_`.
+                    let index = self.relative_index(rel)?;
+                    let e = if r.num == 0 {
+                        format!("v_[{index}]")
+                    } else {
+                        format!("v_[{index} + {}]", r.num)
+                    };
+                    return Ok(Base::expr(e, 4));
                 }
                 match self.sig.input_regs.get(&k) {
                     Some(&f) => {

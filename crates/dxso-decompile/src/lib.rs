@@ -290,6 +290,23 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         let init = if *ty == RT::Predicate { "false" } else { "0" };
         head.push(format!("    {decl} = {init};"));
     }
+    if info.relative.contains(&RT::Input) {
+        // Inputs addressed relatively: an array of them by register number.
+        let n = sig
+            .input_regs
+            .keys()
+            .filter(|(t, _)| *t == RT::Input)
+            .map(|(_, n)| n + 1)
+            .max()
+            .unwrap_or(1);
+        let items: Vec<String> = (0..n)
+            .map(|k| match sig.input_regs.get(&(RT::Input, k)) {
+                Some(&f) if sig.inputs[f].width == 4 => format!("i.{}", sig.inputs[f].name),
+                _ => "float4(0, 0, 0, 0)".into(),
+            })
+            .collect();
+        head.push(format!("    float4 v_[{n}] = {{ {} }};", items.join(", ")));
+    }
     let input_param = if sig.inputs.is_empty() {
         String::new()
     } else {

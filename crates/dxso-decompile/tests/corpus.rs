@@ -10,11 +10,11 @@ mod support;
 use std::collections::BTreeMap;
 use support::Outcome;
 
-const FLOOR_DECOMPILED: usize = 1187;
-const FLOOR_COMPILED: usize = 1141;
+const FLOOR_DECOMPILED: usize = 1189;
+const FLOOR_COMPILED: usize = 1142;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
-const FLOOR_READABLE: usize = 1069;
-const FLOOR_EQUIVALENT: usize = 1110;
+const FLOOR_READABLE: usize = 1070;
+const FLOOR_EQUIVALENT: usize = 1111;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
