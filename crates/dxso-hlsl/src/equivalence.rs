@@ -159,7 +159,12 @@ pub fn check(
     for c in &rt.constants {
         let name = c.name.as_str().into_owned();
         let Some(cc) = ct.constants.iter().find(|x| x.name == c.name) else {
-            return Err(Mismatch::MissingConstant(name));
+            // A constant the reference never reads cannot change its outputs; a compiler
+            // drops it from the candidate's table.
+            if reads_constant(reference, c) {
+                return Err(Mismatch::MissingConstant(name));
+            }
+            continue;
         };
         names += 1;
         match c.register_set() {
@@ -301,6 +306,42 @@ pub fn check(
         }
     }
     Ok(coverage)
+}
+
+/// `true` when `s` may read a register of `c` (any relative read of its file counts).
+fn reads_constant(s: &Shader, c: &dxso::ctab::Constant) -> bool {
+    let file = |t: RT| match c.register_set() {
+        Some(RegisterSet::Float4) => t.is_float_const(),
+        Some(RegisterSet::Int4) => t == RT::ConstInt,
+        Some(RegisterSet::Bool) => t == RT::ConstBool,
+        Some(RegisterSet::Sampler) => t == RT::Sampler,
+        None => false,
+    };
+    let (lo, hi) = (
+        c.register_index as u32,
+        c.register_index as u32 + c.register_count.max(1) as u32,
+    );
+    let ps1 = s.version.is_pixel() && s.version.major == 1;
+    s.instructions().any(|i| {
+        if matches!(
+            i.opcode,
+            Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB
+        ) {
+            return false;
+        }
+        // ps_1_x texture instructions sample the stage their destination names.
+        if ps1 && c.register_set() == Some(RegisterSet::Sampler) {
+            if let Some(d) = i.dst {
+                if (lo..hi).contains(&(d.register.num as u32)) {
+                    return true;
+                }
+            }
+        }
+        i.srcs.iter().any(|src| {
+            file(src.register.ty)
+                && (src.relative.is_some() || (lo..hi).contains(&src.register.index()))
+        })
+    })
 }
 
 fn discarded(o: &Outputs, i: usize) -> bool {
