@@ -135,7 +135,10 @@ impl<'a> Emitter<'a> {
                 match self.sig.input_regs.get(&k) {
                     Some(&f) => {
                         let field = &self.sig.inputs[f];
-                        Base::expr(format!("i.{}", field.name), field.width)
+                        let mut b = Base::expr(format!("i.{}", field.name), field.width);
+                        // vFace is one value every component reads.
+                        b.replicated = r.ty == RT::MiscType && r.num == 1;
+                        b
                     }
                     None => Base::lit([0.0; 4]),
                 }
@@ -237,6 +240,13 @@ impl<'a> Emitter<'a> {
     fn src_comps(&self, src: &SrcParam, comps: &[u8]) -> Result<String, Error> {
         let base = self.base(src)?;
         let n = comps.len();
+        let replicated: Vec<u8>;
+        let comps = if base.replicated {
+            replicated = vec![0; n];
+            &replicated[..]
+        } else {
+            comps
+        };
         if let Some(vals) = base.lit {
             let mut out: Vec<f32> = comps.iter().map(|c| vals[*c as usize & 3]).collect();
             for x in &mut out {
@@ -1254,6 +1264,8 @@ struct Base {
     text: String,
     width: u8,
     lit: Option<[f32; 4]>,
+    /// Every component reads the one value (`vFace`).
+    replicated: bool,
 }
 
 impl Base {
@@ -1262,6 +1274,7 @@ impl Base {
             text,
             width,
             lit: None,
+            replicated: false,
         }
     }
     fn lit(v: [f32; 4]) -> Self {
@@ -1269,6 +1282,7 @@ impl Base {
             text: String::new(),
             width: 4,
             lit: Some(v),
+            replicated: false,
         }
     }
 }

@@ -138,6 +138,27 @@ pub(crate) fn build(shader: &Shader, info: &ShaderInfo) -> Signature {
         s.input_regs.insert(*key, k);
     }
     if v.is_pixel() {
+        // vPos and vFace: declared or read (the declaration is what a reader expects).
+        let misc = |n: u16| {
+            shader.instructions().any(|i| {
+                i.dst
+                    .iter()
+                    .any(|d| d.register == dxso::Register::new(RT::MiscType, n))
+                    || i.srcs
+                        .iter()
+                        .any(|s| s.register == dxso::Register::new(RT::MiscType, n))
+            })
+        };
+        for (n, name, sem, width) in [(0u16, "vpos", "VPOS", 2u8), (1, "vface", "VFACE", 1)] {
+            if misc(n) {
+                let key = (RT::MiscType, n as u32);
+                s.input_regs.remove(&key);
+                let k = push(&mut s.inputs, name.into(), sem.into(), width);
+                s.input_regs.insert(key, k);
+            }
+        }
+    }
+    if false {
         if info.read.contains(&(RT::MiscType, 0)) {
             let k = push(&mut s.inputs, "vpos".into(), "VPOS".into(), 2);
             s.input_regs.insert((RT::MiscType, 0), k);
