@@ -158,16 +158,6 @@ pub(crate) fn build(shader: &Shader, info: &ShaderInfo) -> Signature {
             }
         }
     }
-    if false {
-        if info.read.contains(&(RT::MiscType, 0)) {
-            let k = push(&mut s.inputs, "vpos".into(), "VPOS".into(), 2);
-            s.input_regs.insert((RT::MiscType, 0), k);
-        }
-        if info.read.contains(&(RT::MiscType, 1)) {
-            let k = push(&mut s.inputs, "vface".into(), "VFACE".into(), 1);
-            s.input_regs.insert((RT::MiscType, 1), k);
-        }
-    }
     let masks = written_masks(shader);
     for (key, mask) in &masks {
         let (name, sem, width) = match key.0 {
