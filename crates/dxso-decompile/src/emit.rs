@@ -92,6 +92,8 @@ pub(crate) struct Emitter<'a> {
     pub call_args: std::collections::BTreeMap<u32, String>,
     /// The loop counters of the enclosing `loop`s (the innermost is `aL`'s value).
     pub al_stack: Vec<String>,
+    /// Recognise idioms over several instructions (`mul`).
+    pub idioms: bool,
 }
 
 impl<'a> Emitter<'a> {
@@ -553,7 +555,11 @@ impl<'a> Emitter<'a> {
                 };
                 let cs: Vec<u8> = (0..k).collect();
                 let a = self.src(&s[0], &cs)?;
-                if let Some(m) = self.matrix_product(&s[1], k, rows, &a) {
+                if let Some(m) = self
+                    .idioms
+                    .then(|| self.matrix_product(&s[1], k, rows, &a))
+                    .flatten()
+                {
                     format!("{m}{}", swizzle(&l, rows))
                 } else {
                     let mut parts = Vec::new();

@@ -204,6 +204,7 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         in_main: false,
         call_args,
         al_stack: Vec::new(),
+        idioms: options.readable,
     };
     // Subroutines, callees before callers.
     let mut order = Vec::new();
@@ -513,15 +514,17 @@ fn body(
                 }
             }
             Opcode::Label => {}
-            Opcode::Dp4 | Opcode::Dp3 if skip == 0 => match dot_run(insts, pos, range_end) {
-                Some((m, n)) => {
-                    skip = n - 1;
-                    em.instruction(&m)?;
+            Opcode::Dp4 | Opcode::Dp3 if skip == 0 && em.idioms => {
+                match dot_run(insts, pos, range_end) {
+                    Some((m, n)) => {
+                        skip = n - 1;
+                        em.instruction(&m)?;
+                    }
+                    None => em.instruction(inst)?,
                 }
-                None => em.instruction(inst)?,
-            },
+            }
             _ if skip > 0 => skip -= 1,
-            Opcode::Mul => {
+            Opcode::Mul if em.idioms => {
                 let dead = |len: usize, reg: dxso::Register, mask: u8| {
                     em.loop_depth == 0
                         && register_dead(&insts[pos + len..range_end], reg, mask, em.in_main)
