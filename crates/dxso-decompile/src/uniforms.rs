@@ -164,7 +164,12 @@ fn type_name(ty: &TypeInfo, types: &mut Vec<String>, counter: &mut usize) -> Opt
     })
 }
 
+/// The sampler's texture type: the `dcl`'s (what the bytecode samples; fxc declares a
+/// `sampler1D` as `dcl_2d`), else the table's (shader model 1 declares none).
 fn sampler_type(ty: Option<ParameterType>, declared: Option<TextureType>) -> TextureType {
+    if let Some(d) = declared.filter(|d| *d != TextureType::Unknown) {
+        return d;
+    }
     match ty {
         Some(ParameterType::SamplerCube) => TextureType::Cube,
         Some(ParameterType::Sampler3D) => TextureType::Volume,
