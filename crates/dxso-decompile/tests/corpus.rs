@@ -14,7 +14,7 @@ const FLOOR_DECOMPILED: usize = 1189;
 const FLOOR_COMPILED: usize = 1142;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
 const FLOOR_READABLE: usize = 1070;
-const FLOOR_EQUIVALENT: usize = 1120;
+const FLOOR_EQUIVALENT: usize = 1121;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
