@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-const FLOOR_ACCEPTED: usize = 1186;
+const FLOOR_ACCEPTED: usize = 1189;
 
 #[test]
 fn glslang_accepts_decompiled_corpus() {
