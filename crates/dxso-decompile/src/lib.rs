@@ -108,6 +108,7 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
                 t.regs.extend(add.regs);
                 t.inputs |= add.inputs;
                 t.outputs |= add.outputs;
+                t.loop_counter |= add.loop_counter;
             }
         }
     }
@@ -235,6 +236,11 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
             Vec::new()
         };
         body(&mut em, &insts, range)?;
+        if touches[&Some(k)].inputs {
+            if let Some(line) = input_array(&info, &sig) {
+                em.lines.insert(0, line);
+            }
+        }
         let ps: Vec<String> = params(k).into_iter().map(|(d, _)| d).collect();
         out.push_str(&format!("void l{k}({})\n{{\n", ps.join(", ")));
         let lines = if options.readable {
@@ -291,22 +297,8 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         let init = if *ty == RT::Predicate { "false" } else { "0" };
         head.push(format!("    {decl} = {init};"));
     }
-    if info.relative.contains(&RT::Input) {
-        // Inputs addressed relatively: an array of them by register number.
-        let n = sig
-            .input_regs
-            .keys()
-            .filter(|(t, _)| *t == RT::Input)
-            .map(|(_, n)| n + 1)
-            .max()
-            .unwrap_or(1);
-        let items: Vec<String> = (0..n)
-            .map(|k| match sig.input_regs.get(&(RT::Input, k)) {
-                Some(&f) if sig.inputs[f].width == 4 => format!("i.{}", sig.inputs[f].name),
-                _ => "float4(0, 0, 0, 0)".into(),
-            })
-            .collect();
-        head.push(format!("    float4 v_[{n}] = {{ {} }};", items.join(", ")));
+    if let Some(line) = input_array(&info, &sig) {
+        head.push(line);
     }
     let input_param = if sig.inputs.is_empty() {
         String::new()
@@ -320,6 +312,28 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
     }
     out.push_str("}\n");
     Ok(out)
+}
+
+/// When the shader addresses inputs relatively: the declaration of `v_`, the inputs by
+/// register number.
+fn input_array(info: &ShaderInfo, sig: &signature::Signature) -> Option<String> {
+    if !info.relative.contains(&RT::Input) {
+        return None;
+    }
+    let n = sig
+        .input_regs
+        .keys()
+        .filter(|(t, _)| *t == RT::Input)
+        .map(|(_, n)| n + 1)
+        .max()
+        .unwrap_or(1);
+    let items: Vec<String> = (0..n)
+        .map(|k| match sig.input_regs.get(&(RT::Input, k)) {
+            Some(&f) if sig.inputs[f].width == 4 => format!("i.{}", sig.inputs[f].name),
+            _ => "float4(0, 0, 0, 0)".into(),
+        })
+        .collect();
+    Some(format!("    float4 v_[{n}] = {{ {} }};", items.join(", ")))
 }
 
 fn vec_type(w: u8) -> String {
@@ -498,7 +512,19 @@ fn body(
             }
             Opcode::Call | Opcode::CallNz => {
                 let label = inst.srcs.first().map_or(0, |s| s.register.index());
-                let args = em.call_args.get(&label).cloned().unwrap_or_default();
+                // The loop counter the callee reads is the innermost enclosing loop's (0
+                // outside every loop: Direct3D leaves it undefined there).
+                let al = em.al_stack.last().cloned().unwrap_or_else(|| "0".into());
+                let args = em
+                    .call_args
+                    .get(&label)
+                    .map(|a| {
+                        a.split(", ")
+                            .map(|x| if x == "aL" { al.as_str() } else { x })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .unwrap_or_default();
                 let call = format!("l{label}({args});");
                 if inst.opcode == Opcode::CallNz {
                     let c = em.condition(inst)?;
