@@ -305,11 +305,13 @@ fn main() {
     for (name, bytes) in dbug.iter().take(DBUG) {
         w.put("dbug", name, bytes);
     }
-    // dxso-smith programs for the targets that take them (odd first bytes), and for smith.
+    // dxso-smith programs for the targets that take them (odd first bytes), and for smith and
+    // decompile.
     for i in 0..12u8 {
         let n = 64usize << (i % 5);
         let drive = rng.bytes(n);
         w.put("smith", &format!("smith{i}"), &drive);
+        w.put("decompile", &format!("smith{i}"), &drive);
         w.put(
             "exec",
             &format!("smith{i}"),
@@ -487,6 +489,12 @@ fn main() {
     write_dict(
         &fuzz,
         "smith",
+        "Boundary bytes: dxso-smith reads choices and sizes from the input.",
+        &smith.map(String::from),
+    );
+    write_dict(
+        &fuzz,
+        "decompile",
         "Boundary bytes: dxso-smith reads choices and sizes from the input.",
         &smith.map(String::from),
     );

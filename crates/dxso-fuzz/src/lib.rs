@@ -13,6 +13,7 @@
 pub mod asm;
 pub mod dbug;
 pub mod decode;
+pub mod decompile;
 pub mod dp2;
 pub mod exec;
 pub mod exec_inputs;
@@ -49,6 +50,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "decode",
         run: decode::run,
+    },
+    Target {
+        name: "decompile",
+        run: decompile::run,
     },
     Target {
         name: "dp2",

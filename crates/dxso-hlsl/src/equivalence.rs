@@ -5,7 +5,8 @@
 //! inputs by semantic (the `dcl` usage and index; in ps_2_x `t#` is `TEXCOORD#` and `v#` is
 //! `COLOR#`), constants and samplers by their constant-table names, outputs by semantic (in
 //! vs_1_1-vs_2_x `oPos` is `POSITION`, `oD#` `COLOR#`, `oT#` `TEXCOORD#`; in ps `oC#` is
-//! `COLOR#`). Both shaders get the same random texture per sampler name (bilinear filtering,
+//! `COLOR#`; ps_1_x reads `v0`, `v1` as `COLOR0`, `COLOR1` and coordinate set `#` as `TEXCOORD#`,
+//! and its result `r0` is `COLOR0`). Both shaders get the same random texture per sampler name (bilinear filtering,
 //! so a coordinate that differs by rounding reads a value that differs as little). Outputs are
 //! compared on the lanes the reference writes, within [`Tolerance`]; NaN equals NaN.
 
@@ -158,7 +159,12 @@ pub fn check(
     for c in &rt.constants {
         let name = c.name.as_str().into_owned();
         let Some(cc) = ct.constants.iter().find(|x| x.name == c.name) else {
-            return Err(Mismatch::MissingConstant(name));
+            // A constant the reference never reads cannot change its outputs; a compiler
+            // drops it from the candidate's table.
+            if reads_constant(reference, c) {
+                return Err(Mismatch::MissingConstant(name));
+            }
+            continue;
         };
         names += 1;
         match c.register_set() {
@@ -302,6 +308,42 @@ pub fn check(
     Ok(coverage)
 }
 
+/// `true` when `s` may read a register of `c` (any relative read of its file counts).
+fn reads_constant(s: &Shader, c: &dxso::ctab::Constant) -> bool {
+    let file = |t: RT| match c.register_set() {
+        Some(RegisterSet::Float4) => t.is_float_const(),
+        Some(RegisterSet::Int4) => t == RT::ConstInt,
+        Some(RegisterSet::Bool) => t == RT::ConstBool,
+        Some(RegisterSet::Sampler) => t == RT::Sampler,
+        None => false,
+    };
+    let (lo, hi) = (
+        c.register_index as u32,
+        c.register_index as u32 + c.register_count.max(1) as u32,
+    );
+    let ps1 = s.version.is_pixel() && s.version.major == 1;
+    s.instructions().any(|i| {
+        if matches!(
+            i.opcode,
+            Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB
+        ) {
+            return false;
+        }
+        // ps_1_x texture instructions sample the stage their destination names.
+        if ps1 && c.register_set() == Some(RegisterSet::Sampler) {
+            if let Some(d) = i.dst {
+                if (lo..hi).contains(&(d.register.num as u32)) {
+                    return true;
+                }
+            }
+        }
+        i.srcs.iter().any(|src| {
+            file(src.register.ty)
+                && (src.relative.is_some() || (lo..hi).contains(&src.register.index()))
+        })
+    })
+}
+
 fn discarded(o: &Outputs, i: usize) -> bool {
     o.discarded.get(i).copied().unwrap_or(false)
 }
@@ -320,6 +362,17 @@ fn table(s: &Shader) -> ConstantTable {
 fn inputs(s: &Shader) -> Vec<((DeclUsage, u8), InputRegister)> {
     let ps2 = s.version.is_pixel() && s.version.major == 2;
     let mut out = Vec::new();
+    if s.version.is_pixel() && s.version.major == 1 {
+        // ps_1_x declares nothing: v0 and v1 are the colours, and texture instructions read
+        // the coordinate sets.
+        for n in 0..2u8 {
+            out.push(((DeclUsage::Color, n), InputRegister::V(n)));
+        }
+        for n in 0..8u8 {
+            out.push(((DeclUsage::TexCoord, n), InputRegister::T(n)));
+        }
+        return out;
+    }
     for i in s.instructions() {
         if i.opcode != Opcode::Dcl {
             continue;
@@ -355,6 +408,10 @@ fn outputs(s: &Shader) -> HashMap<(DeclUsage, u8), (OutputRegister, u8)> {
     let v = s.version;
     let mut decl: HashMap<u16, (DeclUsage, u8)> = HashMap::new();
     let mut out: HashMap<(DeclUsage, u8), (OutputRegister, u8)> = HashMap::new();
+    if v.is_pixel() && v.major == 1 {
+        // The colour result of ps_1_x is r0 at the end.
+        out.insert((DeclUsage::Color, 0), (OutputRegister::Target(0), 0xF));
+    }
     for i in s.instructions() {
         let Some(d) = i.dst else { continue };
         let r = d.register;

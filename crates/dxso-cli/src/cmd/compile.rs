@@ -22,6 +22,7 @@ use std::sync::Arc;
 ///   dxso compile shader.hlsl -T ps_2_0 -E main -o shader.dxso
 ///   dxso compile /T vs_2_0 /E main /DFOG=1 /Fo shader.vso shader.hlsl
 ///   dxso compile /nologo /Tps_3_0 /Fh shader.h /Vn g_ps shader.hlsl
+///   dxso decompile shader.dxso | dxso compile - -T ps_2_0 -E main   (the source from stdin)
 ///
 /// Exit status: 0 on success, 1 when the source does not compile, 2 on usage errors.
 #[derive(clap::Args)]
@@ -186,8 +187,13 @@ impl Opts {
             .profile
             .parse()
             .map_err(|e: dxso_hlsl::UnknownProfile| CliError::Usage(e.to_string()))?;
-        let text = std::fs::read_to_string(&args.file)
-            .with_context(|| format!("reading {}", args.file.display()))?;
+        // `-` reads the source from standard input (`dxso decompile x | dxso compile - ...`).
+        let text = if args.file.as_os_str() == "-" {
+            std::io::read_to_string(std::io::stdin()).context("reading standard input")?
+        } else {
+            std::fs::read_to_string(&args.file)
+                .with_context(|| format!("reading {}", args.file.display()))?
+        };
         let mut options = Options::new(&args.entry, profile);
         options.defines = args
             .define
