@@ -18,6 +18,7 @@ pub mod exec;
 pub mod exec_inputs;
 pub mod fx;
 pub mod fx_params;
+pub mod hlsl;
 pub mod input;
 pub mod jit;
 pub mod plan;
@@ -65,6 +66,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "fx_params",
         run: fx_params::run,
+    },
+    Target {
+        name: "hlsl",
+        run: hlsl::run,
     },
     Target {
         name: "jit",

@@ -476,7 +476,12 @@ impl Parser<'_> {
         })
     }
 
+    /// Skips `open ... close` with nested pairs; the next token must be `open` (after
+    /// `sampler_state` the source may hold anything).
     fn skip_balanced(&mut self, open: Tok, close: Tok) -> R<()> {
+        if self.kind() != open {
+            return Err(self.unexpected());
+        }
         let mut depth = 0usize;
         loop {
             let t = self.next();
@@ -1161,6 +1166,21 @@ mod tests {
                 )
             }
             g => panic!("{g:?}"),
+        }
+    }
+
+    #[test]
+    fn sampler_state_without_braces_is_a_syntax_error() {
+        // The skipping of `{ ... }` once began at whatever token came next, and a closing
+        // token first drove its depth below zero.
+        for src in [
+            "SamplerState s = sampler_state '}' ;",
+            "SamplerState s = sampler_state } ;",
+            "float4 v < > > ;",
+            "sampler2D s = sampler_state",
+        ] {
+            let e = parse_src(src).unwrap_err();
+            assert_eq!(e.code, crate::Code::Syntax, "{src}");
         }
     }
 
