@@ -1017,13 +1017,21 @@ impl Parser<'_> {
         let kind = match t.kind {
             Tok::Int => {
                 self.i += 1;
-                ExprKind::Int(parse_int(&t.text).ok_or_else(|| {
+                let v = parse_int(&t.text).ok_or_else(|| {
                     Diagnostic::error(
                         Code::Syntax,
                         loc.clone(),
                         format!("invalid integer '{}'", t.text),
                     )
-                })?)
+                })?;
+                // Literals are 32-bit: fxc reads an unsuffixed one as signed (3000000000 is
+                // -1294967296) and a `u` one as unsigned.
+                let unsigned = t.text.trim_end_matches(['l', 'L']).ends_with(['u', 'U']);
+                ExprKind::Int(if unsigned {
+                    i64::from(v as u32)
+                } else {
+                    i64::from(v as u32 as i32)
+                })
             }
             Tok::Float => {
                 self.i += 1;

@@ -19,6 +19,7 @@ fn own_files_pass() {
         "arithmetic.shader_test",
         "control.shader_test",
         "interpolation.shader_test",
+        "intrinsics.shader_test",
         "texture.shader_test",
     ] {
         let r = run(name);

@@ -1351,6 +1351,32 @@ impl<'a> Lower<'a> {
                 let _ = from;
                 Ok(Value::vector(o, *m, *s))
             }
+            // A matrix and a vector of as many components convert both ways, row by row.
+            (Value::Matrix { rows, cols, .. }, TypeKind::Vector(s, m))
+                if rows.len() * cols.len() >= usize::from(*m) =>
+            {
+                let c = cols.len() as u8;
+                let lanes: Vec<Operand> = (0..*m)
+                    .map(|i| rows[usize::from(i / c)].lane(i % c))
+                    .collect();
+                if rows.len() * cols.len() > usize::from(*m) {
+                    self.truncation(loc);
+                }
+                let o = self.m.compose(&lanes);
+                Ok(Value::vector(o, *m, *s))
+            }
+            (Value::Vector { o, n, .. }, TypeKind::Matrix(s, r, c)) if *n >= r * c => {
+                if *n > r * c {
+                    self.truncation(loc);
+                }
+                let rows: Vec<Operand> = (0..*r)
+                    .map(|i| {
+                        let lanes: Vec<Operand> = (0..*c).map(|j| o.lane(i * c + j)).collect();
+                        self.m.compose(&lanes)
+                    })
+                    .collect();
+                Ok(self.matrix_rows(rows, *c, *s))
+            }
             _ => Err(self.err(
                 Code::CannotConvert,
                 loc,
@@ -1752,6 +1778,34 @@ impl<'a> Lower<'a> {
     }
 
     fn assign(&mut self, target: &Expr, v: Value) -> R<Value> {
+        // `(T) x = v`, shader model 1-3's cast on the left: `v` converted to `T` is written to
+        // the first lanes `T` has (all of them when `T` is as wide as `x`).
+        if let ExprKind::Cast(ty, inner) = &target.kind {
+            let lanes = match ty.kind {
+                TypeKind::Scalar(_) if ty.array.is_empty() => Some(1),
+                TypeKind::Vector(_, n) if ty.array.is_empty() => Some(n),
+                _ => None,
+            };
+            let converted = self.convert(v.clone(), ty, &target.loc)?;
+            let width = match self.lvalue_width(inner) {
+                Some(w) => w,
+                None => return self.assign(inner, converted).map(|_| v),
+            };
+            match lanes {
+                Some(k) if k < width => {
+                    let swz: String = "xyzw"[..k as usize].to_string();
+                    let part = Expr {
+                        kind: ExprKind::Member(inner.clone(), swz),
+                        loc: target.loc.clone(),
+                    };
+                    self.assign(&part, converted)?;
+                }
+                _ => {
+                    self.assign(inner, converted)?;
+                }
+            }
+            return Ok(v);
+        }
         // The path from a variable to the place written.
         enum Step {
             Field(String),
@@ -1818,6 +1872,17 @@ impl<'a> Lower<'a> {
                 })
                 .collect()
         }
+    }
+
+    /// The lane count of a vector or scalar l-value, read without side effects (`None` for
+    /// anything else).
+    fn lvalue_width(&mut self, e: &Expr) -> Option<u8> {
+        if let ExprKind::Ident(name) = &e.kind {
+            if let Some(Value::Vector { n, .. }) = self.lookup(name) {
+                return Some(n);
+            }
+        }
+        None
     }
 
     fn update(&mut self, old: &Value, path: &[PathStep<'_>], v: Value, loc: &Loc) -> R<Value> {
