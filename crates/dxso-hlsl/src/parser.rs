@@ -744,6 +744,10 @@ impl Parser<'_> {
                     loc,
                 })
             }
+            "switch" => {
+                self.i += 1;
+                self.switch(loc)
+            }
             "return" => {
                 self.i += 1;
                 let e = if self.kind() == Tok::Semi {
@@ -765,6 +769,120 @@ impl Parser<'_> {
             }
             _ => self.simple_statement(),
         }
+    }
+
+    /// `switch (x) { case K: ... default: ... }`, after the keyword, as the flow control
+    /// shader models 1-3 have: a loop run once (so that `break` leaves it) in which each group
+    /// of labels sets a flag when it matches, and each group's statements run while the flag
+    /// is set (so that a group without `break` falls through into the next). `default`
+    /// matches when no `case` does.
+    fn switch(&mut self, loc: Loc) -> R<Stmt> {
+        let at = |kind: ExprKind| Expr {
+            kind,
+            loc: loc.clone(),
+        };
+        let id = self.i;
+        let value = format!("switch value#{id}");
+        let matched = format!("switch matched#{id}");
+        self.expect(Tok::LParen)?;
+        let selector = self.expr()?;
+        self.expect(Tok::RParen)?;
+        self.expect(Tok::LBrace)?;
+        // Groups of labels (`None` for `default`) and their statements.
+        let mut groups: Vec<(Vec<Option<Expr>>, Vec<Stmt>)> = Vec::new();
+        while !self.eat(Tok::RBrace) {
+            if self.is_word("case") || self.is_word("default") {
+                let label = if self.is_word("case") {
+                    self.i += 1;
+                    Some(self.expr()?)
+                } else {
+                    self.i += 1;
+                    None
+                };
+                self.expect(Tok::Colon)?;
+                match groups.last_mut() {
+                    Some((labels, stmts)) if stmts.is_empty() => labels.push(label),
+                    _ => groups.push((vec![label], Vec::new())),
+                }
+            } else {
+                let stmt = self.statement()?;
+                match groups.last_mut() {
+                    Some((_, stmts)) => stmts.push(stmt),
+                    None => return Err(self.unexpected()),
+                }
+            }
+        }
+        let ident = |name: &str| at(ExprKind::Ident(name.to_string()));
+        let equals = |k: &Expr| {
+            at(ExprKind::Binary(
+                BinOp::Eq,
+                Box::new(ident(&value)),
+                // Labels are integers: `case 2.1f:` is `case 2:`.
+                Box::new(at(ExprKind::Cast(
+                    Type::of(TypeKind::Scalar(Scalar::Int)),
+                    Box::new(k.clone()),
+                ))),
+            ))
+        };
+        let any = |tests: Vec<Expr>| {
+            tests
+                .into_iter()
+                .reduce(|a, b| at(ExprKind::Binary(BinOp::Or, Box::new(a), Box::new(b))))
+                .unwrap_or_else(|| at(ExprKind::Bool(false)))
+        };
+        let cases: Vec<Expr> = groups
+            .iter()
+            .flat_map(|(labels, _)| labels.iter().flatten())
+            .map(equals)
+            .collect();
+        let no_case = at(ExprKind::Unary(UnOp::Not, Box::new(any(cases))));
+        let var = |name: &str, scalar: Scalar, init: Expr| VarDecl {
+            name: name.to_string(),
+            ty: Type::of(TypeKind::Scalar(scalar)),
+            quals: Qualifiers::default(),
+            semantic: None,
+            binding: None,
+            init: Some(Init::Expr(init)),
+            loc: loc.clone(),
+        };
+        let mut body = Vec::new();
+        for (labels, stmts) in groups {
+            let tests: Vec<Expr> = labels
+                .iter()
+                .map(|l| match l {
+                    Some(k) => equals(k),
+                    None => no_case.clone(),
+                })
+                .collect();
+            body.push(Stmt::If {
+                attrs: Vec::new(),
+                cond: any(tests),
+                then: Box::new(Stmt::Expr(at(ExprKind::Assign(
+                    None,
+                    Box::new(ident(&matched)),
+                    Box::new(at(ExprKind::Bool(true))),
+                )))),
+                otherwise: None,
+            });
+            body.push(Stmt::If {
+                attrs: Vec::new(),
+                cond: ident(&matched),
+                then: Box::new(Stmt::Block(stmts)),
+                otherwise: None,
+            });
+        }
+        Ok(Stmt::Block(vec![
+            Stmt::Vars(vec![
+                var(&value, Scalar::Int, selector),
+                var(&matched, Scalar::Bool, at(ExprKind::Bool(false))),
+            ]),
+            Stmt::DoWhile {
+                attrs: Vec::new(),
+                body: Box::new(Stmt::Block(body)),
+                cond: at(ExprKind::Bool(false)),
+                loc,
+            },
+        ]))
     }
 
     /// A declaration or an expression statement, with its `;`.

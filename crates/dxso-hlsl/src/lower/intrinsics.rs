@@ -893,7 +893,12 @@ impl<'a> Lower<'a> {
         for a in args {
             vals.push(self.expr(a)?);
         }
-        let Some(Value::SamplerState(sname)) = vals.first().cloned() else {
+        // A shader model 1-3 `sampler` serves as the state too (fxc combines it the same way).
+        let sname = match vals.first() {
+            Some(Value::SamplerState(n)) | Some(Value::Sampler(_, _, n)) => Some(n.clone()),
+            _ => None,
+        };
+        let Some(sname) = sname else {
             return Err(self.err(
                 Code::NoMatchingOverload,
                 loc,
