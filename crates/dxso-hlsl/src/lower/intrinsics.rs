@@ -719,7 +719,9 @@ impl<'a> Lower<'a> {
                 ))
             }
             (
-                Value::Matrix { rows: ra, .. },
+                Value::Matrix {
+                    rows: ra, cols: ca, ..
+                },
                 Value::Matrix {
                     rows: rb,
                     cols: cb,
@@ -727,11 +729,16 @@ impl<'a> Lower<'a> {
                     ..
                 },
             ) => {
-                let k = ra.first().map_or(0, |_| rb.len());
+                // The inner dimension is the smaller of a's columns and b's rows (fxc
+                // truncates the larger, with a warning).
+                let k = ca.len().min(rb.len());
+                if ca.len() != rb.len() {
+                    self.truncation(loc);
+                }
                 let (ra, rb, cb, colreg) = (ra.clone(), rb.clone(), cb.clone(), *column_registers);
                 let rows: Vec<Operand> = ra
                     .iter()
-                    .map(|r| self.vec_mat(*r, k, &rb, &cb, colreg))
+                    .map(|r| self.vec_mat(*r, k, &rb[..k], &cb, colreg))
                     .collect();
                 Ok(self.matrix_rows(rows, cb.len() as u8, Scalar::Float))
             }
