@@ -566,6 +566,25 @@ impl<'a> Lower<'a> {
                 let r = self.m.compose(&[one, y, a.lane(2), b.lane(3)]);
                 Ok(Value::vector(r, 4, Scalar::Float))
             }
+            "determinant" => {
+                arity(1)?;
+                let m: Vec<Vec<Operand>> = match &v[0] {
+                    Value::Matrix { rows, cols, .. } if rows.len() == cols.len() => rows
+                        .iter()
+                        .map(|r| (0..cols.len() as u8).map(|j| r.lane(j)).collect())
+                        .collect(),
+                    Value::Vector { o, n: 1, .. } => vec![vec![o.lane(0)]],
+                    _ => {
+                        return Err(self.err(
+                            Code::NoMatchingOverload,
+                            loc,
+                            "'determinant': the argument must be a square matrix",
+                        ))
+                    }
+                };
+                let d = self.determinant(&m);
+                Ok(Value::scalar(d, Scalar::Float))
+            }
             "sincos" => {
                 arity(3)?;
                 let (o, n, _) = self.vec_arg(&v[0], loc, name)?;
@@ -626,6 +645,41 @@ impl<'a> Lower<'a> {
         let r = self.m.op(Op::Cmp(x, r, back), n);
         // y < 0: -r.
         self.m.op(Op::Cmp(y, r, r.negate()), n)
+    }
+
+    /// The determinant of a square matrix given as lanes, by cofactor expansion along the
+    /// first row (at most 4x4: 24 products).
+    fn determinant(&mut self, m: &[Vec<Operand>]) -> Operand {
+        match m.len() {
+            0 => self.m.scalar(1.0),
+            1 => m[0][0],
+            _ => {
+                let mut acc: Option<Operand> = None;
+                for j in 0..m.len() {
+                    let minor: Vec<Vec<Operand>> = m[1..]
+                        .iter()
+                        .map(|row| {
+                            row.iter()
+                                .enumerate()
+                                .filter(|(k, _)| *k != j)
+                                .map(|(_, x)| *x)
+                                .collect()
+                        })
+                        .collect();
+                    let d = self.determinant(&minor);
+                    let term = if j % 2 == 0 {
+                        m[0][j]
+                    } else {
+                        m[0][j].negate()
+                    };
+                    acc = Some(match acc {
+                        None => self.m.op(Op::Mul(term, d), 1).lane(0),
+                        Some(a) => self.m.op(Op::Mad(term, d, a), 1).lane(0),
+                    });
+                }
+                acc.unwrap_or_else(|| self.m.scalar(1.0))
+            }
+        }
     }
 
     fn lerp(&mut self, a: Operand, b: Operand, t: Operand, n: u8) -> Operand {
