@@ -872,6 +872,7 @@ impl<'a> Lower<'a> {
             ));
         };
         let (reg, obj, owner) = (*reg, *obj, owner.clone());
+        let reg = self.sampler_register(reg, &owner);
         self.sample_with(reg, obj, &owner, name, dim, kind, &v[1..], loc)
     }
 

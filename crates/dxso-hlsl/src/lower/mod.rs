@@ -197,6 +197,9 @@ fn is_floaty(s: Scalar) -> bool {
     matches!(s, Scalar::Float | Scalar::Half | Scalar::Double)
 }
 
+/// The register of a sampler not read yet ([`Lower::sampler_register`] allocates it).
+const PENDING_SAMPLER: u16 = u16::MAX;
+
 impl<'a> Lower<'a> {
     fn err(&self, code: Code, loc: &Loc, msg: impl Into<String>) -> Diagnostic {
         Diagnostic::error(code, loc.clone(), msg)
@@ -283,6 +286,22 @@ impl<'a> Lower<'a> {
         (set, (per * elems).min(u16::MAX as u32) as u16)
     }
 
+    /// The register of sampler uniform `owner`, allocated now when it is still pending.
+    fn sampler_register(&mut self, reg: u16, owner: &str) -> u16 {
+        if reg != PENDING_SAMPLER {
+            return reg;
+        }
+        let Some(&u) = self.uniform_index.get(owner) else {
+            return reg;
+        };
+        if self.m.uniforms[u].register == PENDING_SAMPLER {
+            let r = self.alloc(RegisterSet::Sampler, 1);
+            self.m.uniforms[u].register = r;
+            self.registers.push((RegisterSet::Sampler, r, 1, u));
+        }
+        self.m.uniforms[u].register
+    }
+
     fn alloc(&mut self, set: RegisterSet, count: u16) -> u16 {
         let used = if set == RegisterSet::Sampler {
             &mut self.used_s
@@ -355,6 +374,15 @@ impl<'a> Lower<'a> {
                 }
                 b.index as u16
             }
+            // A lone sampler gets its register when first sampled, as fxc allocates only the
+            // samplers the code reads, in the order it reads them (so a sampler used only as
+            // a texture object's state takes none).
+            None if set == RegisterSet::Sampler
+                && v.ty.array.is_empty()
+                && matches!(v.ty.kind, TypeKind::Object(_)) =>
+            {
+                PENDING_SAMPLER
+            }
             None => self.alloc(set, count),
         };
         let default = match &v.init {
@@ -377,7 +405,9 @@ impl<'a> Lower<'a> {
             used: false,
         });
         self.uniform_index.insert(v.name.clone(), index);
-        self.registers.push((set, register, count, index));
+        if register != PENDING_SAMPLER {
+            self.registers.push((set, register, count, index));
+        }
         let mut next = register;
         self.uniform_value(&v.ty, &mut next, &v.name)
     }
@@ -535,7 +565,7 @@ impl<'a> Lower<'a> {
             }
             TypeKind::Object(k) => {
                 let r = *next;
-                *next += 1;
+                *next = next.saturating_add(1);
                 Value::Sampler(r, *k, name.to_string())
             }
             TypeKind::Struct(i) => {
