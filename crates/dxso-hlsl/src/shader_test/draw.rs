@@ -112,8 +112,14 @@ impl TextureDesc {
                 } else {
                     super::parse_int(w).map(|v| v as u32)
                 };
-                self.data
-                    .push(bits.ok_or_else(|| format!("bad texel value '{w}'"))?);
+                match bits {
+                    Some(b) => self.data.push(b),
+                    // `stride`, `format` spellings of buffers and the like.
+                    None => {
+                        self.unmodelled = Some(format!("resource directive '{l}'"));
+                        return Ok(());
+                    }
+                }
             }
         }
         Ok(())
@@ -333,7 +339,9 @@ impl Draw {
                         .iter()
                         .map(|b| {
                             std::array::from_fn(|i| {
-                                b[0] * v[0][i] + b[1] * v[1][i] + b[2] * v[2][i]
+                                // As a rasteriser's plane equation: a value equal at
+                                // the three vertices interpolates to itself exactly.
+                                v[0][i] + b[1] * (v[1][i] - v[0][i]) + b[2] * (v[2][i] - v[0][i])
                             })
                         })
                         .collect(),
