@@ -1944,6 +1944,44 @@ impl<'a> Lower<'a> {
                 elems[*k] = self.update(&slot, rest, v, loc)?;
                 Ok(Value::Array(elems))
             }
+            // `v.wyz.yx = ...`: the inner swizzle updates the lanes the outer one selects.
+            (
+                Value::Vector {
+                    o,
+                    n,
+                    ty,
+                    scalar_form,
+                },
+                PathStep::Name(name),
+            ) if !rest.is_empty() => {
+                let sw = swizzle(name, if *scalar_form { 1 } else { *n }).ok_or_else(|| {
+                    self.err(
+                        Code::InvalidSubscript,
+                        loc,
+                        format!("invalid subscript '{name}'"),
+                    )
+                })?;
+                let picked: Vec<Operand> = sw.iter().map(|&l| o.lane(l)).collect();
+                let sub = Value::Vector {
+                    o: self.m.compose(&picked),
+                    n: sw.len() as u8,
+                    ty: *ty,
+                    scalar_form: sw.len() == 1,
+                };
+                let Value::Vector { o: so, .. } = self.update(&sub, rest, v, loc)? else {
+                    return Err(self.err(Code::NotLValue, loc, "l-value specifies const object"));
+                };
+                let mut lanes: Vec<Operand> = (0..*n).map(|i| o.lane(i)).collect();
+                for (k, &lane) in sw.iter().enumerate() {
+                    lanes[lane as usize] = so.lane(k as u8);
+                }
+                Ok(Value::Vector {
+                    o: self.m.compose(&lanes),
+                    n: *n,
+                    ty: *ty,
+                    scalar_form: *scalar_form,
+                })
+            }
             (
                 Value::Vector {
                     o,
