@@ -1709,10 +1709,26 @@ impl<'a> Lower<'a> {
         let k = match self.const_index(iv, loc) {
             Ok(k) => k,
             Err(e) if e.code == Code::Unsupported => {
-                if let Value::Array(elems) = &v {
-                    return self.relative_index(elems, iv, loc);
-                }
-                return Err(e);
+                let Value::Vector { o: index, .. } = iv else {
+                    return Err(e);
+                };
+                // A vector's lanes and a matrix's rows are selected by comparisons.
+                return match &v {
+                    Value::Array(elems) => self.relative_index(elems, iv, loc),
+                    Value::Vector { o, n, ty, .. } if *n > 1 => {
+                        let lanes: Vec<Value> =
+                            (0..*n).map(|i| Value::scalar(o.lane(i), *ty)).collect();
+                        self.select_index(&lanes, index.lane(0), loc)
+                    }
+                    Value::Matrix { rows, cols, ty, .. } => {
+                        let rows: Vec<Value> = rows
+                            .iter()
+                            .map(|r| Value::vector(*r, cols.len() as u8, *ty))
+                            .collect();
+                        self.select_index(&rows, index.lane(0), loc)
+                    }
+                    _ => Err(e),
+                };
             }
             Err(e) => return Err(e),
         };

@@ -32,7 +32,7 @@ impl Lower<'_> {
 
     /// `elems[index]` as a chain of selects on `index == k` (each element read, the one
     /// whose position matches kept), as fxc compiles indexing it cannot address.
-    fn select_index(&mut self, elems: &[Value], index: Operand, loc: &Loc) -> R<Value> {
+    pub(super) fn select_index(&mut self, elems: &[Value], index: Operand, loc: &Loc) -> R<Value> {
         if elems.len() > 1024 {
             return Err(self.err(
                 Code::Limit,
