@@ -5,6 +5,7 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+mod compile;
 mod decode;
 mod exec;
 mod measure;
@@ -43,6 +44,7 @@ struct Cli {
 
 #[derive(clap::Subcommand)]
 enum What {
+    Compile(compile::Opts),
     Decode(decode::Opts),
     Exec(exec::Opts),
     Text(text::Opts),
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let s = session::Session { json: cli.json };
     let result = match cli.what {
+        What::Compile(o) => o.run(&s),
         What::Decode(o) => o.run(&s),
         What::Exec(o) => o.run(&s),
         What::Text(o) => o.run(&s),

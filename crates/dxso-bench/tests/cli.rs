@@ -67,3 +67,17 @@ fn the_decode_json_has_a_top_level_ratio_field() {
     assert!(v.get("ratio").is_some(), "{v}");
     assert!(v["dxso"]["mb_per_s"].as_f64().unwrap() > 0.0, "{v}");
 }
+
+#[test]
+fn compile_needs_a_dxso_binary_and_says_so() {
+    let out = bench(&[
+        "compile",
+        "--dxso",
+        "/nonexistent/dxso",
+        "--seconds",
+        "0.01",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("does not run"), "{err}");
+}

@@ -19,6 +19,7 @@ pub mod exec;
 pub mod exec_inputs;
 pub mod fx;
 pub mod fx_params;
+pub mod hlsl;
 pub mod input;
 pub mod jit;
 pub mod plan;
@@ -70,6 +71,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "fx_params",
         run: fx_params::run,
+    },
+    Target {
+        name: "hlsl",
+        run: hlsl::run,
     },
     Target {
         name: "jit",

@@ -93,7 +93,8 @@ macro_rules! seeds {
 
 mod seeds {
     seeds!(
-        asm, dbug, decode, dp2, exec, fx, fx_params, jit, plan, render, smith, translate, validate
+        asm, dbug, decode, dp2, exec, fx, fx_params, hlsl, jit, plan, render, smith, translate,
+        validate
     );
 
     use super::replay;

@@ -553,6 +553,31 @@ impl<'a> Gen<'a> {
         Ok((SrcParam::new(dst_reg, Swizzle::IDENTITY), t))
     }
 
+    /// Copies each source whose swizzle the profile cannot read to a temporary (pushed on
+    /// `temps` for the caller to release).
+    fn legalise_swizzles(
+        &mut self,
+        srcs: &mut [SrcParam],
+        reads: &[u8],
+        temps: &mut Vec<u16>,
+    ) -> R<()> {
+        for (i, s) in srcs.iter_mut().enumerate() {
+            if !self.swizzle_ok(s.swizzle) {
+                let m = s.modifier;
+                let (p, t) = self.copy_to_temp(
+                    SrcParam {
+                        modifier: SrcModifier::None,
+                        ..*s
+                    },
+                    reads[i],
+                )?;
+                temps.push(t);
+                *s = SrcParam { modifier: m, ..p };
+            }
+        }
+        Ok(())
+    }
+
     fn emit(&mut self, op: Opcode, dst: DstParam, srcs: &[SrcParam]) {
         let mut inst = Instruction::new(op);
         inst.dst = Some(dst);
@@ -595,20 +620,7 @@ impl<'a> Gen<'a> {
                 }
             }
         }
-        for (i, s) in srcs.iter_mut().enumerate() {
-            if !self.swizzle_ok(s.swizzle) {
-                let m = s.modifier;
-                let (p, t) = self.copy_to_temp(
-                    SrcParam {
-                        modifier: SrcModifier::None,
-                        ..*s
-                    },
-                    reads[i],
-                )?;
-                temps.push(t);
-                *s = SrcParam { modifier: m, ..p };
-            }
-        }
+        self.legalise_swizzles(srcs, reads, &mut temps)?;
         self.emit(op, dst, srcs);
         for t in temps {
             self.release(t);
@@ -1111,10 +1123,45 @@ impl<'a> Gen<'a> {
                             c
                         }
                     };
+                    // The series constants must stay constant registers, so an angle read
+                    // from a constant (a second constant register, which a vertex
+                    // instruction may not read) moves to a temporary instead of them.
+                    let (src, temp) = if !self.pixel() && src.register.ty == RT::Const {
+                        let m = src.modifier;
+                        let (p, t) = self.copy_to_temp(
+                            SrcParam {
+                                modifier: SrcModifier::None,
+                                ..src
+                            },
+                            1,
+                        )?;
+                        let x = Swizzle::X;
+                        (
+                            SrcParam {
+                                modifier: m,
+                                swizzle: x,
+                                ..p
+                            },
+                            Some(t),
+                        )
+                    } else {
+                        (src, None)
+                    };
                     let s1 = SrcParam::new(Register::new(RT::Const, c1), Swizzle::IDENTITY);
                     let s2 = SrcParam::new(Register::new(RT::Const, c2), Swizzle::IDENTITY);
-                    let mut srcs = [src, s1, s2];
-                    self.emit_legal(Opcode::SinCos, dd, &mut srcs, &[1, 0xF, 0xF])?;
+                    // The two series constants are the one exception to a vertex
+                    // instruction's single constant register: legalise the angle alone.
+                    let mut angle = [src];
+                    self.legalise_swizzles(&mut angle, &[1], &mut Vec::new())?;
+                    let srcs = [angle[0], s1, s2];
+                    self.emit(Opcode::SinCos, dd, &srcs);
+                    self.a0_claim = None;
+                    for r in std::mem::take(&mut self.pending) {
+                        self.release(r);
+                    }
+                    if let Some(t) = temp {
+                        self.release(t);
+                    }
                 }
             }
             Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,

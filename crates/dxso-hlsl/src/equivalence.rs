@@ -359,6 +359,15 @@ fn table(s: &Shader) -> ConstantTable {
 }
 
 /// The declared inputs: semantic and register.
+pub(crate) fn shader_inputs(s: &Shader) -> Vec<((DeclUsage, u8), InputRegister)> {
+    inputs(s)
+}
+
+/// The outputs written: semantic, register and the lanes written.
+pub(crate) fn shader_outputs(s: &Shader) -> HashMap<(DeclUsage, u8), (OutputRegister, u8)> {
+    outputs(s)
+}
+
 fn inputs(s: &Shader) -> Vec<((DeclUsage, u8), InputRegister)> {
     let ps2 = s.version.is_pixel() && s.version.major == 2;
     let mut out = Vec::new();

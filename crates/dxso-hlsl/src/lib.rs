@@ -26,6 +26,8 @@ pub mod lower;
 pub mod parser;
 pub mod preprocess;
 mod profile;
+#[cfg(feature = "equivalence")]
+pub mod shader_test;
 
 pub use diag::{Code, Diagnostic, Diagnostics, Loc, Severity};
 pub use profile::{Profile, UnknownProfile};

@@ -476,7 +476,12 @@ impl Parser<'_> {
         })
     }
 
+    /// Skips `open ... close` with nested pairs; the next token must be `open` (after
+    /// `sampler_state` the source may hold anything).
     fn skip_balanced(&mut self, open: Tok, close: Tok) -> R<()> {
+        if self.kind() != open {
+            return Err(self.unexpected());
+        }
         let mut depth = 0usize;
         loop {
             let t = self.next();
@@ -739,6 +744,10 @@ impl Parser<'_> {
                     loc,
                 })
             }
+            "switch" => {
+                self.i += 1;
+                self.switch(loc)
+            }
             "return" => {
                 self.i += 1;
                 let e = if self.kind() == Tok::Semi {
@@ -760,6 +769,120 @@ impl Parser<'_> {
             }
             _ => self.simple_statement(),
         }
+    }
+
+    /// `switch (x) { case K: ... default: ... }`, after the keyword, as the flow control
+    /// shader models 1-3 have: a loop run once (so that `break` leaves it) in which each group
+    /// of labels sets a flag when it matches, and each group's statements run while the flag
+    /// is set (so that a group without `break` falls through into the next). `default`
+    /// matches when no `case` does.
+    fn switch(&mut self, loc: Loc) -> R<Stmt> {
+        let at = |kind: ExprKind| Expr {
+            kind,
+            loc: loc.clone(),
+        };
+        let id = self.i;
+        let value = format!("switch value#{id}");
+        let matched = format!("switch matched#{id}");
+        self.expect(Tok::LParen)?;
+        let selector = self.expr()?;
+        self.expect(Tok::RParen)?;
+        self.expect(Tok::LBrace)?;
+        // Groups of labels (`None` for `default`) and their statements.
+        let mut groups: Vec<(Vec<Option<Expr>>, Vec<Stmt>)> = Vec::new();
+        while !self.eat(Tok::RBrace) {
+            if self.is_word("case") || self.is_word("default") {
+                let label = if self.is_word("case") {
+                    self.i += 1;
+                    Some(self.expr()?)
+                } else {
+                    self.i += 1;
+                    None
+                };
+                self.expect(Tok::Colon)?;
+                match groups.last_mut() {
+                    Some((labels, stmts)) if stmts.is_empty() => labels.push(label),
+                    _ => groups.push((vec![label], Vec::new())),
+                }
+            } else {
+                let stmt = self.statement()?;
+                match groups.last_mut() {
+                    Some((_, stmts)) => stmts.push(stmt),
+                    None => return Err(self.unexpected()),
+                }
+            }
+        }
+        let ident = |name: &str| at(ExprKind::Ident(name.to_string()));
+        let equals = |k: &Expr| {
+            at(ExprKind::Binary(
+                BinOp::Eq,
+                Box::new(ident(&value)),
+                // Labels are integers: `case 2.1f:` is `case 2:`.
+                Box::new(at(ExprKind::Cast(
+                    Type::of(TypeKind::Scalar(Scalar::Int)),
+                    Box::new(k.clone()),
+                ))),
+            ))
+        };
+        let any = |tests: Vec<Expr>| {
+            tests
+                .into_iter()
+                .reduce(|a, b| at(ExprKind::Binary(BinOp::Or, Box::new(a), Box::new(b))))
+                .unwrap_or_else(|| at(ExprKind::Bool(false)))
+        };
+        let cases: Vec<Expr> = groups
+            .iter()
+            .flat_map(|(labels, _)| labels.iter().flatten())
+            .map(equals)
+            .collect();
+        let no_case = at(ExprKind::Unary(UnOp::Not, Box::new(any(cases))));
+        let var = |name: &str, scalar: Scalar, init: Expr| VarDecl {
+            name: name.to_string(),
+            ty: Type::of(TypeKind::Scalar(scalar)),
+            quals: Qualifiers::default(),
+            semantic: None,
+            binding: None,
+            init: Some(Init::Expr(init)),
+            loc: loc.clone(),
+        };
+        let mut body = Vec::new();
+        for (labels, stmts) in groups {
+            let tests: Vec<Expr> = labels
+                .iter()
+                .map(|l| match l {
+                    Some(k) => equals(k),
+                    None => no_case.clone(),
+                })
+                .collect();
+            body.push(Stmt::If {
+                attrs: Vec::new(),
+                cond: any(tests),
+                then: Box::new(Stmt::Expr(at(ExprKind::Assign(
+                    None,
+                    Box::new(ident(&matched)),
+                    Box::new(at(ExprKind::Bool(true))),
+                )))),
+                otherwise: None,
+            });
+            body.push(Stmt::If {
+                attrs: Vec::new(),
+                cond: ident(&matched),
+                then: Box::new(Stmt::Block(stmts)),
+                otherwise: None,
+            });
+        }
+        Ok(Stmt::Block(vec![
+            Stmt::Vars(vec![
+                var(&value, Scalar::Int, selector),
+                var(&matched, Scalar::Bool, at(ExprKind::Bool(false))),
+            ]),
+            Stmt::DoWhile {
+                attrs: Vec::new(),
+                body: Box::new(Stmt::Block(body)),
+                cond: at(ExprKind::Bool(false)),
+                loc,
+            },
+        ]))
     }
 
     /// A declaration or an expression statement, with its `;`.
@@ -1012,13 +1135,21 @@ impl Parser<'_> {
         let kind = match t.kind {
             Tok::Int => {
                 self.i += 1;
-                ExprKind::Int(parse_int(&t.text).ok_or_else(|| {
+                let v = parse_int(&t.text).ok_or_else(|| {
                     Diagnostic::error(
                         Code::Syntax,
                         loc.clone(),
                         format!("invalid integer '{}'", t.text),
                     )
-                })?)
+                })?;
+                // Literals are 32-bit: fxc reads an unsuffixed one as signed (3000000000 is
+                // -1294967296) and a `u` one as unsigned.
+                let unsigned = t.text.trim_end_matches(['l', 'L']).ends_with(['u', 'U']);
+                ExprKind::Int(if unsigned {
+                    i64::from(v as u32)
+                } else {
+                    i64::from(v as u32 as i32)
+                })
             }
             Tok::Float => {
                 self.i += 1;
@@ -1161,6 +1292,21 @@ mod tests {
                 )
             }
             g => panic!("{g:?}"),
+        }
+    }
+
+    #[test]
+    fn sampler_state_without_braces_is_a_syntax_error() {
+        // The skipping of `{ ... }` once began at whatever token came next, and a closing
+        // token first drove its depth below zero.
+        for src in [
+            "SamplerState s = sampler_state '}' ;",
+            "SamplerState s = sampler_state } ;",
+            "float4 v < > > ;",
+            "sampler2D s = sampler_state",
+        ] {
+            let e = parse_src(src).unwrap_err();
+            assert_eq!(e.code, crate::Code::Syntax, "{src}");
         }
     }
 

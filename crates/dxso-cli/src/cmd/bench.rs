@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 /// Measure dxso against its baselines, measured in the same run (runs `dxso-bench`).
 ///
-/// Every argument goes to the `dxso-bench` program beside this binary (or on PATH): decode,
-/// exec, text, tessellate, render, translate; `dxso bench help` lists them. Build it with
+/// Every argument goes to the `dxso-bench` program beside this binary (or on PATH): compile,
+/// decode, exec, text, tessellate, render, translate; `dxso bench help` lists them. Build it with
 /// `cargo build --release -p dxso-bench` (add `--features peer-mojoshader` to measure
 /// MojoShader), or run it straight from a clone: `cargo run --release -p dxso-bench -- decode`.
 ///

@@ -143,6 +143,33 @@ impl<'a> Lower<'a> {
                 ))
             }
         };
+        if ELEMENTWISE.contains(&name) && v.iter().any(|x| matches!(x, Value::Matrix { .. })) {
+            // Component-wise intrinsics apply to matrices row by row, over the rows and
+            // columns every matrix argument has.
+            let (mut r, mut c) = (u8::MAX, u8::MAX);
+            for x in v {
+                if let Value::Matrix { rows, cols, .. } = x {
+                    r = r.min(rows.len() as u8);
+                    c = c.min(cols.len() as u8);
+                }
+            }
+            let mut out = Vec::with_capacity(usize::from(r));
+            let mut ty = Scalar::Float;
+            for i in 0..usize::from(r) {
+                let row: Vec<Value> = v
+                    .iter()
+                    .map(|x| match x {
+                        Value::Matrix { rows, ty, .. } => Value::vector(rows[i], c, *ty),
+                        other => other.clone(),
+                    })
+                    .collect();
+                let rv = self.intrinsic(name, &row, args, loc)?;
+                let (o, _, t) = self.vec_arg(&rv, loc, name)?;
+                ty = t;
+                out.push(o);
+            }
+            return Ok(self.matrix_rows(out, c, ty));
+        }
         let same = |me: &mut Self, a: &Value, b: &Value| me.unify(a.clone(), b.clone(), loc);
         let unary_float =
             |me: &mut Self, f: &dyn Fn(&mut Self, Operand, u8) -> Operand| -> R<Value> {
@@ -268,6 +295,7 @@ impl<'a> Lower<'a> {
                     // step(a, x) = x >= a.
                     "step" => self.compare(BinOp::Ge, ob, oa, n),
                     "fmod" => self.binary_lanes(BinOp::Rem, oa, ob, n, Scalar::Float, loc)?,
+                    "atan2" => self.atan2(oa, ob, n),
                     _ => {
                         return Err(self.err(
                             Code::Unsupported,
@@ -401,12 +429,256 @@ impl<'a> Lower<'a> {
                 }
                 Ok(Value::Void)
             }
+            "tan" => unary_float(self, &|me, o, n| {
+                let lanes: Vec<Operand> = (0..n)
+                    .map(|i| {
+                        let sc = me.m.op(Op::SinCos(o.lane(i)), 2);
+                        let r = me.m.op(Op::Rcp(sc.lane(0)), 1);
+                        me.m.op(Op::Mul(sc.lane(1), r.lane(0)), 1).lane(0)
+                    })
+                    .collect();
+                me.m.compose(&lanes)
+            }),
+            "sinh" | "cosh" | "tanh" => unary_float(self, &|me, o, n| {
+                let k = me.m.scalar(std::f32::consts::LOG2_E);
+                let x = me.m.op(Op::Mul(o, k), n);
+                let ep = me.per_lane(x, n, Op::Exp);
+                let en = me.per_lane(x.negate(), n, Op::Exp);
+                let diff = me.m.op(Op::Add(ep, en.negate()), n);
+                let sum = me.m.op(Op::Add(ep, en), n);
+                let half = me.m.scalar(0.5);
+                match name {
+                    "sinh" => me.m.op(Op::Mul(diff, half), n),
+                    "cosh" => me.m.op(Op::Mul(sum, half), n),
+                    _ => me.div(diff, sum, n),
+                }
+            }),
+            "asin" | "acos" => unary_float(self, &|me, o, n| {
+                // fxc's polynomial (Abramowitz and Stegun 4.4.45):
+                // acos(|x|) = sqrt(1 - |x|) * p(|x|), mirrored for x < 0.
+                let t = me.abs(o, n);
+                let c0 = me.m.scalar(-0.018_729_3);
+                let c1 = me.m.scalar(0.074_261);
+                let c2 = me.m.scalar(-0.212_114_4);
+                let c3 = me.m.scalar(1.570_728_8);
+                let p = me.m.op(Op::Mad(c0, t, c1), n);
+                let p = me.m.op(Op::Mad(p, t, c2), n);
+                let p = me.m.op(Op::Mad(p, t, c3), n);
+                let one = me.m.scalar(1.0);
+                let q = me.m.op(Op::Add(one, t.negate()), n);
+                let rs = me.per_lane(q, n, Op::Rsq);
+                let sq = me.per_lane(rs, n, Op::Rcp);
+                let r = me.m.op(Op::Mul(sq, p), n);
+                let pi = me.m.scalar(std::f32::consts::PI);
+                let mirrored = me.m.op(Op::Add(pi, r.negate()), n);
+                let acos = me.m.op(Op::Cmp(o, r, mirrored), n);
+                if name == "acos" {
+                    acos
+                } else {
+                    let h = me.m.scalar(std::f32::consts::FRAC_PI_2);
+                    me.m.op(Op::Add(h, acos.negate()), n)
+                }
+            }),
+            "atan" => unary_float(self, &|me, o, n| {
+                let one = me.m.scalar(1.0);
+                me.atan2(o, one, n)
+            }),
+            "fwidth" => {
+                if !self.pixel() || self.profile == Profile::Ps20 {
+                    return Err(self.err(
+                        Code::Unsupported,
+                        loc,
+                        format!("'{name}' needs ps_2_x or ps_3_0"),
+                    ));
+                }
+                unary_float(self, &|me, o, n| {
+                    let x = me.m.op(Op::Dsx(o), n);
+                    let y = me.m.op(Op::Dsy(o), n);
+                    let ax = me.abs(x, n);
+                    let ay = me.abs(y, n);
+                    me.m.op(Op::Add(ax, ay), n)
+                })
+            }
+            "ldexp" => {
+                arity(2)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (oa, n, _) = self.vec_arg(&a, loc, name)?;
+                let (ob, _, _) = self.vec_arg(&b, loc, name)?;
+                let e = self.per_lane(ob, n, Op::Exp);
+                let r = self.m.op(Op::Mul(oa, e), n);
+                Ok(like(&a, r, Scalar::Float))
+            }
+            "faceforward" => {
+                arity(3)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (a, c) = same(self, &a, &v[2])?;
+                let (on, n, _) = self.vec_arg(&a, loc, name)?;
+                let (oi, _, _) = self.vec_arg(&b, loc, name)?;
+                let (og, _, _) = self.vec_arg(&c, loc, name)?;
+                // dot(ng, i) < 0 ? n : -n
+                let d = self.dot(og, oi, n);
+                let r = self.m.op(Op::Cmp(d, on.negate(), on), n);
+                Ok(like(&a, r, Scalar::Float))
+            }
+            "refract" => {
+                arity(3)?;
+                let (a, b) = same(self, &v[0], &v[1])?;
+                let (oi, n, _) = self.vec_arg(&a, loc, name)?;
+                let (on, _, _) = self.vec_arg(&b, loc, name)?;
+                let (oe, _, _) = self.vec_arg(&v[2], loc, name)?;
+                let eta = oe.lane(0);
+                // k = 1 - eta^2 (1 - d^2); k < 0 ? 0 : eta i - (eta d + sqrt(k)) n
+                let d = self.dot(on, oi, n);
+                let one = self.m.scalar(1.0);
+                let dd = self.m.op(Op::Mad(d.negate(), d, one), 1).lane(0);
+                let ee = self.m.op(Op::Mul(eta, eta), 1).lane(0);
+                let k = self.m.op(Op::Mad(ee.negate(), dd, one), 1).lane(0);
+                let rs = self.m.op(Op::Rsq(k), 1).lane(0);
+                let sq = self.m.op(Op::Rcp(rs), 1).lane(0);
+                let t = self.m.op(Op::Mad(eta, d, sq), 1).lane(0);
+                let tn = self.m.op(Op::Mul(t, on), n);
+                let r = self.m.op(Op::Mad(eta, oi, tn.negate()), n);
+                let z = self.m.scalar(0.0);
+                let r = self.m.op(Op::Cmp(k, r, z), n);
+                Ok(like(&a, r, Scalar::Float))
+            }
+            "lit" => {
+                arity(3)?;
+                let (l, _, _) = self.vec_arg(&v[0], loc, name)?;
+                let (h, _, _) = self.vec_arg(&v[1], loc, name)?;
+                let (m, _, _) = self.vec_arg(&v[2], loc, name)?;
+                let (l, h, m) = (l.lane(0), h.lane(0), m.lane(0));
+                let one = self.m.scalar(1.0);
+                let z = self.m.scalar(0.0);
+                let diffuse = self.m.op(Op::Max(l, z), 1).lane(0);
+                let p = self.m.op(Op::Pow(h, m), 1).lane(0);
+                let p = self.m.op(Op::Cmp(h, p, z), 1).lane(0);
+                let spec = self.m.op(Op::Cmp(l, p, z), 1).lane(0);
+                let r = self.m.compose(&[one, diffuse, spec, one]);
+                Ok(Value::vector(r, 4, Scalar::Float))
+            }
+            "dst" => {
+                arity(2)?;
+                let (a, _, _) = self.vec_arg(&v[0], loc, name)?;
+                let (b, _, _) = self.vec_arg(&v[1], loc, name)?;
+                let one = self.m.scalar(1.0);
+                let y = self.m.op(Op::Mul(a.lane(1), b.lane(1)), 1).lane(0);
+                let r = self.m.compose(&[one, y, a.lane(2), b.lane(3)]);
+                Ok(Value::vector(r, 4, Scalar::Float))
+            }
+            "determinant" => {
+                arity(1)?;
+                let m: Vec<Vec<Operand>> = match &v[0] {
+                    Value::Matrix { rows, cols, .. } if rows.len() == cols.len() => rows
+                        .iter()
+                        .map(|r| (0..cols.len() as u8).map(|j| r.lane(j)).collect())
+                        .collect(),
+                    Value::Vector { o, n: 1, .. } => vec![vec![o.lane(0)]],
+                    _ => {
+                        return Err(self.err(
+                            Code::NoMatchingOverload,
+                            loc,
+                            "'determinant': the argument must be a square matrix",
+                        ))
+                    }
+                };
+                let d = self.determinant(&m);
+                Ok(Value::scalar(d, Scalar::Float))
+            }
+            "sincos" => {
+                arity(3)?;
+                let (o, n, _) = self.vec_arg(&v[0], loc, name)?;
+                let mut sin = Vec::new();
+                let mut cos = Vec::new();
+                for i in 0..n {
+                    let sc = self.m.op(Op::SinCos(o.lane(i)), 2);
+                    cos.push(sc.lane(0));
+                    sin.push(sc.lane(1));
+                }
+                let s = self.m.compose(&sin);
+                let c = self.m.compose(&cos);
+                self.assign(&args[1], like(&v[0], s, Scalar::Float))?;
+                self.assign(&args[2], like(&v[0], c, Scalar::Float))?;
+                Ok(Value::Void)
+            }
+            "modf" => {
+                arity(2)?;
+                let (o, n, ty) = self.vec_arg(&v[0], loc, name)?;
+                let ip = self.trunc(o, n);
+                let fp = self.m.op(Op::Add(o, ip.negate()), n);
+                self.assign(&args[1], like(&v[0], ip, ty))?;
+                Ok(like(&v[0], fp, ty))
+            }
             _ if name.starts_with("tex") => self.sample(name, v, args, loc),
             _ => Err(self.err(
                 Code::Undeclared,
                 loc,
                 format!("undeclared identifier '{name}'"),
             )),
+        }
+    }
+
+    /// `atan2(y, x)`: a polynomial in `min / max` of the magnitudes (error about 1e-5),
+    /// reflected into the octant and quadrant of the arguments.
+    fn atan2(&mut self, y: Operand, x: Operand, n: u8) -> Operand {
+        let ax = self.abs(x, n);
+        let ay = self.abs(y, n);
+        let lo = self.m.op(Op::Min(ax, ay), n);
+        let hi = self.m.op(Op::Max(ax, ay), n);
+        let a = self.div(lo, hi, n);
+        let s = self.m.op(Op::Mul(a, a), n);
+        let c0 = self.m.scalar(-0.046_496_475);
+        let c1 = self.m.scalar(0.159_314_22);
+        let c2 = self.m.scalar(-0.327_622_76);
+        let p = self.m.op(Op::Mad(c0, s, c1), n);
+        let p = self.m.op(Op::Mad(p, s, c2), n);
+        let p = self.m.op(Op::Mul(p, s), n);
+        let r = self.m.op(Op::Mad(p, a, a), n);
+        // |y| > |x|: pi/2 - r.
+        let h = self.m.scalar(std::f32::consts::FRAC_PI_2);
+        let steep = self.m.op(Op::Add(h, r.negate()), n);
+        let d = self.m.op(Op::Add(ax, ay.negate()), n);
+        let r = self.m.op(Op::Cmp(d, r, steep), n);
+        // x < 0: pi - r.
+        let pi = self.m.scalar(std::f32::consts::PI);
+        let back = self.m.op(Op::Add(pi, r.negate()), n);
+        let r = self.m.op(Op::Cmp(x, r, back), n);
+        // y < 0: -r.
+        self.m.op(Op::Cmp(y, r, r.negate()), n)
+    }
+
+    /// The determinant of a square matrix given as lanes, by cofactor expansion along the
+    /// first row (at most 4x4: 24 products).
+    fn determinant(&mut self, m: &[Vec<Operand>]) -> Operand {
+        match m.len() {
+            0 => self.m.scalar(1.0),
+            1 => m[0][0],
+            _ => {
+                let mut acc: Option<Operand> = None;
+                for j in 0..m.len() {
+                    let minor: Vec<Vec<Operand>> = m[1..]
+                        .iter()
+                        .map(|row| {
+                            row.iter()
+                                .enumerate()
+                                .filter(|(k, _)| *k != j)
+                                .map(|(_, x)| *x)
+                                .collect()
+                        })
+                        .collect();
+                    let d = self.determinant(&minor);
+                    let term = if j % 2 == 0 {
+                        m[0][j]
+                    } else {
+                        m[0][j].negate()
+                    };
+                    acc = Some(match acc {
+                        None => self.m.op(Op::Mul(term, d), 1).lane(0),
+                        Some(a) => self.m.op(Op::Mad(term, d, a), 1).lane(0),
+                    });
+                }
+                acc.unwrap_or_else(|| self.m.scalar(1.0))
+            }
         }
     }
 
@@ -501,7 +773,9 @@ impl<'a> Lower<'a> {
                 ))
             }
             (
-                Value::Matrix { rows: ra, .. },
+                Value::Matrix {
+                    rows: ra, cols: ca, ..
+                },
                 Value::Matrix {
                     rows: rb,
                     cols: cb,
@@ -509,11 +783,16 @@ impl<'a> Lower<'a> {
                     ..
                 },
             ) => {
-                let k = ra.first().map_or(0, |_| rb.len());
+                // The inner dimension is the smaller of a's columns and b's rows (fxc
+                // truncates the larger, with a warning).
+                let k = ca.len().min(rb.len());
+                if ca.len() != rb.len() {
+                    self.truncation(loc);
+                }
                 let (ra, rb, cb, colreg) = (ra.clone(), rb.clone(), cb.clone(), *column_registers);
                 let rows: Vec<Operand> = ra
                     .iter()
-                    .map(|r| self.vec_mat(*r, k, &rb, &cb, colreg))
+                    .map(|r| self.vec_mat(*r, k, &rb[..k], &cb, colreg))
                     .collect();
                 Ok(self.matrix_rows(rows, cb.len() as u8, Scalar::Float))
             }
@@ -593,6 +872,7 @@ impl<'a> Lower<'a> {
             ));
         };
         let (reg, obj, owner) = (*reg, *obj, owner.clone());
+        let reg = self.sampler_register(reg, &owner);
         self.sample_with(reg, obj, &owner, name, dim, kind, &v[1..], loc)
     }
 
@@ -675,7 +955,12 @@ impl<'a> Lower<'a> {
         for a in args {
             vals.push(self.expr(a)?);
         }
-        let Some(Value::SamplerState(sname)) = vals.first().cloned() else {
+        // A shader model 1-3 `sampler` serves as the state too (fxc combines it the same way).
+        let sname = match vals.first() {
+            Some(Value::SamplerState(n)) | Some(Value::Sampler(_, _, n)) => Some(n.clone()),
+            _ => None,
+        };
+        let Some(sname) = sname else {
             return Err(self.err(
                 Code::NoMatchingOverload,
                 loc,
@@ -745,6 +1030,51 @@ impl<'a> Lower<'a> {
 }
 
 /// A result shaped like `v` (scalar or vector) from `o`.
+/// The intrinsics that act on each component alone (and so on matrices row by row).
+const ELEMENTWISE: &[&str] = &[
+    "abs",
+    "saturate",
+    "frac",
+    "floor",
+    "ceil",
+    "trunc",
+    "round",
+    "rsqrt",
+    "rcp",
+    "sqrt",
+    "exp2",
+    "exp",
+    "log2",
+    "log",
+    "log10",
+    "sin",
+    "cos",
+    "tan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asin",
+    "acos",
+    "atan",
+    "radians",
+    "degrees",
+    "sign",
+    "max",
+    "min",
+    "pow",
+    "step",
+    "fmod",
+    "atan2",
+    "clamp",
+    "lerp",
+    "smoothstep",
+    "mad",
+    "ldexp",
+    "ddx",
+    "ddy",
+    "fwidth",
+];
+
 fn like(v: &Value, o: Operand, ty: Scalar) -> Value {
     match v {
         Value::Vector { n, scalar_form, .. } => Value::Vector {

@@ -197,6 +197,9 @@ fn is_floaty(s: Scalar) -> bool {
     matches!(s, Scalar::Float | Scalar::Half | Scalar::Double)
 }
 
+/// The register of a sampler not read yet ([`Lower::sampler_register`] allocates it).
+const PENDING_SAMPLER: u16 = u16::MAX;
+
 impl<'a> Lower<'a> {
     fn err(&self, code: Code, loc: &Loc, msg: impl Into<String>) -> Diagnostic {
         Diagnostic::error(code, loc.clone(), msg)
@@ -283,6 +286,22 @@ impl<'a> Lower<'a> {
         (set, (per * elems).min(u16::MAX as u32) as u16)
     }
 
+    /// The register of sampler uniform `owner`, allocated now when it is still pending.
+    fn sampler_register(&mut self, reg: u16, owner: &str) -> u16 {
+        if reg != PENDING_SAMPLER {
+            return reg;
+        }
+        let Some(&u) = self.uniform_index.get(owner) else {
+            return reg;
+        };
+        if self.m.uniforms[u].register == PENDING_SAMPLER {
+            let r = self.alloc(RegisterSet::Sampler, 1);
+            self.m.uniforms[u].register = r;
+            self.registers.push((RegisterSet::Sampler, r, 1, u));
+        }
+        self.m.uniforms[u].register
+    }
+
     fn alloc(&mut self, set: RegisterSet, count: u16) -> u16 {
         let used = if set == RegisterSet::Sampler {
             &mut self.used_s
@@ -355,6 +374,15 @@ impl<'a> Lower<'a> {
                 }
                 b.index as u16
             }
+            // A lone sampler gets its register when first sampled, as fxc allocates only the
+            // samplers the code reads, in the order it reads them (so a sampler used only as
+            // a texture object's state takes none).
+            None if set == RegisterSet::Sampler
+                && v.ty.array.is_empty()
+                && matches!(v.ty.kind, TypeKind::Object(_)) =>
+            {
+                PENDING_SAMPLER
+            }
             None => self.alloc(set, count),
         };
         let default = match &v.init {
@@ -377,7 +405,9 @@ impl<'a> Lower<'a> {
             used: false,
         });
         self.uniform_index.insert(v.name.clone(), index);
-        self.registers.push((set, register, count, index));
+        if register != PENDING_SAMPLER {
+            self.registers.push((set, register, count, index));
+        }
         let mut next = register;
         self.uniform_value(&v.ty, &mut next, &v.name)
     }
@@ -535,7 +565,7 @@ impl<'a> Lower<'a> {
             }
             TypeKind::Object(k) => {
                 let r = *next;
-                *next += 1;
+                *next = next.saturating_add(1);
                 Value::Sampler(r, *k, name.to_string())
             }
             TypeKind::Struct(i) => {
@@ -1351,6 +1381,32 @@ impl<'a> Lower<'a> {
                 let _ = from;
                 Ok(Value::vector(o, *m, *s))
             }
+            // A matrix and a vector of as many components convert both ways, row by row.
+            (Value::Matrix { rows, cols, .. }, TypeKind::Vector(s, m))
+                if rows.len() * cols.len() >= usize::from(*m) =>
+            {
+                let c = cols.len() as u8;
+                let lanes: Vec<Operand> = (0..*m)
+                    .map(|i| rows[usize::from(i / c)].lane(i % c))
+                    .collect();
+                if rows.len() * cols.len() > usize::from(*m) {
+                    self.truncation(loc);
+                }
+                let o = self.m.compose(&lanes);
+                Ok(Value::vector(o, *m, *s))
+            }
+            (Value::Vector { o, n, .. }, TypeKind::Matrix(s, r, c)) if *n >= r * c => {
+                if *n > r * c {
+                    self.truncation(loc);
+                }
+                let rows: Vec<Operand> = (0..*r)
+                    .map(|i| {
+                        let lanes: Vec<Operand> = (0..*c).map(|j| o.lane(i * c + j)).collect();
+                        self.m.compose(&lanes)
+                    })
+                    .collect();
+                Ok(self.matrix_rows(rows, *c, *s))
+            }
             _ => Err(self.err(
                 Code::CannotConvert,
                 loc,
@@ -1653,10 +1709,26 @@ impl<'a> Lower<'a> {
         let k = match self.const_index(iv, loc) {
             Ok(k) => k,
             Err(e) if e.code == Code::Unsupported => {
-                if let Value::Array(elems) = &v {
-                    return self.relative_index(elems, iv, loc);
-                }
-                return Err(e);
+                let Value::Vector { o: index, .. } = iv else {
+                    return Err(e);
+                };
+                // A vector's lanes and a matrix's rows are selected by comparisons.
+                return match &v {
+                    Value::Array(elems) => self.relative_index(elems, iv, loc),
+                    Value::Vector { o, n, ty, .. } if *n > 1 => {
+                        let lanes: Vec<Value> =
+                            (0..*n).map(|i| Value::scalar(o.lane(i), *ty)).collect();
+                        self.select_index(&lanes, index.lane(0), loc)
+                    }
+                    Value::Matrix { rows, cols, ty, .. } => {
+                        let rows: Vec<Value> = rows
+                            .iter()
+                            .map(|r| Value::vector(*r, cols.len() as u8, *ty))
+                            .collect();
+                        self.select_index(&rows, index.lane(0), loc)
+                    }
+                    _ => Err(e),
+                };
             }
             Err(e) => return Err(e),
         };
@@ -1752,6 +1824,34 @@ impl<'a> Lower<'a> {
     }
 
     fn assign(&mut self, target: &Expr, v: Value) -> R<Value> {
+        // `(T) x = v`, shader model 1-3's cast on the left: `v` converted to `T` is written to
+        // the first lanes `T` has (all of them when `T` is as wide as `x`).
+        if let ExprKind::Cast(ty, inner) = &target.kind {
+            let lanes = match ty.kind {
+                TypeKind::Scalar(_) if ty.array.is_empty() => Some(1),
+                TypeKind::Vector(_, n) if ty.array.is_empty() => Some(n),
+                _ => None,
+            };
+            let converted = self.convert(v.clone(), ty, &target.loc)?;
+            let width = match self.lvalue_width(inner) {
+                Some(w) => w,
+                None => return self.assign(inner, converted).map(|_| v),
+            };
+            match lanes {
+                Some(k) if k < width => {
+                    let swz: String = "xyzw"[..k as usize].to_string();
+                    let part = Expr {
+                        kind: ExprKind::Member(inner.clone(), swz),
+                        loc: target.loc.clone(),
+                    };
+                    self.assign(&part, converted)?;
+                }
+                _ => {
+                    self.assign(inner, converted)?;
+                }
+            }
+            return Ok(v);
+        }
         // The path from a variable to the place written.
         enum Step {
             Field(String),
@@ -1820,6 +1920,17 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// The lane count of a vector or scalar l-value, read without side effects (`None` for
+    /// anything else).
+    fn lvalue_width(&mut self, e: &Expr) -> Option<u8> {
+        if let ExprKind::Ident(name) = &e.kind {
+            if let Some(Value::Vector { n, .. }) = self.lookup(name) {
+                return Some(n);
+            }
+        }
+        None
+    }
+
     fn update(&mut self, old: &Value, path: &[PathStep<'_>], v: Value, loc: &Loc) -> R<Value> {
         let Some((first, rest)) = path.split_first() else {
             return self.convert_like(v, old, loc);
@@ -1848,6 +1959,44 @@ impl<'a> Lower<'a> {
                 })?;
                 elems[*k] = self.update(&slot, rest, v, loc)?;
                 Ok(Value::Array(elems))
+            }
+            // `v.wyz.yx = ...`: the inner swizzle updates the lanes the outer one selects.
+            (
+                Value::Vector {
+                    o,
+                    n,
+                    ty,
+                    scalar_form,
+                },
+                PathStep::Name(name),
+            ) if !rest.is_empty() => {
+                let sw = swizzle(name, if *scalar_form { 1 } else { *n }).ok_or_else(|| {
+                    self.err(
+                        Code::InvalidSubscript,
+                        loc,
+                        format!("invalid subscript '{name}'"),
+                    )
+                })?;
+                let picked: Vec<Operand> = sw.iter().map(|&l| o.lane(l)).collect();
+                let sub = Value::Vector {
+                    o: self.m.compose(&picked),
+                    n: sw.len() as u8,
+                    ty: *ty,
+                    scalar_form: sw.len() == 1,
+                };
+                let Value::Vector { o: so, .. } = self.update(&sub, rest, v, loc)? else {
+                    return Err(self.err(Code::NotLValue, loc, "l-value specifies const object"));
+                };
+                let mut lanes: Vec<Operand> = (0..*n).map(|i| o.lane(i)).collect();
+                for (k, &lane) in sw.iter().enumerate() {
+                    lanes[lane as usize] = so.lane(k as u8);
+                }
+                Ok(Value::Vector {
+                    o: self.m.compose(&lanes),
+                    n: *n,
+                    ty: *ty,
+                    scalar_form: *scalar_form,
+                })
             }
             (
                 Value::Vector {

@@ -11,20 +11,12 @@ impl Lower<'_> {
         let Value::Vector { o: index, .. } = iv else {
             return Err(self.err(Code::InvalidSubscript, loc, "invalid subscript"));
         };
-        if !self.profile.is_vertex() {
-            return Err(self.err(
-                Code::Unsupported,
-                loc,
-                "dynamic indexing in pixel shaders is not supported yet",
-            ));
-        }
         let first = elems.first().and_then(|e| self.lowest_register(e));
-        let Some(first) = first else {
-            return Err(self.err(
-                Code::Unsupported,
-                loc,
-                "dynamic indexing of an array that is not a uniform is not supported yet",
-            ));
+        let first = match first {
+            Some(f) if self.profile.is_vertex() => f,
+            // Pixel shaders have no relative addressing of constants, and computed arrays
+            // live in temporaries: the element is selected by comparisons.
+            _ => return self.select_index(elems, index.lane(0), loc),
         };
         let stride = match elems.get(1).and_then(|e| self.lowest_register(e)) {
             Some(second) if second > first => second - first,
@@ -36,6 +28,33 @@ impl Lower<'_> {
             index = self.m.op(Op::Mul(index, s), 1);
         }
         self.relative_value(&elems[0].clone(), index, loc)
+    }
+
+    /// `elems[index]` as a chain of selects on `index == k` (each element read, the one
+    /// whose position matches kept), as fxc compiles indexing it cannot address.
+    pub(super) fn select_index(&mut self, elems: &[Value], index: Operand, loc: &Loc) -> R<Value> {
+        if elems.len() > 1024 {
+            return Err(self.err(
+                Code::Limit,
+                loc,
+                "dynamic indexing of an array of more than 1024 elements",
+            ));
+        }
+        let Some(mut acc) = elems.first().cloned() else {
+            return Err(self.err(Code::InvalidSubscript, loc, "invalid subscript"));
+        };
+        // A float index is truncated, as a conversion to int is.
+        let index = if self.m.literal_lane(index, 0).is_some() {
+            index
+        } else {
+            self.trunc(index, 1)
+        };
+        for (k, e) in elems.iter().enumerate().skip(1) {
+            let kk = self.m.scalar(k as f32);
+            let t = self.compare(crate::ast::BinOp::Eq, index, kk, 1);
+            acc = self.select_value(t, e, &acc);
+        }
+        Ok(acc)
     }
 
     /// The lowest constant register a value's lanes read.

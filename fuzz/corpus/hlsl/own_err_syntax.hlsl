@@ -1,0 +1,1 @@
+0float4 main( : POSITION { return }

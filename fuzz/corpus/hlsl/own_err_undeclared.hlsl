@@ -1,0 +1,1 @@
+3float4 main() : COLOR { return foo; }

@@ -1,0 +1,1 @@
+5float4 c; float4 main(float4 t : TEXCOORD0) : COLOR { float4 r; [branch] if (t.x > c.x) r = sin(t); else r = cos(t); clip(r.w); return r; }

@@ -1,0 +1,1 @@
+3float4 main() : COLOR { return float4(1, 0.5, 0.25, 1); }

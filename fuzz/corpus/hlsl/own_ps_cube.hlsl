@@ -1,0 +1,1 @@
+3samplerCUBE e; sampler3D v; float4 main(float3 r : TEXCOORD0) : COLOR { return texCUBE(e, reflect(r, float3(0,1,0))) + tex3D(v, r) + tex2Dproj(e, float4(r, 2)); }

@@ -1,0 +1,1 @@
+3float4 c; float4 main(float4 t : TEXCOORD0) : COLOR { float x = t.x < c.y ? t.y : t.z; [flatten] if (x > 0) x = -x; return lerp(t, c, frac(x)); }

@@ -1,0 +1,1 @@
+4float f(float x, out float y) { y = x * x; return sqrt(abs(x)); } float4 c; float4 main(float4 t : TEXCOORD0) : COLOR { float y; float z = f(t.x, y); return float4(z, y, pow(t.z, c.x), exp2(log2(t.w))); }

@@ -1,0 +1,1 @@
+5int4 k; bool b; float4 main(float4 t : TEXCOORD0) : COLOR { int i = (int)t.x % 3; float4 r = 0; while (i < k.x) { r += i; i++; } do { r *= 0.5; } while (r.x > 1); return b ? r : -r; }

@@ -1,0 +1,1 @@
+5float4 c[8]; int n; float4 main(float2 uv : TEXCOORD0) : COLOR { float4 a = 0; for (int i = 0; i < n; i++) { a += c[i] * uv.x; if (a.x > 2) break; } return a; }

@@ -1,0 +1,1 @@
+3sampler2D s; float4 tint; float4 main(float2 uv : TEXCOORD0) : COLOR { return tex2D(s, uv) * tint; }

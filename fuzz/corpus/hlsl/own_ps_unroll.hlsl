@@ -1,0 +1,1 @@
+3float4 c[4]; float4 main(float4 t : TEXCOORD0) : COLOR { float4 a = 0; [unroll] for (int i = 0; i < 4; i++) a += c[i] * t; return saturate(a); }

@@ -1,0 +1,1 @@
+5sampler s; float4 main(float2 vp : VPOS, float face : VFACE) : COLOR { float4 a = tex2Dlod(s, float4(vp / 64, 0, 0)); return face > 0 ? a : tex2Dgrad(s, vp, ddx(vp), ddy(vp)); }

@@ -1,0 +1,1 @@
+0float4x4 wvp; struct VI { float4 p : POSITION; float3 n : NORMAL; float2 t : TEXCOORD0; }; struct VO { float4 p : POSITION; float2 t : TEXCOORD0; float4 d : COLOR0; }; VO main(VI i) { VO o; o.p = mul(i.p, wvp); o.t = i.t; o.d = dot(normalize(i.n), float3(0, 0, 1)); return o; }

@@ -1,0 +1,1 @@
+1row_major float3x3 m; float4 main(float3 p : POSITION) : POSITION { float3 q = mul(m, p); return float4(q, length(q)); }

@@ -1,0 +1,1 @@
+2float4x3 bones[20]; float4x4 vp; void main(float4 p : POSITION, float4 w : BLENDWEIGHT, float4 ix : BLENDINDICES, out float4 op : POSITION) { int4 b = D3DCOLORtoUBYTE4(ix); float3 q = mul(p, bones[b.x]) * w.x + mul(p, bones[b.y]) * w.y; op = mul(float4(q, 1), vp); }

@@ -1,0 +1,1 @@
+3SamplerState s = sampler_state '}';
