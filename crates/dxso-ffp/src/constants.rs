@@ -34,8 +34,8 @@ pub fn multiply(a: &Matrix, b: &Matrix) -> Matrix {
     out
 }
 
-/// The inverse of the upper 3x3 of `m`, transposed, as a row-major 3x3 in a 4x4 (zero when
-/// singular).
+/// The inverse of the upper 3x3 of `m`, transposed, as a row-major 3x3 in a 4x4; the upper
+/// 3x3 itself when singular (Direct3D 9 still lights such a draw: Wine's `lighting_test`).
 fn inverse_transpose3(m: &Matrix) -> Matrix {
     let e = |r: usize, c: usize| m[4 * r + c] as f64;
     let cof = |r: usize, c: usize| {
@@ -45,7 +45,13 @@ fn inverse_transpose3(m: &Matrix) -> Matrix {
     };
     let det = e(0, 0) * cof(0, 0) + e(0, 1) * cof(0, 1) + e(0, 2) * cof(0, 2);
     let mut out = [0.0; 16];
-    if det != 0.0 && det.is_finite() {
+    if det == 0.0 || !det.is_finite() {
+        for r in 0..3 {
+            for c in 0..3 {
+                out[4 * r + c] = m[4 * r + c];
+            }
+        }
+    } else {
         for r in 0..3 {
             for c in 0..3 {
                 // inverse[c][r] = cof(r, c) / det; its transpose is cof(r, c) / det at [r][c].

@@ -317,6 +317,12 @@ fn blend(a: &mut Asm, key: &VsKey, p: u16, n: u16) {
     let has_normal = key.fvf.normal;
     let count = key.blend_matrices as u16;
     if count == 1 && !key.indexed {
+        // w too: a world or view matrix that is not affine gives w != 1.
+        a.op(
+            O::Dp4,
+            rd(p).m("w"),
+            &[v(IN_POSITION), c(VS_BLEND_MATRICES + 3)],
+        );
         for (i, m) in ["x", "y", "z"].into_iter().enumerate() {
             a.op(
                 O::Dp4,
@@ -331,7 +337,7 @@ fn blend(a: &mut Asm, key: &VsKey, p: u16, n: u16) {
                 );
             }
         }
-        a.op(O::Mov, rd(p).m("w"), &[c(K0).s("z")]);
+
         if !has_normal {
             a.op(O::Mov, rd(n), &[c(K0).s("x")]);
         }
@@ -473,7 +479,8 @@ fn lighting(a: &mut Asm, key: &VsKey, p: u16, n: u16, spec: u16, diffuse: Src, s
             if key.local_viewer {
                 a.op(O::Add, rd(h).m("xyz"), &[r(l), r(eye)]);
             } else {
-                a.op(O::Add, rd(h).m("xyz"), &[r(l), c(K0).s("xxzx")]);
+                // The camera infinitely far away: the direction to it is (0, 0, -1).
+                a.op(O::Add, rd(h).m("xyz"), &[r(l), c(K0).s("xxzx").neg()]);
             }
             a.op(O::Nrm, rd(h).m("xyz"), &[r(h)]);
             a.op(O::Dp3, rd(lit).m("y"), &[r(n), r(h)]);

@@ -41,6 +41,7 @@
 pub mod clip;
 pub mod error;
 pub mod exec;
+mod ffp;
 pub mod output;
 pub mod pipeline;
 pub mod raster;

@@ -224,6 +224,16 @@ impl Device {
         s
     }
 
+    /// The current vertex declaration: the FVF's when SETVERTEXSHADER set one last, else the
+    /// declaration handle's (`None` when neither is set or the handle is unknown).
+    pub fn vertex_declaration(&self) -> Option<&[VertexElement]> {
+        match (&self.fvf, self.decl) {
+            (Some((_, elements)), None) => Some(elements),
+            (_, Some(h)) => self.decls.get(&h).map(|(d, _)| &d[..]),
+            _ => None,
+        }
+    }
+
     /// The FVF code set by SETVERTEXSHADER, when it (not a declaration) is current.
     pub fn fvf(&self) -> Option<u32> {
         self.fvf.as_ref().map(|(code, _)| *code)

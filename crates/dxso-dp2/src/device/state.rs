@@ -169,23 +169,34 @@ pub(super) fn store<T: Clone + Default>(
     Ok(())
 }
 
-/// The declaration an FVF code stands for: stream 0, its components in FVF order.
+/// The declaration an FVF code stands for: stream 0, its components in FVF order. A
+/// pre-transformed position is also declared as a POSITION (x, y, z) at the same offset, the
+/// element the device assembles meshes by.
 pub(super) fn fvf_elements(fvf: &dxso_ffp::Fvf) -> Vec<crate::decl::VertexElement> {
     use crate::decl::DeclType;
     use dxso_ffp::fvf::ElementType;
-    fvf.elements()
-        .iter()
-        .map(|e| crate::decl::VertexElement {
+    let mut out = Vec::new();
+    if fvf.position == dxso_ffp::fvf::Position::Xyzrhw {
+        out.push(crate::decl::VertexElement {
             stream: 0,
-            offset: e.offset as u16,
-            ty: match e.ty {
-                ElementType::Float(n) => DeclType::Float1 as u8 + (n - 1),
-                ElementType::D3dColor => DeclType::D3dColor as u8,
-                ElementType::Ubyte4 => DeclType::Ubyte4 as u8,
-            },
+            offset: 0,
+            ty: DeclType::Float3 as u8,
             method: 0,
-            usage: e.usage as u8,
-            usage_index: e.index,
-        })
-        .collect()
+            usage: dxso::DeclUsage::Position as u8,
+            usage_index: 0,
+        });
+    }
+    out.extend(fvf.elements().iter().map(|e| crate::decl::VertexElement {
+        stream: 0,
+        offset: e.offset as u16,
+        ty: match e.ty {
+            ElementType::Float(n) => DeclType::Float1 as u8 + (n - 1),
+            ElementType::D3dColor => DeclType::D3dColor as u8,
+            ElementType::Ubyte4 => DeclType::Ubyte4 as u8,
+        },
+        method: 0,
+        usage: e.usage as u8,
+        usage_index: e.index,
+    }));
+    out
 }
