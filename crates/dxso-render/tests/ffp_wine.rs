@@ -343,3 +343,333 @@ fn test_specular_lighting_point_side() {
         "range": 100.0, "attenuation2": 1.0});
     specular_case(light, true, 0.0, [0; 9], "point side");
 }
+
+/// Vertices of (position, diffuse, specular).
+fn xyz_diffuse_specular(v: &[([f32; 3], u32, u32)]) -> Vec<u32> {
+    v.iter()
+        .flat_map(|(p, d, s)| [f(p[0]), f(p[1]), f(p[2]), *d, *s])
+        .collect()
+}
+
+/// Pre-transformed vertices of (Wine's x, y, z, rhw, diffuse, specular), x and y scaled to the
+/// target.
+fn xyzrhw_diffuse_specular(v: &[([f32; 4], u32, u32)]) -> Vec<u32> {
+    v.iter()
+        .flat_map(|(p, d, s)| {
+            [
+                f(p[0] / wine::SCALE),
+                f(p[1] / wine::SCALE),
+                f(p[2]),
+                f(p[3]),
+                *d,
+                *s,
+            ]
+        })
+        .collect()
+}
+
+fn fog_quad(x0: f32, y0: f32, z: f32) -> [([f32; 3], u32, u32); 4] {
+    let (d, s) = (0xffff0000, 0xff000000);
+    [
+        ([x0, y0, z], d, s),
+        ([x0, y0 + 1.0, z], d, s),
+        ([x0 + 1.0, y0 + 1.0, z], d, s),
+        ([x0 + 1.0, y0, z], d, s),
+    ]
+}
+
+fn transformed_quad(x0: f32, y0: f32) -> [([f32; 4], u32, u32); 4] {
+    let (d, s) = (0xffffff00, 0xff000000);
+    [
+        ([x0, y0, 1.0, 1.0], d, s),
+        ([x0 + 320.0, y0, 1.0, 1.0], d, s),
+        ([x0 + 320.0, y0 + 240.0, 1.0, 1.0], d, s),
+        ([x0, y0 + 240.0, 1.0, 1.0], d, s),
+    ]
+}
+
+/// `fog_test`'s setup: no lighting, fog on and green, identity projection, start 0, end 1.
+fn fog_scene(clear: u32) -> Scene {
+    let mut s = Scene::new();
+    s.clear(clear)
+        .rs("LIGHTING", json!(false))
+        .rs("FOGENABLE", json!(true))
+        .rs("FOGCOLOR", json!(0xff00ff00u32))
+        .transform("PROJECTION", IDENTITY)
+        .rs("FOGTABLEMODE", json!("NONE"))
+        .rs("FOGVERTEXMODE", json!("NONE"))
+        .rsf("FOGSTART", 0.0)
+        .rsf("FOGEND", 1.0);
+    s
+}
+
+const XYZ_DS: [&str; 3] = ["XYZ", "DIFFUSE", "SPECULAR"];
+const XYZRHW_DS: [&str; 3] = ["XYZRHW", "DIFFUSE", "SPECULAR"];
+
+#[test]
+fn fog_test_modes() {
+    let mut s = fog_scene(0xffff00ff);
+    s.fvf(&XYZ_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.1)),
+            20,
+        )
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.0)),
+            20,
+        )
+        .fvf(&XYZRHW_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyzrhw_diffuse_specular(&transformed_quad(320.0, 0.0)),
+            24,
+        )
+        .rs("FOGTABLEMODE", json!("LINEAR"))
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyzrhw_diffuse_specular(&transformed_quad(320.0, 240.0)),
+            24,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            (
+                "Untransformed vertex with no table or vertex fog",
+                160,
+                360,
+                0x00ff0000,
+                0,
+            ),
+            (
+                "Untransformed vertex with linear vertex fog",
+                160,
+                120,
+                0x0000ff00,
+                1,
+            ),
+            (
+                "Transformed vertex with linear vertex fog",
+                480,
+                120,
+                0x00ffff00,
+                0,
+            ),
+            (
+                "Transformed vertex with linear table fog",
+                480,
+                360,
+                0x0000ff00,
+                1,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_start_equals_end() {
+    let mut s = fog_scene(0xff0000ff);
+    s.rsf("FOGSTART", 512.0)
+        .rsf("FOGEND", 512.0)
+        .fvf(&XYZ_DS)
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .rs("FOGTABLEMODE", json!("NONE"))
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.1)),
+            20,
+        )
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.0)),
+            20,
+        )
+        .fvf(&XYZRHW_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyzrhw_diffuse_specular(&transformed_quad(320.0, 0.0)),
+            24,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            (
+                "Untransformed vertex with vertex fog and z = 0.1",
+                160,
+                360,
+                0x0000ff00,
+                1,
+            ),
+            (
+                "Untransformed vertex with vertex fog and z = 1.0",
+                160,
+                120,
+                0x0000ff00,
+                1,
+            ),
+            (
+                "Transformed vertex with linear vertex fog",
+                480,
+                120,
+                0x00ffff00,
+                0,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_reversed_vertex_fog() {
+    let mut s = fog_scene(0xffff0000);
+    s.rsf("FOGSTART", 0.8)
+        .rsf("FOGEND", 0.2)
+        .fvf(&["XYZ", "DIFFUSE"])
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .rs("FOGTABLEMODE", json!("NONE"));
+    let mut v = Vec::new();
+    let mut indices = Vec::new();
+    for (k, (x0, y0, z)) in [
+        (-1.0, -1.0, 0.1),
+        (0.0, -1.0, 0.9),
+        (0.0, 0.0, 0.4),
+        (-1.0, 0.0, 0.7),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (x, y) in [
+            (x0, y0),
+            (x0, y0 + 1.0),
+            (x0 + 1.0, y0 + 1.0),
+            (x0 + 1.0, y0),
+        ] {
+            v.push(([x, y, z], 0x000000ffu32));
+        }
+        let b = 4 * k as u16;
+        indices.extend([b, b + 1, b + 2, b + 2, b + 3, b]);
+    }
+    s.draw_indexed(&indices, &xyz_diffuse(&v), 16);
+    assert_probes(
+        &s.render(),
+        &[
+            ("Reversed vertex fog: z=0.1", 160, 360, 0x0000ff00, 1),
+            ("Reversed vertex fog: z=0.7", 160, 120, 0x00002bd4, 2),
+            ("Reversed vertex fog: z=0.4", 480, 120, 0x0000aa55, 2),
+            ("Reversed vertex fog: z=0.9", 480, 360, 0x000000ff, 0),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_table_fog_with_world_matrix() {
+    let mut world = IDENTITY;
+    world[14] = -0.5;
+    let mut s = fog_scene(0xffff00ff);
+    s.transform("WORLDMATRIX(0)", world)
+        .rs("FOGTABLEMODE", json!("LINEAR"))
+        .rs("FOGVERTEXMODE", json!("NONE"))
+        .fvf(&XYZ_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.5)),
+            20,
+        )
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.5)),
+            20,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            ("Unfogged quad", 160, 360, 0x00ff0000, 4),
+            ("Fogged out quad", 160, 120, 0x0000ff00, 1),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_orthogonal_projection() {
+    let mut world = IDENTITY;
+    world[14] = 1.0;
+    let mut proj = IDENTITY;
+    proj[14] = -1.0;
+    let mut s = fog_scene(0xffff00ff);
+    s.transform("WORLDMATRIX(0)", world)
+        .transform("PROJECTION", proj)
+        .rs("FOGTABLEMODE", json!("LINEAR"))
+        .rs("FOGVERTEXMODE", json!("NONE"))
+        .fvf(&XYZ_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.1)),
+            20,
+        )
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.0)),
+            20,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            ("Partially fogged quad", 160, 360, 0x00e51900, 4),
+            ("Fogged out quad", 160, 120, 0x0000ff00, 1),
+        ],
+    );
+}
+
+fn range_fog_scene(table: bool) -> Scene {
+    let mut s = fog_scene(0xffff00ff);
+    s.fvf(&XYZ_DS)
+        .rs("RANGEFOGENABLE", json!(true))
+        .rsf("FOGSTART", 0.75)
+        .rsf("FOGEND", 0.75001);
+    if table {
+        s.rs("FOGTABLEMODE", json!("LINEAR"));
+    } else {
+        s.rs("FOGTABLEMODE", json!("NONE"))
+            .rs("FOGVERTEXMODE", json!("LINEAR"));
+    }
+    let (d, sp) = (0xffff0000, 0xff000000);
+    let strip = [
+        ([-1.0, -1.0, 0.5], d, sp),
+        ([-1.0, 1.0, 0.5], d, sp),
+        ([1.0, -1.0, 0.5], d, sp),
+        ([1.0, 1.0, 0.5], d, sp),
+    ];
+    s.draw(5, 2, &xyz_diffuse_specular(&strip), 20);
+    s
+}
+
+#[test]
+fn fog_test_rangefog_with_table_fog() {
+    let img = range_fog_scene(true).render();
+    let c = 0x00ff0000;
+    assert_probes(
+        &img,
+        &[
+            ("Rangefog with table fog", 10, 10, c, 0),
+            ("Rangefog with table fog", 630, 10, c, 0),
+            ("Rangefog with table fog", 10, 470, c, 0),
+            ("Rangefog with table fog", 630, 470, c, 0),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_rangefog_with_vertex_fog() {
+    let img = range_fog_scene(false).render();
+    let c = 0x0000ff00;
+    assert_probes(
+        &img,
+        &[
+            ("Rangefog with vertex fog", 10, 10, c, 1),
+            ("Rangefog with vertex fog", 630, 10, c, 1),
+            ("Rangefog with vertex fog", 10, 470, c, 1),
+            ("Rangefog with vertex fog", 630, 470, c, 1),
+        ],
+    );
+}
