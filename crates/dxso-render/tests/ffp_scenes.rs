@@ -313,3 +313,97 @@ fn generated_shaders_agree_on_interpreter_and_jit() {
         );
     }
 }
+
+/// Hostile fixed-function states: errors naming the state, or a picture, never a panic.
+#[test]
+fn hostile_fixed_function_states_are_errors_not_panics() {
+    let render = |s: &Scene| -> Result<(), String> {
+        let capture = dxso_dp2::describe::build(&s.json()).map_err(|e| e.to_string())?;
+        let engine = ExecEngine::default();
+        let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default())
+            .map_err(|e| e.to_string())?;
+        r.render_capture(&capture).map_err(|e| e.to_string())
+    };
+    let base = || {
+        let mut s = Scene::new();
+        s.fvf(&["XYZ", "NORMAL"]).clear(0);
+        s
+    };
+    let draw = |s: &mut Scene| {
+        s.draw(5, 2, &quad_with_normal([0.0, 0.0, -1.0]), 24);
+    };
+    // Matrices whose products overflow to infinities and NaNs (JSON has no NaN): the picture
+    // may be empty, but the render finishes.
+    let mut s = base();
+    s.transform("WORLD", [f32::MAX; 16]);
+    s.transform("PROJECTION", [-f32::MAX; 16]);
+    draw(&mut s);
+    assert!(render(&s).is_ok());
+    // Nine lights: more than the pipeline runs at once.
+    let mut s = base();
+    for i in 0..9 {
+        s.light_enable(i, true);
+    }
+    draw(&mut s);
+    let e = render(&s).unwrap_err();
+    assert!(e.contains("9 lights"), "{e}");
+    // No lights with lighting on: ambient and emissive only.
+    let mut s = base();
+    draw(&mut s);
+    assert!(render(&s).is_ok());
+    // A light type that does not exist.
+    let mut s = base();
+    s.light(0, json!({"type": 7})).light_enable(0, true);
+    draw(&mut s);
+    let e = render(&s).unwrap_err();
+    assert!(e.contains("light type"), "{e}");
+    // A huge light index is refused by the device.
+    let mut s = base();
+    s.light_enable(1 << 30, true);
+    assert!(render(&s).unwrap_err().contains("light index"));
+    // Bad FVF codes.
+    for fvf in [1u32, 0x2000, 0x0F02, 0x1002] {
+        let mut s = Scene::new();
+        s.op(json!({"op": "SETVERTEXSHADER", "fvf": fvf}));
+        let e = render(&s).unwrap_err();
+        assert!(e.contains("FVF code"), "{fvf:#x}: {e}");
+    }
+    // An unknown texture op, a tweening blend, user clip planes: named.
+    for (what, name) in [
+        ("COLOROP", "COLOROP"),
+        ("VERTEXBLEND", "TWEENING"),
+        ("CLIPPLANEENABLE", "CLIPPLANEENABLE"),
+    ] {
+        let mut s = base();
+        match what {
+            "COLOROP" => {
+                s.tss(0, "COLOROP", json!(99));
+            }
+            "VERTEXBLEND" => {
+                s.fvf(&["XYZB1", "NORMAL"]).rs("VERTEXBLEND", json!(255));
+            }
+            _ => {
+                s.rs("CLIPPLANEENABLE", json!(1));
+            }
+        }
+        if what == "VERTEXBLEND" {
+            let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+                .iter()
+                .flat_map(|&(x, y)| [f(x), f(y), f(0.5), f(0.5), f(0.0), f(0.0), f(-1.0)])
+                .collect();
+            s.draw(5, 2, &v, 28);
+        } else {
+            draw(&mut s);
+        }
+        let e = render(&s).unwrap_err();
+        assert!(e.contains(name), "{what}: {e}");
+    }
+    // NaN fog (by its bits) and extreme material values draw.
+    let mut s = base();
+    s.rs("FOGENABLE", json!(true))
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .rs("FOGSTART", json!(f32::NAN.to_bits()))
+        .material(json!({"power": f32::MAX}));
+    draw(&mut s);
+    assert!(render(&s).is_ok());
+}
