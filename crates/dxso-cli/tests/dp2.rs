@@ -123,3 +123,40 @@ fn bad_input_exits_1_and_usage_errors_exit_2() {
     std::fs::remove_file(&trunc).ok();
     assert_eq!(dxso(&["tessellate"]).0, 2);
 }
+
+#[test]
+fn ffp_prints_valid_generated_shaders() {
+    let state = here("data/ffp_state.json");
+    let (code, out, err) = dxso(&["ffp", &state, "--texture", "0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("vs_3_0") && out.contains("ps_3_0"), "{out}");
+    assert!(out.contains("texld"), "stage 0 samples: {out}");
+    let (code, json, err) = dxso(&["ffp", &state, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for stage in ["vs", "ps"] {
+        let words: Vec<u32> = v[stage]["tokens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_u64().unwrap() as u32)
+            .collect();
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let shader = dxso::decode(&bytes).unwrap();
+        assert!(dxso::validate(&shader).is_valid(), "{stage}");
+    }
+    // A refused state is an error naming it.
+    let dir = std::env::temp_dir().join(format!("dxso-ffp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"commands": [{"op": "SETVERTEXSHADER", "fvf": ["XYZB1"]},
+        {"op": "RENDERSTATE", "state": "VERTEXBLEND", "value": 255}]}"#,
+    )
+    .unwrap();
+    let (code, _, err) = dxso(&["ffp", &bad.display().to_string()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("TWEENING"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -96,7 +96,7 @@ fn render_draws_a_stream_built_from_json() {
 #[test]
 fn render_errors_are_bad_input() {
     let dir = temp("errors");
-    // No shader in the stream and none given.
+    // No shader in the stream and none given: the fixed-function pipeline draws it.
     let (code, _, _) = dxso(
         &[
             "dp2",
@@ -109,8 +109,23 @@ fn render_errors_are_bad_input() {
     );
     assert_eq!(code, 0);
     let (code, _, err) = dxso(&["render", "d.dp2", "-o", "x.png"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(dir.join("x.png").exists());
+    // A fixed-function state the generator refuses is bad input naming the state.
+    std::fs::write(
+        dir.join("tween.json"),
+        r#"{"buffers": [{"handle": 1, "f32": [0, 0, 0.5, 0.5, 1, 0, 0.5, 0.5, 0, 1, 0.5, 0.5]}],
+           "commands": [{"op": "SETVERTEXSHADER", "fvf": ["XYZB1"]},
+             {"op": "SETSTREAMSOURCE", "stream": 0, "buffer": 1, "stride": 16},
+             {"op": "RENDERSTATE", "state": "VERTEXBLEND", "value": 255},
+             {"op": "DRAWPRIMITIVE", "primitive_type": 4, "start": 0, "primitive_count": 1}]}"#,
+    )
+    .unwrap();
+    let (code, _, err) = dxso(&["dp2", "build", "tween.json", "-o", "tween.dp2"], &dir);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = dxso(&["render", "tween.dp2", "-o", "t.png"], &dir);
     assert_eq!(code, 1);
-    assert!(err.contains("no vertex shader"), "{err}");
+    assert!(err.contains("TWEENING"), "{err}");
     // A bad size is a usage error.
     let (code, _, _) = dxso(&["render", "d.dp2", "--size", "0x5", "-o", "x.png"], &dir);
     assert_eq!(code, 2);

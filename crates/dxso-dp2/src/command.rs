@@ -50,6 +50,21 @@ ops! {
     ViewportInfo = 28, "VIEWPORTINFO";
     /// Depth range records {MinZ, MaxZ}.
     ZRange = 32, "ZRANGE";
+    /// `D3DHAL_DP2SETMATERIAL` (a `D3DMATERIAL7`): diffuse, ambient, specular, emissive
+    /// (RGBA floats), power; 68 bytes.
+    SetMaterial = 33, "SETMATERIAL";
+    /// `D3DHAL_DP2SETLIGHT` {Index, DataType}, followed by a `D3DLIGHT7` (104 bytes) when
+    /// DataType is `D3DHAL_SETLIGHT_DATA` (2); 0 enables, 1 disables.
+    SetLight = 34, "SETLIGHT";
+    /// `D3DHAL_DP2CREATELIGHT` {Index}.
+    CreateLight = 35, "CREATELIGHT";
+    /// `D3DHAL_DP2SETTRANSFORM` {D3DTRANSFORMSTATETYPE, D3DMATRIX}; 68 bytes.
+    SetTransform = 36, "SETTRANSFORM";
+    /// `D3DHAL_DP2SETCLIPPLANE` {Index, plane[4]}; 20 bytes.
+    SetClipPlane = 44, "SETCLIPPLANE";
+    /// `D3DHAL_DP2VERTEXSHADER` {Handle}: for the fixed-function pipeline the handle is an FVF
+    /// code (0 unbinds).
+    SetVertexShader = 47, "SETVERTEXSHADER";
     /// A clear: {Flags, FillColor, FillDepth, FillStencil} then count RECTs.
     Clear = 42, "CLEAR";
     /// Vertex shader float constants.
@@ -94,6 +109,9 @@ ops! {
     SetVertexShaderFunc = 76, "SETVERTEXSHADERFUNC";
     /// Vertex shader integer constants.
     SetVertexShaderConstI = 77, "SETVERTEXSHADERCONSTI";
+    /// `D3DHAL_DP2MULTIPLYTRANSFORM` {D3DTRANSFORMSTATETYPE, D3DMATRIX}: the transform becomes
+    /// the matrix times the transform.
+    MultiplyTransform = 65, "MULTIPLYTRANSFORM";
     /// Stream binding with a byte offset {Stream, VBHandle, Offset, Stride}.
     SetStreamSource2 = 80, "SETSTREAMSOURCE2";
     /// Vertex shader boolean constants.
@@ -234,6 +252,26 @@ pub struct StageState {
     pub value: u32,
 }
 
+/// What a SETLIGHT record does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LightData {
+    /// `D3DHAL_SETLIGHT_ENABLE`.
+    Enable,
+    /// `D3DHAL_SETLIGHT_DISABLE`.
+    Disable,
+    /// `D3DHAL_SETLIGHT_DATA`: the light's `D3DLIGHT7` (the same layout as `D3DLIGHT9`).
+    Data(dxso_ffp::Light),
+}
+
+/// One SETLIGHT record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SetLight {
+    /// The light index.
+    pub index: u32,
+    /// What it does.
+    pub data: LightData,
+}
+
 /// A CLEAR command.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clear {
@@ -288,6 +326,14 @@ pub enum CommandKind {
     IntConstants(Vec<Constants<[i32; 4]>>),
     /// Boolean constants.
     BoolConstants(Vec<Constants<u32>>),
+    /// Materials (SETMATERIAL).
+    SetMaterial(Vec<dxso_ffp::Material>),
+    /// Light records (SETLIGHT).
+    SetLight(Vec<SetLight>),
+    /// {D3DTRANSFORMSTATETYPE, matrix} (SETTRANSFORM, MULTIPLYTRANSFORM).
+    Transforms(Vec<(u32, [f32; 16])>),
+    /// {Index, plane} (SETCLIPPLANE).
+    ClipPlanes(Vec<(u32, [f32; 4])>),
 }
 
 /// One command: where it starts, its op, and its records.
@@ -323,6 +369,10 @@ impl Command {
             CommandKind::FloatConstants(v) => v.len(),
             CommandKind::IntConstants(v) => v.len(),
             CommandKind::BoolConstants(v) => v.len(),
+            CommandKind::SetMaterial(v) => v.len(),
+            CommandKind::SetLight(v) => v.len(),
+            CommandKind::Transforms(v) => v.len(),
+            CommandKind::ClipPlanes(v) => v.len(),
         }
     }
 }
@@ -356,6 +406,10 @@ pub enum ParseErrorKind {
     /// A vertex declaration longer than D3D9 allows.
     #[error("{0} vertex elements exceed the limit of {MAX_DECL_ELEMENTS}")]
     TooManyElements(u32),
+    /// A SETLIGHT data type other than ENABLE (0), DISABLE (1) and DATA (2): the size of what
+    /// follows is unknown.
+    #[error("SETLIGHT data type {0} is not ENABLE (0), DISABLE (1) or DATA (2)")]
+    BadLightDataType(u32),
     /// Shader bytecode `dxso` cannot decode.
     #[error("shader bytecode at byte {bytecode_offset}: {error}")]
     Shader {
@@ -582,6 +636,30 @@ fn rect_patch(c: &mut Cursor<'_>) -> Result<RectPatch, ParseError> {
     })
 }
 
+/// A `D3DLIGHT7`: type, diffuse, specular, ambient, position, direction, range, falloff,
+/// attenuation 0-2, theta, phi (104 bytes).
+fn light(c: &mut Cursor<'_>) -> Result<dxso_ffp::Light, ParseError> {
+    let ty = c.u32()?;
+    let f = c.u32s::<25>()?.map(f32::from_bits);
+    let v4 = |i: usize| [f[i], f[i + 1], f[i + 2], f[i + 3]];
+    let v3 = |i: usize| [f[i], f[i + 1], f[i + 2]];
+    Ok(dxso_ffp::Light {
+        ty,
+        diffuse: v4(0),
+        specular: v4(4),
+        ambient: v4(8),
+        position: v3(12),
+        direction: v3(15),
+        range: f[18],
+        falloff: f[19],
+        attenuation0: f[20],
+        attenuation1: f[21],
+        attenuation2: f[22],
+        theta: f[23],
+        phi: f[24],
+    })
+}
+
 fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind, ParseError> {
     use CommandKind as K;
     Ok(match op {
@@ -717,7 +795,41 @@ fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind,
         | Op::SetVertexShaderFunc
         | Op::DeleteVertexShaderFunc
         | Op::SetPixelShader
-        | Op::DeletePixelShader => K::Handles(c.records(count, 4, |c| c.u32())?),
+        | Op::DeletePixelShader
+        | Op::CreateLight
+        | Op::SetVertexShader => K::Handles(c.records(count, 4, |c| c.u32())?),
+        Op::SetMaterial => K::SetMaterial(c.records(count, 68, |c| {
+            let f = c.u32s::<17>()?.map(f32::from_bits);
+            let v4 = |i: usize| [f[i], f[i + 1], f[i + 2], f[i + 3]];
+            Ok(dxso_ffp::Material {
+                diffuse: v4(0),
+                ambient: v4(4),
+                specular: v4(8),
+                emissive: v4(12),
+                power: f[16],
+            })
+        })?),
+        Op::SetLight => K::SetLight(c.records(count, 8, |c| {
+            let [index, ty] = c.u32s::<2>()?;
+            let data = match ty {
+                0 => LightData::Enable,
+                1 => LightData::Disable,
+                2 => LightData::Data(light(c)?),
+                t => {
+                    c.pos -= 4;
+                    return Err(c.err(ParseErrorKind::BadLightDataType(t)));
+                }
+            };
+            Ok(SetLight { index, data })
+        })?),
+        Op::SetTransform | Op::MultiplyTransform => K::Transforms(c.records(count, 68, |c| {
+            let ty = c.u32()?;
+            Ok((ty, c.u32s::<16>()?.map(f32::from_bits)))
+        })?),
+        Op::SetClipPlane => K::ClipPlanes(c.records(count, 20, |c| {
+            let index = c.u32()?;
+            Ok((index, c.u32s::<4>()?.map(f32::from_bits)))
+        })?),
         Op::SetVertexShaderConst | Op::SetPixelShaderConst => {
             K::FloatConstants(
                 c.constants(count, 16, |c| Ok([c.f32()?, c.f32()?, c.f32()?, c.f32()?]))?,

@@ -19,7 +19,7 @@
 
 use crate::capture::{Capture, CaptureBuilder};
 use crate::command::{
-    Clear, Command, CommandKind, Commands, Op, ParseError, RectPatchInfo, TriPatchInfo,
+    Clear, Command, CommandKind, Commands, LightData, Op, ParseError, RectPatchInfo, TriPatchInfo,
 };
 use crate::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
 use crate::device::rs::{self, StateInfo, ValueKind};
@@ -503,8 +503,184 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             };
             b.draw_tri_patch(at.u32("handle")?, at.floats::<3>("segments")?, info);
         }
+        Op::SetMaterial => {
+            let mut w = Vec::new();
+            for key in ["diffuse", "ambient", "specular", "emissive"] {
+                w.extend(at.floats::<4>(key)?.unwrap_or([0.0; 4]));
+            }
+            w.push(opt_f32(at, "power")?.unwrap_or(0.0));
+            b.command(op, 1, &f32_bytes(&w));
+        }
+        Op::SetLight => {
+            let index = at.u32("index")?;
+            let mut bytes: Vec<u8> = Vec::new();
+            bytes.extend(index.to_le_bytes());
+            match (at.obj.get("enable"), at.obj.get("light")) {
+                (Some(Value::Bool(on)), None) => bytes.extend(u32::from(!on).to_le_bytes()),
+                (None, Some(Value::Object(l))) => {
+                    let la = At {
+                        place: format!("{} light", at.place),
+                        obj: l,
+                    };
+                    let ty = match l.get("type") {
+                        Some(Value::String(t)) => {
+                            match t.to_ascii_uppercase().trim_start_matches("D3DLIGHT_") {
+                                "POINT" => 1,
+                                "SPOT" => 2,
+                                "DIRECTIONAL" => 3,
+                                _ => return Err(la.err("`type` is POINT, SPOT or DIRECTIONAL")),
+                            }
+                        }
+                        _ => la.u32("type")?,
+                    };
+                    bytes.extend(2u32.to_le_bytes());
+                    bytes.extend(ty.to_le_bytes());
+                    let mut w = Vec::new();
+                    for key in ["diffuse", "specular", "ambient"] {
+                        w.extend(la.floats::<4>(key)?.unwrap_or([0.0; 4]));
+                    }
+                    for key in ["position", "direction"] {
+                        w.extend(la.floats::<3>(key)?.unwrap_or([0.0; 3]));
+                    }
+                    for key in [
+                        "range",
+                        "falloff",
+                        "attenuation0",
+                        "attenuation1",
+                        "attenuation2",
+                        "theta",
+                        "phi",
+                    ] {
+                        w.push(opt_f32(&la, key)?.unwrap_or(0.0));
+                    }
+                    bytes.extend(f32_bytes(&w));
+                }
+                _ => {
+                    return Err(
+                        at.err("give exactly one of `enable` (true/false) or `light` (an object)")
+                    )
+                }
+            }
+            b.command(op, 1, &bytes);
+        }
+        Op::CreateLight => {
+            b.handle_op(op, at.u32("index")?);
+        }
+        Op::SetTransform | Op::MultiplyTransform => {
+            let ty = match at.obj.get("type") {
+                Some(Value::String(name)) => transform_type(name),
+                Some(v) => as_u32(v),
+                None => None,
+            }
+            .ok_or_else(|| at.err("`type` is missing or not a transform (VIEW, PROJECTION, TEXTURE0-7, WORLD, WORLD1-3, WORLDMATRIX(n) or a number)"))?;
+            let m = at
+                .floats::<16>("matrix")?
+                .ok_or_else(|| at.err("missing `matrix` (16 numbers, row by row)"))?;
+            let mut bytes = ty.to_le_bytes().to_vec();
+            bytes.extend(f32_bytes(&m));
+            b.command(op, 1, &bytes);
+        }
+        Op::SetClipPlane => {
+            let plane = at
+                .floats::<4>("plane")?
+                .ok_or_else(|| at.err("missing `plane` (4 numbers)"))?;
+            let mut bytes = at.u32("index")?.to_le_bytes().to_vec();
+            bytes.extend(f32_bytes(&plane));
+            b.command(op, 1, &bytes);
+        }
+        Op::SetVertexShader => {
+            let fvf = match at.obj.get("fvf") {
+                Some(Value::Array(names)) => names.iter().try_fold(0u32, |acc, n| {
+                    n.as_str()
+                        .and_then(fvf_bits)
+                        .map(|bits| acc | bits)
+                        .ok_or_else(|| at.err(format!("`fvf` name {n} is not a D3DFVF_ name")))
+                })?,
+                _ => at.u32("fvf")?,
+            };
+            b.handle_op(op, fvf);
+        }
     }
     Ok(())
+}
+
+fn opt_f32(at: &At<'_>, key: &str) -> Result<Option<f32>, DescribeError> {
+    match at.obj.get(key) {
+        None => Ok(None),
+        Some(v) => as_f32(v)
+            .map(Some)
+            .ok_or_else(|| at.err(format!("`{key}` is not a number"))),
+    }
+}
+
+fn f32_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// A `D3DTRANSFORMSTATETYPE` by name.
+fn transform_type(name: &str) -> Option<u32> {
+    let up = name.to_ascii_uppercase();
+    let n = up
+        .trim_start_matches("D3DTS_")
+        .trim_start_matches("D3DTRANSFORMSTATE_");
+    Some(match n {
+        "VIEW" => 2,
+        "PROJECTION" => 3,
+        "WORLD" => 256,
+        "WORLD1" => 257,
+        "WORLD2" => 258,
+        "WORLD3" => 259,
+        _ => {
+            if let Some(k) = n.strip_prefix("TEXTURE") {
+                let k: u32 = k.parse().ok().filter(|k| *k < 8)?;
+                16 + k
+            } else {
+                let k = n.strip_prefix("WORLDMATRIX(")?.strip_suffix(')')?;
+                let k: u32 = k.parse().ok().filter(|k| *k < 256)?;
+                256 + k
+            }
+        }
+    })
+}
+
+/// The bits of one `D3DFVF_` name (`XYZ`, `TEX2`, `TEXCOORDSIZE3(1)`, ...).
+fn fvf_bits(name: &str) -> Option<u32> {
+    let up = name.to_ascii_uppercase();
+    let n = up.trim_start_matches("D3DFVF_");
+    Some(match n {
+        "XYZ" => 0x002,
+        "XYZRHW" => 0x004,
+        "XYZB1" => 0x006,
+        "XYZB2" => 0x008,
+        "XYZB3" => 0x00A,
+        "XYZB4" => 0x00C,
+        "XYZB5" => 0x00E,
+        "XYZW" => 0x4002,
+        "NORMAL" => 0x010,
+        "PSIZE" => 0x020,
+        "DIFFUSE" => 0x040,
+        "SPECULAR" => 0x080,
+        "LASTBETA_UBYTE4" => 0x1000,
+        "LASTBETA_D3DCOLOR" => 0x8000,
+        _ => {
+            if let Some(k) = n.strip_prefix("TEXCOORDSIZE") {
+                // TEXCOORDSIZEn(set): the two bits of set `set` at 16 + 2 set.
+                let (size, set) = k.strip_suffix(')')?.split_once('(')?;
+                let set: u32 = set.parse().ok().filter(|s| *s < 8)?;
+                let bits = match size {
+                    "1" => 3,
+                    "2" => 0,
+                    "3" => 1,
+                    "4" => 2,
+                    _ => return None,
+                };
+                bits << (16 + 2 * set)
+            } else {
+                let k: u32 = n.strip_prefix("TEX")?.parse().ok().filter(|k| *k <= 8)?;
+                k << 8
+            }
+        }
+    })
 }
 
 /// The records of one command in the vocabulary [`build`] reads: one JSON object per record
@@ -631,7 +807,14 @@ pub fn describe_command(c: &Command) -> Vec<Value> {
                 obj(json!({"handle": s.handle, "tokens": tokens}))
             })
             .collect(),
-        CommandKind::Handles(v) => v.iter().map(|h| obj(json!({"handle": h}))).collect(),
+        CommandKind::Handles(v) => v
+            .iter()
+            .map(|h| match c.op {
+                Op::CreateLight => obj(json!({"index": h})),
+                Op::SetVertexShader => obj(json!({"fvf": h})),
+                _ => obj(json!({"handle": h})),
+            })
+            .collect(),
         CommandKind::FloatConstants(v) => v
             .iter()
             .map(|k| {
@@ -650,6 +833,48 @@ pub fn describe_command(c: &Command) -> Vec<Value> {
         CommandKind::BoolConstants(v) => v
             .iter()
             .map(|k| obj(json!({"register": k.register, "values": k.values})))
+            .collect(),
+        CommandKind::SetMaterial(v) => v
+            .iter()
+            .map(|m| {
+                obj(json!({
+                    "diffuse": m.diffuse.map(float),
+                    "ambient": m.ambient.map(float),
+                    "specular": m.specular.map(float),
+                    "emissive": m.emissive.map(float),
+                    "power": float(m.power),
+                }))
+            })
+            .collect(),
+        CommandKind::SetLight(v) => v
+            .iter()
+            .map(|l| match l.data {
+                LightData::Enable => obj(json!({"index": l.index, "enable": true})),
+                LightData::Disable => obj(json!({"index": l.index, "enable": false})),
+                LightData::Data(d) => obj(json!({"index": l.index, "light": {
+                    "type": d.ty,
+                    "diffuse": d.diffuse.map(float),
+                    "specular": d.specular.map(float),
+                    "ambient": d.ambient.map(float),
+                    "position": d.position.map(float),
+                    "direction": d.direction.map(float),
+                    "range": float(d.range),
+                    "falloff": float(d.falloff),
+                    "attenuation0": float(d.attenuation0),
+                    "attenuation1": float(d.attenuation1),
+                    "attenuation2": float(d.attenuation2),
+                    "theta": float(d.theta),
+                    "phi": float(d.phi),
+                }})),
+            })
+            .collect(),
+        CommandKind::Transforms(v) => v
+            .iter()
+            .map(|(ty, m)| obj(json!({"type": ty, "matrix": m.map(float)})))
+            .collect(),
+        CommandKind::ClipPlanes(v) => v
+            .iter()
+            .map(|(i, p)| obj(json!({"index": i, "plane": p.map(float)})))
             .collect(),
     }
 }

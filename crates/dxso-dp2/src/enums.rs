@@ -267,3 +267,108 @@ mod tests {
         assert!(!CmpFunc::Never.passes(0.0, 1.0));
     }
 }
+
+named_enum! {
+    /// `D3DTEXTUREOP` (`D3DTSS_COLOROP`, `D3DTSS_ALPHAOP`).
+    TextureOp: u32, from_u32 {
+        /// The stage and those after it are off.
+        Disable = 1, "DISABLE";
+        /// Arg1.
+        SelectArg1 = 2, "SELECTARG1";
+        /// Arg2.
+        SelectArg2 = 3, "SELECTARG2";
+        /// Arg1 * Arg2.
+        Modulate = 4, "MODULATE";
+        /// Arg1 * Arg2 * 2.
+        Modulate2x = 5, "MODULATE2X";
+        /// Arg1 * Arg2 * 4.
+        Modulate4x = 6, "MODULATE4X";
+        /// Arg1 + Arg2.
+        Add = 7, "ADD";
+        /// Arg1 + Arg2 - 0.5.
+        AddSigned = 8, "ADDSIGNED";
+        /// (Arg1 + Arg2 - 0.5) * 2.
+        AddSigned2x = 9, "ADDSIGNED2X";
+        /// Arg1 - Arg2.
+        Subtract = 10, "SUBTRACT";
+        /// Arg1 + Arg2 - Arg1 * Arg2.
+        AddSmooth = 11, "ADDSMOOTH";
+        /// Blend by the diffuse alpha.
+        BlendDiffuseAlpha = 12, "BLENDDIFFUSEALPHA";
+        /// Blend by the texture alpha.
+        BlendTextureAlpha = 13, "BLENDTEXTUREALPHA";
+        /// Blend by the texture factor's alpha.
+        BlendFactorAlpha = 14, "BLENDFACTORALPHA";
+        /// Blend with premultiplied texture alpha.
+        BlendTextureAlphaPm = 15, "BLENDTEXTUREALPHAPM";
+        /// Blend by the current alpha.
+        BlendCurrentAlpha = 16, "BLENDCURRENTALPHA";
+        /// Modulate with the next stage.
+        Premodulate = 17, "PREMODULATE";
+        /// Arg1 + Arg1.a * Arg2.
+        ModulateAlphaAddColor = 18, "MODULATEALPHA_ADDCOLOR";
+        /// Arg1 * Arg2 + Arg1.a.
+        ModulateColorAddAlpha = 19, "MODULATECOLOR_ADDALPHA";
+        /// (1 - Arg1.a) * Arg2 + Arg1.
+        ModulateInvAlphaAddColor = 20, "MODULATEINVALPHA_ADDCOLOR";
+        /// (1 - Arg1) * Arg2 + Arg1.a.
+        ModulateInvColorAddAlpha = 21, "MODULATEINVCOLOR_ADDALPHA";
+        /// Bump-environment mapping of the next stage.
+        BumpEnvMap = 22, "BUMPENVMAP";
+        /// Bump-environment mapping with luminance.
+        BumpEnvMapLuminance = 23, "BUMPENVMAPLUMINANCE";
+        /// 4 (Arg1 - 0.5).(Arg2 - 0.5) in every channel.
+        DotProduct3 = 24, "DOTPRODUCT3";
+        /// Arg0 + Arg1 * Arg2.
+        MultiplyAdd = 25, "MULTIPLYADD";
+        /// Arg0 * Arg1 + (1 - Arg0) * Arg2.
+        Lerp = 26, "LERP";
+    }
+}
+
+named_enum! {
+    /// `D3DTA_*` selectors (the modifier bits COMPLEMENT 0x10 and ALPHAREPLICATE 0x20 are
+    /// added as numbers).
+    TextureArg: u32, from_u32 {
+        /// The diffuse colour.
+        Diffuse = 0, "DIFFUSE";
+        /// The previous stage's result.
+        Current = 1, "CURRENT";
+        /// The stage's texture.
+        Texture = 2, "TEXTURE";
+        /// TEXTUREFACTOR.
+        TFactor = 3, "TFACTOR";
+        /// The specular colour.
+        Specular = 4, "SPECULAR";
+        /// The temporary register.
+        Temp = 5, "TEMP";
+        /// The stage's CONSTANT.
+        Constant = 6, "CONSTANT";
+    }
+}
+
+named_enum! {
+    /// `D3DFOGMODE`.
+    FogMode: u32, from_u32 {
+        /// No fog.
+        None = 0, "NONE";
+        /// e^-(density d).
+        Exp = 1, "EXP";
+        /// e^-(density d)^2.
+        Exp2 = 2, "EXP2";
+        /// (end - d) / (end - start).
+        Linear = 3, "LINEAR";
+    }
+}
+
+named_enum! {
+    /// `D3DMATERIALCOLORSOURCE`.
+    MaterialSource: u32, from_u32 {
+        /// The material.
+        Material = 0, "MATERIAL";
+        /// The diffuse vertex colour.
+        Color1 = 1, "COLOR1";
+        /// The specular vertex colour.
+        Color2 = 2, "COLOR2";
+    }
+}

@@ -3,6 +3,9 @@
 //! Every count read from input is checked against one of these before anything is allocated
 //! from it. `docs/DP2.md` documents the defaults.
 
+/// Light indices a stream may use (SETLIGHT, CREATELIGHT): 0..this.
+pub const MAX_LIGHT_INDEX: u32 = 4096;
+
 /// The bounds a [`crate::Device`] enforces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

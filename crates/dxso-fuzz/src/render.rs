@@ -1,7 +1,9 @@
-//! Any bytes through the renderer, two ways: as a whole `.dp2` file, and as commands (and a
-//! vertex buffer) appended to a preamble that sets up a declaration, a stream and a pair of
-//! shaders, so that draws, states, clears, viewports and textures are reached. Rendering
-//! returns `Ok` or `Err`, never panics, and stays within the small limits.
+//! Any bytes through the renderer, three ways: as a whole `.dp2` file, and as commands (and a
+//! vertex buffer) appended to two preambles: one that sets up a declaration, a stream and a
+//! pair of shaders, and one that sets an FVF, a light and a texture stage and binds no shader,
+//! so that the fixed-function pipeline's generated shaders run; draws, states, clears,
+//! viewports, textures, transforms, lights and materials are reached. Rendering returns `Ok`
+//! or `Err`, never panics, and stays within the small limits.
 
 use dxso_dp2::command::Op;
 use dxso_dp2::decl::{DeclMethod, DeclType, DeclUsage, VertexElement};
@@ -62,6 +64,28 @@ pub fn run(data: &[u8]) {
     .create_shader(Op::CreatePixelShader, 2, ps)
     .handle_op(Op::SetVertexShaderFunc, 1)
     .handle_op(Op::SetPixelShader, 2);
+    let mut capture = b.finish();
+    capture.commands.extend_from_slice(data);
+    render(&capture, size);
+
+    // The fixed-function pipeline: XYZ | NORMAL | DIFFUSE | TEX1 (36 bytes), one light.
+    let mut b = CaptureBuilder::new();
+    b.buffer(1, data.to_vec());
+    let light = [
+        0u32,
+        2,
+        3,
+        0x3F80_0000,
+        0x3F80_0000,
+        0x3F80_0000,
+        0x3F80_0000,
+    ];
+    let mut light_bytes: Vec<u8> = light.iter().flat_map(|w| w.to_le_bytes()).collect();
+    light_bytes.resize(8 + 104, 0);
+    b.handle_op(Op::SetVertexShader, 0x2 | 0x10 | 0x40 | 0x100)
+        .set_stream_source(0, 1, 36)
+        .command(Op::SetLight, 1, &light_bytes)
+        .command(Op::SetLight, 1, &[0, 0, 0, 0, 0, 0, 0, 0]);
     let mut capture = b.finish();
     capture.commands.extend_from_slice(data);
     render(&capture, size);

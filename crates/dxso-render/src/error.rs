@@ -48,13 +48,22 @@ pub enum RenderError {
     /// A state the pipeline does not implement.
     #[error("not supported by dxso-render: {0}")]
     Unsupported(&'static str),
-    /// A draw with no vertex or pixel shader from the stream or the caller.
-    #[error("draw at byte {offset}: no {stage} shader is bound and none was given")]
+    /// A draw with no vertex or pixel shader from the stream or the caller, and no engine to
+    /// run the fixed-function pipeline's generated shaders.
+    #[error("draw at byte {offset}: no {stage} shader is bound, none was given and there is no engine for the fixed-function pipeline")]
     NoShader {
         /// The draw command's byte offset.
         offset: usize,
         /// `vertex` or `pixel`.
         stage: &'static str,
+    },
+    /// A draw without shaders whose fixed-function state the generator refuses.
+    #[error("draw at byte {offset}: fixed-function state: {error}")]
+    FixedFunction {
+        /// The draw command's byte offset.
+        offset: usize,
+        /// The generator's error, naming the state.
+        error: dxso_ffp::FfpError,
     },
     /// A shader the pipeline cannot run (the executor refused it).
     #[error("{stage} shader cannot be run: {message}")]

@@ -12,7 +12,9 @@
 //! thread count.
 //!
 //! Shaders are behind the [`shading`] traits: [`exec`] runs them with `dxso-exec`, and plain
-//! Rust ([`FnVertex`], [`FnPixel`]) drives the pipeline in tests.
+//! Rust ([`FnVertex`], [`FnPixel`]) drives the pipeline in tests. A draw whose stream binds no
+//! shader (and the caller gives none) runs Direct3D 9's fixed-function pipeline: `dxso-ffp`
+//! generates its shaders from the device's fixed-function state, cached by key.
 //!
 //! ```
 //! use dxso_render::{FnPixel, FnVertex, RenderLimits, Renderer, Semantic};
@@ -41,6 +43,7 @@
 pub mod clip;
 pub mod error;
 pub mod exec;
+mod ffp;
 pub mod output;
 pub mod pipeline;
 pub mod raster;

@@ -117,6 +117,7 @@ pub struct Renderer<'e> {
     limits: RenderLimits,
     stats: Stats,
     in_consumer: Duration,
+    ffp: crate::ffp::Ffp,
 }
 
 impl<'e> Renderer<'e> {
@@ -142,6 +143,7 @@ impl<'e> Renderer<'e> {
             limits,
             stats: Stats::default(),
             in_consumer: Duration::ZERO,
+            ffp: crate::ffp::Ffp::default(),
         })
     }
 
@@ -190,11 +192,13 @@ impl<'e> Renderer<'e> {
         self.stats
     }
 
+    /// The bound (or given) vertex stage; `None` when there is none but an engine, so the
+    /// fixed-function pipeline runs.
     fn vertex_stage(
         &mut self,
         device: &Device,
         offset: usize,
-    ) -> Result<Arc<dyn VertexStage>, RenderError> {
+    ) -> Result<Option<Arc<dyn VertexStage>>, RenderError> {
         let (bound, _) = device.bound_shaders();
         match (bound, self.engine) {
             (Some(shader), Some(engine)) => {
@@ -203,25 +207,30 @@ impl<'e> Renderer<'e> {
                     .iter()
                     .find(|(k, _)| Arc::ptr_eq(k, shader))
                 {
-                    return Ok(Arc::clone(s));
+                    return Ok(Some(Arc::clone(s)));
                 }
                 let stage = engine.vertex_stage(shader)?;
                 self.vertex_cache
                     .push((Arc::clone(shader), Arc::clone(&stage)));
-                Ok(stage)
+                Ok(Some(stage))
             }
-            _ => self.vertex_override.clone().ok_or(RenderError::NoShader {
-                offset,
-                stage: "vertex",
-            }),
+            _ => match (&self.vertex_override, self.engine) {
+                (Some(s), _) => Ok(Some(Arc::clone(s))),
+                (None, Some(_)) => Ok(None),
+                (None, None) => Err(RenderError::NoShader {
+                    offset,
+                    stage: "vertex",
+                }),
+            },
         }
     }
 
+    /// The bound (or given) pixel stage; `None` for the fixed-function pipeline.
     fn pixel_stage(
         &mut self,
         device: &Device,
         offset: usize,
-    ) -> Result<Arc<dyn PixelStage>, RenderError> {
+    ) -> Result<Option<Arc<dyn PixelStage>>, RenderError> {
         let (_, bound) = device.bound_shaders();
         match (bound, self.engine) {
             (Some(shader), Some(engine)) => {
@@ -230,17 +239,21 @@ impl<'e> Renderer<'e> {
                     .iter()
                     .find(|(k, _)| Arc::ptr_eq(k, shader))
                 {
-                    return Ok(Arc::clone(s));
+                    return Ok(Some(Arc::clone(s)));
                 }
                 let stage = engine.pixel_stage(shader)?;
                 self.pixel_cache
                     .push((Arc::clone(shader), Arc::clone(&stage)));
-                Ok(stage)
+                Ok(Some(stage))
             }
-            _ => self.pixel_override.clone().ok_or(RenderError::NoShader {
-                offset,
-                stage: "pixel",
-            }),
+            _ => match (&self.pixel_override, self.engine) {
+                (Some(s), _) => Ok(Some(Arc::clone(s))),
+                (None, Some(_)) => Ok(None),
+                (None, None) => Err(RenderError::NoShader {
+                    offset,
+                    stage: "pixel",
+                }),
+            },
         }
     }
 
@@ -256,11 +269,52 @@ impl<'e> Renderer<'e> {
         if mesh.vertex_count() == 0 {
             return Ok(());
         }
-        let state = DrawState::read(device, self.target.width(), self.target.height())?;
         let vs = self.vertex_stage(device, draw.offset)?;
         let ps = self.pixel_stage(device, draw.offset)?;
+        // Whatever the stream and the caller leave unshaded runs the fixed-function pipeline.
+        let ffp = match (&vs, &ps, self.engine) {
+            (Some(_), Some(_), _) | (_, _, None) => None,
+            (_, _, Some(engine)) => {
+                let vp = crate::state::viewport(device, self.target.width(), self.target.height())?;
+                let decl = device.vertex_declaration().unwrap_or(&[]);
+                Some(self.ffp.draw(engine, device, decl, &vp, draw.offset)?)
+            }
+        };
+        let state = DrawState::read_for(
+            device,
+            self.target.width(),
+            self.target.height(),
+            ps.is_none(),
+        )?;
         let t = Instant::now();
-        let vertex_resources = resources(device, false);
+        let mut vertex_resources = resources(device, false);
+        let mut pixel_constants = None;
+        let (vs, ps) = match (ffp, vs, ps) {
+            (None, Some(vs), Some(ps)) => (vs, ps),
+            (None, vs, _) => {
+                return Err(RenderError::NoShader {
+                    offset: draw.offset,
+                    stage: if vs.is_none() { "vertex" } else { "pixel" },
+                })
+            }
+            (Some(f), vs, ps) => {
+                let vs = match vs {
+                    Some(vs) => vs,
+                    None => {
+                        vertex_resources.constants.float = f.vs_constants;
+                        f.vs
+                    }
+                };
+                let ps = match ps {
+                    Some(ps) => ps,
+                    None => {
+                        pixel_constants = Some(f.ps_constants);
+                        f.ps
+                    }
+                };
+                (vs, ps)
+            }
+        };
         let shaded = shade_vertices(vs.as_ref(), mesh, &vertex_resources)?;
         self.stats.vertices += mesh.vertex_count() as u64;
         self.stats.vertex += t.elapsed();
@@ -411,7 +465,11 @@ impl<'e> Renderer<'e> {
             }),
             stage: shade.then_some(ps),
             resources: if shade {
-                resources(device, true)
+                let mut r = resources(device, true);
+                if let Some(c) = pixel_constants {
+                    r.constants.float = c;
+                }
+                r
             } else {
                 Resources::default()
             },

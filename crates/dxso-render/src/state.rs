@@ -1,7 +1,7 @@
 //! The fixed-function state of one draw, read from the device's render states and checked:
 //! every value the pipeline interprets must be a member of its enumeration, and a state the
-//! pipeline does not implement (stencil, fog, W-buffering, wireframe) is refused rather than
-//! ignored.
+//! pipeline does not implement (stencil, fog after a pixel shader, W-buffering, wireframe) is
+//! refused rather than ignored.
 
 use crate::error::RenderError;
 use dxso_dp2::device::rs;
@@ -154,6 +154,17 @@ pub fn viewport(device: &Device, width: u32, height: u32) -> Result<Viewport, Re
 impl DrawState {
     /// The state of the device for a draw into a `width` x `height` target.
     pub fn read(device: &Device, width: u32, height: u32) -> Result<DrawState, RenderError> {
+        Self::read_for(device, width, height, false)
+    }
+
+    /// [`DrawState::read`] for a draw whose pixel shader is the fixed-function pipeline's
+    /// (`fixed_function`), which blends fog itself.
+    pub fn read_for(
+        device: &Device,
+        width: u32,
+        height: u32,
+        fixed_function: bool,
+    ) -> Result<DrawState, RenderError> {
         let viewport = viewport(device, width, height)?;
         let depth_test = match named(device, rs::ZENABLE, ZBuffer::from_u32)? {
             ZBuffer::False => None,
@@ -163,8 +174,10 @@ impl DrawState {
         if on(device, rs::STENCILENABLE) {
             return Err(unsupported("STENCILENABLE (no stencil buffer)"));
         }
-        if on(device, rs::FOGENABLE) {
-            return Err(unsupported("FOGENABLE (fixed-function fog)"));
+        if on(device, rs::FOGENABLE) && !fixed_function {
+            return Err(unsupported(
+                "FOGENABLE with a pixel shader (fog after the shader)",
+            ));
         }
         if on(device, rs::SRGBWRITEENABLE) {
             return Err(unsupported("SRGBWRITEENABLE"));

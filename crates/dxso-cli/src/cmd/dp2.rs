@@ -98,7 +98,7 @@ impl Opts {
 }
 
 /// A capture from a `.dp2` file, or built from its JSON description first.
-fn read_capture(s: &Session, input: &FileArg) -> Result<Capture> {
+pub(super) fn read_capture(s: &Session, input: &FileArg) -> Result<Capture> {
     let source = input.read(s)?;
     source.expect(&[Kind::Dp2Capture, Kind::Dp2Json])?;
     if source.kind == Kind::Dp2Json {

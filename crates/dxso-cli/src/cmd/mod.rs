@@ -50,6 +50,7 @@ subcommands! {
     translate => Translate: "translate a shader to WGSL, SPIR-V, GLSL, GLSL ES, MSL or HLSL through naga";
     dp2 => Dp2: "dump, run and build DP2 command streams (.dp2 captures, their JSON form)";
     tessellate => Tessellate: "tessellate a rect patch described as JSON, or the Utah teapot, to OBJ";
+    ffp => Ffp: "print the vs_3_0 and ps_3_0 the fixed-function pipeline generates for a state given as DP2 JSON";
     render => Render: "draw a DP2 capture to a PNG with dxso's software pipeline";
     bench => Bench: "measure dxso against its baselines in the same run (the dxso-bench program)";
     demo => Demo: "run every stage on shaders built into the binary and draw the Utah teapot";

@@ -18,7 +18,9 @@ use std::sync::Arc;
 /// interpreter; the pictures are the same), depth and alpha tests and blending, into an RGBA8
 /// target.
 /// Shaders come from the stream when it creates and sets them; a draw whose stream binds
-/// none uses --vs / --ps (bytecode, an fxc header, or assembly text). Without VIEWPORTINFO the
+/// none uses --vs / --ps (bytecode, an fxc header, or assembly text), else the shaders the
+/// fixed-function pipeline generates from the stream's state (`dxso ffp` prints them; a
+/// state it does not implement is an error naming it). Without VIEWPORTINFO the
 /// viewport is the whole target. A summary goes to standard output (the PNG to a file, or to
 /// standard output with `-o -`, the summary then to standard error); --json prints it as JSON.
 ///

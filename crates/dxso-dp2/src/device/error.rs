@@ -40,6 +40,23 @@ pub enum ExecErrorKind {
         /// The validator's findings.
         report: dxso::Report,
     },
+    /// SETVERTEXSHADER with a handle that is not an FVF code.
+    #[error("{0}")]
+    BadFvf(dxso_ffp::FfpError),
+    /// SETTRANSFORM or MULTIPLYTRANSFORM of a type that names no transform.
+    #[error("transform type {0} is not VIEW (2), PROJECTION (3), TEXTURE0-7 (16-23) or WORLDMATRIX(0-255) (256-511)")]
+    BadTransformType(u32),
+    /// SETCLIPPLANE of an index outside 0..=5.
+    #[error("clip plane {0} does not exist (0..=5)")]
+    BadClipPlane(u32),
+    /// A light index at or above the device's cap.
+    #[error("light index {index} is not below the cap of {max}")]
+    LightIndex {
+        /// The index.
+        index: u32,
+        /// The cap.
+        max: u32,
+    },
     /// A stream number >= 16.
     #[error("stream {0} does not exist (16 streams)")]
     NoSuchStream(u32),

@@ -20,6 +20,11 @@ impl Device {
         ctx: &Ctx,
         decl: &mut Vec<VertexElement>,
     ) -> Result<(), ExecError> {
+        if let (None, Some((_, elements))) = (self.decl, &self.fvf) {
+            decl.clear();
+            decl.extend_from_slice(elements);
+            return Ok(());
+        }
         let h = self.decl.ok_or_else(|| ctx.err(ExecErrorKind::NoDecl))?;
         let (d, valid) = self
             .decls

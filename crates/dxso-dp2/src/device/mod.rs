@@ -33,7 +33,7 @@ pub use records::{CacheAction, DrawReport, PatchData, PatchShape};
 pub use state::ConstantFile;
 
 use crate::capture::Capture;
-use crate::command::{Clear, Command, CommandKind, Commands, Op};
+use crate::command::{Clear, Command, CommandKind, Commands, LightData, Op};
 use crate::decl::VertexElement;
 use crate::domain::Domain;
 use crate::limits::{Limits, MAX_STREAMS};
@@ -95,6 +95,12 @@ pub struct Device {
     last_weights: Option<((DomainKey, Axis, Axis), Arc<GridWeights>)>,
     /// How many draws the last [`Device::run_capture`] returned.
     last_draw_count: usize,
+    /// The fixed-function state: transforms, material, lights, clip planes, the FVF code and
+    /// the render and texture-stage states the fixed-function pipeline reads.
+    ffp: dxso_ffp::FfpState,
+    /// The FVF set by SETVERTEXSHADER and its declaration (`None` when a declaration handle
+    /// is current, or nothing is).
+    fvf: Option<(u32, Vec<VertexElement>)>,
 }
 
 /// Whoever turns a device's draws into something (pixels, files, counts), called in stream
@@ -143,6 +149,16 @@ impl Ctx {
     }
 }
 
+fn light_index(ctx: &Ctx, index: u32) -> Result<(), ExecError> {
+    if index >= crate::limits::MAX_LIGHT_INDEX {
+        return Err(ctx.err(ExecErrorKind::LightIndex {
+            index,
+            max: crate::limits::MAX_LIGHT_INDEX,
+        }));
+    }
+    Ok(())
+}
+
 /// Parses and runs a whole capture with `limits` on a fresh device, returning every draw.
 pub fn run(capture: &Capture, limits: Limits) -> Result<Vec<DrawReport>, RunError> {
     Device::new(limits).run_capture(capture)
@@ -187,7 +203,40 @@ impl Device {
             last_domain: None,
             last_weights: None,
             last_draw_count: 0,
+            ffp: dxso_ffp::FfpState {
+                fvf: 0,
+                ..dxso_ffp::FfpState::default()
+            },
+            fvf: None,
         }
+    }
+
+    /// The fixed-function state as of the last command, with the stages' bound textures
+    /// (capture textures are 2D).
+    pub fn ffp_state(&self) -> dxso_ffp::FfpState {
+        let mut s = self.ffp.clone();
+        for (n, stage) in s.stages.iter_mut().enumerate() {
+            stage.texture = self
+                .textures
+                .contains_key(&(n as u32))
+                .then_some(dxso_ffp::TextureKind::Flat);
+        }
+        s
+    }
+
+    /// The current vertex declaration: the FVF's when SETVERTEXSHADER set one last, else the
+    /// declaration handle's (`None` when neither is set or the handle is unknown).
+    pub fn vertex_declaration(&self) -> Option<&[VertexElement]> {
+        match (&self.fvf, self.decl) {
+            (Some((_, elements)), None) => Some(elements),
+            (_, Some(h)) => self.decls.get(&h).map(|(d, _)| &d[..]),
+            _ => None,
+        }
+    }
+
+    /// The FVF code set by SETVERTEXSHADER, when it (not a declaration) is current.
+    pub fn fvf(&self) -> Option<u32> {
+        self.fvf.as_ref().map(|(code, _)| *code)
     }
 
     /// Loads the capture's buffers and runs all its commands on this device, returning every
@@ -334,6 +383,7 @@ impl Device {
                         self.patches.remove(&value);
                     } else {
                         self.render_states.insert(state, value);
+                        self.ffp.set_render_state(state, value);
                     }
                 }
             }
@@ -422,6 +472,46 @@ impl Device {
                 for (i, c) in v.iter().enumerate() {
                     ctx.record = i;
                     store(&ctx, &mut file.bool, c.register, &c.values, max)?;
+                }
+            }
+            CommandKind::SetMaterial(v) => {
+                if let Some(m) = v.last() {
+                    self.ffp.material = *m;
+                }
+            }
+            CommandKind::SetLight(v) => {
+                for (i, l) in v.iter().enumerate() {
+                    ctx.record = i;
+                    light_index(&ctx, l.index)?;
+                    match l.data {
+                        LightData::Enable => self.ffp.enable_light(l.index, true),
+                        LightData::Disable => self.ffp.enable_light(l.index, false),
+                        LightData::Data(light) => self.ffp.set_light(l.index, light),
+                    }
+                }
+            }
+            CommandKind::Transforms(v) => {
+                for (i, &(ty, m)) in v.iter().enumerate() {
+                    ctx.record = i;
+                    let m = if command.op == Op::MultiplyTransform {
+                        dxso_ffp::constants::multiply(&m, &self.ffp.transform(ty))
+                    } else {
+                        m
+                    };
+                    if !self.ffp.set_transform(ty, m) {
+                        return Err(ctx.err(ExecErrorKind::BadTransformType(ty)));
+                    }
+                }
+            }
+            CommandKind::ClipPlanes(v) => {
+                for (i, &(index, plane)) in v.iter().enumerate() {
+                    ctx.record = i;
+                    let slot = self
+                        .ffp
+                        .clip_planes
+                        .get_mut(index as usize)
+                        .ok_or_else(|| ctx.err(ExecErrorKind::BadClipPlane(index)))?;
+                    *slot = plane;
                 }
             }
             CommandKind::DrawRectPatch(v) => {

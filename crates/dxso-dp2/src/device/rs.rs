@@ -5,7 +5,8 @@
 //! created with an automatic depth buffer, which a software target always has).
 
 use crate::enums::{
-    Blend, BlendOp, CmpFunc, Cull, Degree, FillMode, ShadeMode, StencilOp, ZBuffer,
+    Blend, BlendOp, CmpFunc, Cull, Degree, FillMode, FogMode, MaterialSource, ShadeMode, StencilOp,
+    ZBuffer,
 };
 
 /// What a state's DWORD holds.
@@ -78,6 +79,8 @@ pub(super) use enum_kind;
 const ONE: u32 = 0x3F80_0000;
 const ALL: u32 = 0xFFFF_FFFF;
 const D: ValueKind = ValueKind::Dword;
+const FOG: ValueKind = enum_kind!(FogMode);
+const MCS: ValueKind = enum_kind!(MaterialSource);
 const B: ValueKind = ValueKind::Bool;
 const F: ValueKind = ValueKind::Float;
 const BLEND: ValueKind = enum_kind!(Blend);
@@ -124,7 +127,7 @@ state_table! {
     FOGENABLE = 28, B, Some(0);
     SPECULARENABLE = 29, B, Some(0);
     FOGCOLOR = 34, D, Some(0);
-    FOGTABLEMODE = 35, D, Some(0);
+    FOGTABLEMODE = 35, FOG, Some(0);
     FOGSTART = 36, F, Some(0);
     FOGEND = 37, F, Some(ONE);
     FOGDENSITY = 38, F, Some(ONE);
@@ -149,14 +152,14 @@ state_table! {
     CLIPPING = 136, B, Some(1);
     LIGHTING = 137, B, Some(1);
     AMBIENT = 139, D, Some(0);
-    FOGVERTEXMODE = 140, D, Some(0);
+    FOGVERTEXMODE = 140, FOG, Some(0);
     COLORVERTEX = 141, B, Some(1);
     LOCALVIEWER = 142, B, Some(1);
     NORMALIZENORMALS = 143, B, Some(0);
-    DIFFUSEMATERIALSOURCE = 145, D, Some(1);
-    SPECULARMATERIALSOURCE = 146, D, Some(2);
-    AMBIENTMATERIALSOURCE = 147, D, Some(0);
-    EMISSIVEMATERIALSOURCE = 148, D, Some(0);
+    DIFFUSEMATERIALSOURCE = 145, MCS, Some(1);
+    SPECULARMATERIALSOURCE = 146, MCS, Some(2);
+    AMBIENTMATERIALSOURCE = 147, MCS, Some(0);
+    EMISSIVEMATERIALSOURCE = 148, MCS, Some(0);
     VERTEXBLEND = 151, D, Some(0);
     CLIPPLANEENABLE = 152, D, Some(0);
     POINTSIZE = 154, F, Some(ONE);

@@ -68,6 +68,7 @@ impl Device {
                 }
                 _ => {
                     self.stage_values.insert((stage, state), r.value);
+                    self.ffp.set_texture_stage_state(stage, state, r.value);
                 }
             }
         }
@@ -100,7 +101,19 @@ impl Device {
                     return Err(ctx.err(ExecErrorKind::NoSuchDecl(h)));
                 }
                 self.decl = (h != 0).then_some(h);
+                self.fvf = None;
             }
+            Op::SetVertexShader => {
+                self.fvf = None;
+                self.ffp.fvf = h;
+                if h != 0 {
+                    let fvf =
+                        dxso_ffp::Fvf::decode(h).map_err(|e| ctx.err(ExecErrorKind::BadFvf(e)))?;
+                    self.fvf = Some((h, fvf_elements(&fvf)));
+                    self.decl = None;
+                }
+            }
+            Op::CreateLight => super::light_index(ctx, h)?,
             Op::DeleteVertexShaderDecl => {
                 self.decls.remove(&h);
                 if self.decl == Some(h) {
@@ -154,4 +167,36 @@ pub(super) fn store<T: Clone + Default>(
     }
     file[register as usize..end as usize].clone_from_slice(values);
     Ok(())
+}
+
+/// The declaration an FVF code stands for: stream 0, its components in FVF order. A
+/// pre-transformed position is also declared as a POSITION (x, y, z) at the same offset, the
+/// element the device assembles meshes by.
+pub(super) fn fvf_elements(fvf: &dxso_ffp::Fvf) -> Vec<crate::decl::VertexElement> {
+    use crate::decl::DeclType;
+    use dxso_ffp::fvf::ElementType;
+    let mut out = Vec::new();
+    if fvf.position == dxso_ffp::fvf::Position::Xyzrhw {
+        out.push(crate::decl::VertexElement {
+            stream: 0,
+            offset: 0,
+            ty: DeclType::Float3 as u8,
+            method: 0,
+            usage: dxso::DeclUsage::Position as u8,
+            usage_index: 0,
+        });
+    }
+    out.extend(fvf.elements().iter().map(|e| crate::decl::VertexElement {
+        stream: 0,
+        offset: e.offset as u16,
+        ty: match e.ty {
+            ElementType::Float(n) => DeclType::Float1 as u8 + (n - 1),
+            ElementType::D3dColor => DeclType::D3dColor as u8,
+            ElementType::Ubyte4 => DeclType::Ubyte4 as u8,
+        },
+        method: 0,
+        usage: e.usage as u8,
+        usage_index: e.index,
+    }));
+    out
 }

@@ -6,22 +6,24 @@
 //! sampler and 257..=260 the vertex-shader samplers `s0`..`s3` (`D3DVERTEXTEXTURESAMPLER0`..).
 
 use super::rs::{enum_kind, find, find_name, state_table, StateInfo, ValueKind};
-use crate::enums::{TextureAddress, TextureFilter};
+use crate::enums::{TextureAddress, TextureArg, TextureFilter, TextureOp};
 
 const D: ValueKind = ValueKind::Dword;
 const F: ValueKind = ValueKind::Float;
 const ADDRESS_KIND: ValueKind = enum_kind!(TextureAddress);
 const FILTER: ValueKind = enum_kind!(TextureFilter);
+const OP: ValueKind = enum_kind!(TextureOp);
+const ARG: ValueKind = enum_kind!(TextureArg);
 
 state_table! {
     "D3DTSS_",
     TEXTUREMAP = 0, D, Some(0);
-    COLOROP = 1, D, None;
-    COLORARG1 = 2, D, None;
-    COLORARG2 = 3, D, None;
-    ALPHAOP = 4, D, None;
-    ALPHAARG1 = 5, D, None;
-    ALPHAARG2 = 6, D, None;
+    COLOROP = 1, OP, None;
+    COLORARG1 = 2, ARG, None;
+    COLORARG2 = 3, ARG, None;
+    ALPHAOP = 4, OP, None;
+    ALPHAARG1 = 5, ARG, None;
+    ALPHAARG2 = 6, ARG, None;
     BUMPENVMAT00 = 7, F, Some(0);
     BUMPENVMAT01 = 8, F, Some(0);
     BUMPENVMAT10 = 9, F, Some(0);
@@ -41,9 +43,9 @@ state_table! {
     BUMPENVLOFFSET = 23, F, Some(0);
     TEXTURETRANSFORMFLAGS = 24, D, Some(0);
     ADDRESSW = 25, ADDRESS_KIND, Some(1);
-    COLORARG0 = 26, D, None;
-    ALPHAARG0 = 27, D, None;
-    RESULTARG = 28, D, None;
+    COLORARG0 = 26, ARG, None;
+    ALPHAARG0 = 27, ARG, None;
+    RESULTARG = 28, ARG, None;
     CONSTANT = 32, D, None;
 }
 

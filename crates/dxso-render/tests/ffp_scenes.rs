@@ -1,0 +1,409 @@
+//! Fixed-function scenes beyond Wine's ports: every texture-stage operation against the
+//! formulas of docs/SEMANTICS.md, texture coordinate generation, vertex blending, alpha test,
+//! and the interpreter and the JIT agreeing to the bit on every scene's generated shaders.
+
+mod wine;
+
+use dxso_exec::Engine;
+use dxso_render::ExecEngine;
+use serde_json::json;
+use wine::{f, pixel, Scene, IDENTITY};
+
+/// A full-screen pre-transformed quad (strip) with a diffuse colour, a specular colour and one
+/// texture coordinate pair.
+fn screen_quad(diffuse: u32, specular: u32) -> Vec<u32> {
+    [(0.0, 0.0), (160.0, 0.0), (0.0, 120.0), (160.0, 120.0)]
+        .iter()
+        .flat_map(|&(x, y)| {
+            [
+                f(x),
+                f(y),
+                f(0.5),
+                f(1.0),
+                diffuse,
+                specular,
+                f(0.5),
+                f(0.5),
+            ]
+        })
+        .collect()
+}
+
+fn rgba(c: u32) -> [f32; 4] {
+    let b = |s: u32| ((c >> s) & 0xff) as f32 / 255.0;
+    [b(16), b(8), b(0), b(24)]
+}
+
+/// One op on one channel with the arguments of the test below.
+#[allow(clippy::too_many_arguments)]
+fn expected(
+    op: &str,
+    a0: f32,
+    a1: f32,
+    a2: f32,
+    a1_alpha: f32,
+    d_alpha: f32,
+    t_alpha: f32,
+    f_alpha: f32,
+    cur_alpha: f32,
+) -> f32 {
+    let v = match op {
+        "SELECTARG1" | "PREMODULATE" => a1,
+        "SELECTARG2" => a2,
+        "MODULATE" => a1 * a2,
+        "MODULATE2X" => 2.0 * a1 * a2,
+        "MODULATE4X" => 4.0 * a1 * a2,
+        "ADD" => a1 + a2,
+        "ADDSIGNED" => a1 + a2 - 0.5,
+        "ADDSIGNED2X" => 2.0 * (a1 + a2 - 0.5),
+        "SUBTRACT" => a1 - a2,
+        "ADDSMOOTH" => a1 + a2 - a1 * a2,
+        "BLENDDIFFUSEALPHA" => a1 * d_alpha + a2 * (1.0 - d_alpha),
+        "BLENDTEXTUREALPHA" => a1 * t_alpha + a2 * (1.0 - t_alpha),
+        "BLENDFACTORALPHA" => a1 * f_alpha + a2 * (1.0 - f_alpha),
+        "BLENDCURRENTALPHA" => a1 * cur_alpha + a2 * (1.0 - cur_alpha),
+        "BLENDTEXTUREALPHAPM" => a1 + a2 * (1.0 - t_alpha),
+        "MODULATEALPHA_ADDCOLOR" => a1 + a1_alpha * a2,
+        "MODULATECOLOR_ADDALPHA" => a1 * a2 + a1_alpha,
+        "MODULATEINVALPHA_ADDCOLOR" => (1.0 - a1_alpha) * a2 + a1,
+        "MODULATEINVCOLOR_ADDALPHA" => (1.0 - a1) * a2 + a1_alpha,
+        "MULTIPLYADD" => a0 + a1 * a2,
+        "LERP" => a0 * a1 + (1.0 - a0) * a2,
+        other => panic!("{other}"),
+    };
+    v.clamp(0.0, 1.0)
+}
+
+const OPS: [&str; 21] = [
+    "SELECTARG1",
+    "SELECTARG2",
+    "MODULATE",
+    "MODULATE2X",
+    "MODULATE4X",
+    "ADD",
+    "ADDSIGNED",
+    "ADDSIGNED2X",
+    "SUBTRACT",
+    "ADDSMOOTH",
+    "BLENDDIFFUSEALPHA",
+    "BLENDTEXTUREALPHA",
+    "BLENDFACTORALPHA",
+    "BLENDTEXTUREALPHAPM",
+    "BLENDCURRENTALPHA",
+    "PREMODULATE",
+    "MODULATEALPHA_ADDCOLOR",
+    "MODULATECOLOR_ADDALPHA",
+    "MODULATEINVALPHA_ADDCOLOR",
+    "MODULATEINVCOLOR_ADDALPHA",
+    "MULTIPLYADD",
+];
+
+const TEXEL: u32 = 0x80_40_c0_20;
+const DIFFUSE: u32 = 0x60_30_90_f0;
+const TFACTOR: u32 = 0xa0_c0_20_60;
+
+/// Stage 0: COLOROP `op` with ARG0 TFACTOR, ARG1 TEXTURE, ARG2 DIFFUSE.
+fn op_scene(op: &str) -> Scene {
+    let mut s = Scene::new();
+    s.clear(0)
+        .fvf(&["XYZRHW", "DIFFUSE", "SPECULAR", "TEX1"])
+        .texture(0, 1, 1, &[TEXEL])
+        .rs("TEXTUREFACTOR", json!(TFACTOR))
+        .tss(0, "COLOROP", json!(op))
+        .tss(0, "COLORARG0", json!("TFACTOR"))
+        .tss(0, "COLORARG1", json!("TEXTURE"))
+        .tss(0, "COLORARG2", json!("DIFFUSE"))
+        .tss(0, "ALPHAOP", json!("SELECTARG2"))
+        .tss(0, "ALPHAARG2", json!("DIFFUSE"))
+        .draw(5, 2, &screen_quad(DIFFUSE, 0), 32);
+    s
+}
+
+#[test]
+fn every_texture_op_matches_its_formula() {
+    let (t, d, k) = (rgba(TEXEL), rgba(DIFFUSE), rgba(TFACTOR));
+    let mut failures = Vec::new();
+    for op in OPS.iter().chain(&["LERP", "DOTPRODUCT3"]) {
+        let img = op_scene(op).render();
+        let got = pixel(&img, 320, 240);
+        let want: Vec<f32> = if *op == "DOTPRODUCT3" {
+            let dot: f32 = (0..3).map(|i| (t[i] - 0.5) * (d[i] - 0.5)).sum::<f32>() * 4.0;
+            vec![dot.clamp(0.0, 1.0); 3]
+        } else {
+            (0..3)
+                .map(|i| expected(op, k[i], t[i], d[i], t[3], d[3], t[3], k[3], d[3]))
+                .collect()
+        };
+        let want = want
+            .iter()
+            .fold(0u32, |acc, &x| acc << 8 | (x * 255.0).round() as u32);
+        if !wine::color_match(got, want, 1) {
+            failures.push(format!("{op}: got {got:#08x}, expected {want:#08x}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn argument_modifiers_temp_and_constant() {
+    // Stage 0 writes COMPLEMENT(TEXTURE) to TEMP; stage 1 adds TEMP to the stage's CONSTANT's
+    // replicated alpha; stage 2 selects CURRENT (still the diffuse colour) times TEMP.
+    let mut s = Scene::new();
+    s.clear(0)
+        .fvf(&["XYZRHW", "DIFFUSE", "SPECULAR", "TEX1"])
+        .texture(0, 1, 1, &[0xff_ff_80_00])
+        .tss(0, "COLOROP", json!("SELECTARG1"))
+        .tss(0, "COLORARG1", json!(0x12))
+        .tss(0, "RESULTARG", json!("TEMP"))
+        .tss(1, "COLOROP", json!("ADD"))
+        .tss(1, "COLORARG1", json!("TEMP"))
+        .tss(1, "COLORARG2", json!(0x26))
+        .tss(1, "CONSTANT", json!(0x40_00_00_00u32))
+        .tss(1, "RESULTARG", json!("TEMP"))
+        .tss(2, "COLOROP", json!("MODULATE"))
+        .tss(2, "COLORARG1", json!("CURRENT"))
+        .tss(2, "COLORARG2", json!("TEMP"))
+        .draw(5, 2, &screen_quad(0xff_80_80_80, 0), 32);
+    // TEMP = (0, 0.498, 1) + 0.251 = (0.251, 0.749, 1); times diffuse 0.502.
+    let got = pixel(&s.render(), 320, 240);
+    assert!(wine::color_match(got, 0x00_20_60_80, 1), "{got:#08x}");
+}
+
+#[test]
+fn specular_add_and_alpha_test() {
+    let mut s = Scene::new();
+    s.clear(0xff0000ff)
+        .fvf(&["XYZRHW", "DIFFUSE", "SPECULAR", "TEX1"])
+        .tss(0, "COLOROP", json!("SELECTARG1"))
+        .tss(0, "COLORARG1", json!("DIFFUSE"))
+        .tss(0, "ALPHAOP", json!("SELECTARG1"))
+        .tss(0, "ALPHAARG1", json!("DIFFUSE"))
+        .rs("SPECULARENABLE", json!(true))
+        .draw(5, 2, &screen_quad(0x80_40_00_00, 0x00_00_40_00), 32);
+    assert!(wine::color_match(
+        pixel(&s.render(), 320, 240),
+        0x00_40_40_00,
+        1
+    ));
+    // Alpha test GREATER 0x80 keeps the clear colour for a diffuse alpha of 0x80.
+    s.rs("ALPHATESTENABLE", json!(true))
+        .rs("ALPHAFUNC", json!("GREATER"))
+        .rs("ALPHAREF", json!(0x80))
+        .clear(0xff0000ff)
+        .draw(5, 2, &screen_quad(0x80_ff_00_00, 0), 32);
+    assert_eq!(pixel(&s.render(), 320, 240), 0x00_00_00_ff);
+}
+
+#[test]
+fn bump_env_map_perturbs_the_next_stage() {
+    // Stage 0: a bump map of (du, dv) = (0.5, 0) (texel bytes as unsigned 0..1); matrix 0.5
+    // moves stage 1's u by 0.25 from 0.5 to 0.75, into the right half of a 2 x 1 texture.
+    let mut s = Scene::new();
+    s.clear(0)
+        .fvf(&["XYZRHW", "DIFFUSE", "SPECULAR", "TEX1"])
+        .texture(0, 1, 1, &[0xff_80_00_00])
+        .texture(1, 2, 1, &[0xff_ff_00_00, 0xff_00_ff_00])
+        .tss(1, "MINFILTER", json!("POINT"))
+        .tss(1, "MAGFILTER", json!("POINT"))
+        .tss(0, "COLOROP", json!("BUMPENVMAP"))
+        .tssf(0, "BUMPENVMAT00", 0.5)
+        .tss(1, "COLOROP", json!("SELECTARG1"))
+        .tss(1, "COLORARG1", json!("TEXTURE"))
+        .tss(1, "TEXCOORDINDEX", json!(0))
+        .draw(5, 2, &screen_quad(0xffffffff, 0), 32);
+    let got = pixel(&s.render(), 320, 240);
+    assert_eq!(got, 0x00_00_ff_00, "the right texel");
+}
+
+/// Vertices (position, normal) of a quad at z = 0.5 facing the camera.
+fn quad_with_normal(normal: [f32; 3]) -> Vec<u32> {
+    [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+        .iter()
+        .flat_map(|&(x, y)| [f(x), f(y), f(0.5), f(normal[0]), f(normal[1]), f(normal[2])])
+        .collect()
+}
+
+#[test]
+fn camera_space_normal_generation_with_a_texture_transform() {
+    // TCI CAMERASPACENORMAL with COUNT2: the normal (0.25, 0.75, 0) selects the texel of a
+    // 2 x 2 texture at (0.25, 0.75): bottom left.
+    let mut s = Scene::new();
+    s.clear(0)
+        .rs("LIGHTING", json!(false))
+        .fvf(&["XYZ", "NORMAL"])
+        .texture(0, 2, 2, &[0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff])
+        .tss(0, "MINFILTER", json!("POINT"))
+        .tss(0, "MAGFILTER", json!("POINT"))
+        .tss(0, "COLOROP", json!("SELECTARG1"))
+        .tss(0, "TEXCOORDINDEX", json!(0x10000))
+        .tss(0, "TEXTURETRANSFORMFLAGS", json!(2))
+        .transform("TEXTURE0", IDENTITY)
+        .draw(5, 2, &quad_with_normal([0.25, 0.75, 0.0]), 24);
+    assert_eq!(pixel(&s.render(), 320, 240), 0x00_00_00_ff);
+}
+
+#[test]
+fn vertex_blending_mixes_two_world_matrices() {
+    // XYZB1: one weight, two matrices; world 1 moves x by +2, weight 0.75 for world 0 moves
+    // the quad's left half out: x' = x + 2 * 0.25 = x + 0.5.
+    let mut world1 = IDENTITY;
+    world1[12] = 2.0;
+    let mut s = Scene::new();
+    s.clear(0xff000000)
+        .rs("LIGHTING", json!(false))
+        .rs("VERTEXBLEND", json!(1))
+        .transform("WORLD1", world1)
+        .fvf(&["XYZB1", "DIFFUSE"]);
+    let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (0.0, -1.0), (0.0, 1.0)]
+        .iter()
+        .flat_map(|&(x, y)| [f(x), f(y), f(0.5), f(0.75), 0xff00ff00])
+        .collect();
+    s.draw(5, 2, &v, 20);
+    let img = s.render();
+    assert_eq!(
+        pixel(&img, 100, 240),
+        0,
+        "x = -0.7 is left of the moved quad"
+    );
+    assert_eq!(pixel(&img, 300, 240), 0x0000ff00, "x = -0.06 is inside it");
+}
+
+/// Every scene of this file and a sample of Wine's, on the interpreter and the JIT: the same
+/// pixels.
+#[test]
+fn generated_shaders_agree_on_interpreter_and_jit() {
+    let mut scenes: Vec<(String, Scene)> = OPS
+        .iter()
+        .chain(&["LERP", "DOTPRODUCT3"])
+        .map(|op| (op.to_string(), op_scene(op)))
+        .collect();
+    let mut lit = Scene::new();
+    lit.fvf(&["XYZ", "NORMAL"])
+        .rs("SPECULARENABLE", json!(true))
+        .material(json!({"diffuse": [0.5, 0.5, 1.0, 1.0], "specular": [1.0, 1.0, 1.0, 1.0], "power": 12.0}))
+        .light(0, json!({"type": "SPOT", "diffuse": [1.0, 0.5, 0.25, 1.0], "specular": [1.0, 1.0, 1.0, 1.0],
+            "position": [0.2, 0.1, -0.5], "direction": [0.0, 0.0, 1.0], "range": 10.0, "falloff": 2.0,
+            "attenuation0": 0.5, "attenuation1": 0.5, "theta": 0.4, "phi": 1.2}))
+        .light_enable(0, true)
+        .light(1, json!({"type": "POINT", "diffuse": [0.0, 0.5, 0.0, 1.0], "position": [-0.5, 0.5, -0.2],
+            "range": 3.0, "attenuation0": 1.0, "attenuation2": 0.5}))
+        .light_enable(1, true)
+        .rs("FOGENABLE", json!(true))
+        .rs("FOGVERTEXMODE", json!("EXP2"))
+        .rsf("FOGDENSITY", 0.8)
+        .rs("FOGCOLOR", json!(0xff336699u32))
+        .clear(0)
+        .draw(5, 2, &quad_with_normal([0.1, -0.2, -1.0]), 24);
+    scenes.push(("lit and fogged".into(), lit));
+    let interpreter = ExecEngine::with_engine(Engine::Interpreter);
+    let jit = ExecEngine::with_engine(Engine::Jit);
+    for (name, scene) in &scenes {
+        let a = scene.render_with(&interpreter);
+        let b = scene.render_with(&jit);
+        let differ = (0..wine::H)
+            .flat_map(|y| (0..wine::W).map(move |x| (x, y)))
+            .filter(|&(x, y)| a.get(x, y) != b.get(x, y))
+            .count();
+        assert_eq!(differ, 0, "{name}: {differ} pixels differ");
+        // DOTPRODUCT3 of these colours is negative: black, alpha 0, like the clear.
+        assert!(
+            name == "DOTPRODUCT3"
+                || (0..wine::H).any(|y| (0..wine::W).any(|x| a.get(x, y) != [0, 0, 0, 0])),
+            "{name} draws something"
+        );
+    }
+}
+
+/// Hostile fixed-function states: errors naming the state, or a picture, never a panic.
+#[test]
+fn hostile_fixed_function_states_are_errors_not_panics() {
+    let render = |s: &Scene| -> Result<(), String> {
+        let capture = dxso_dp2::describe::build(&s.json()).map_err(|e| e.to_string())?;
+        let engine = ExecEngine::default();
+        let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default())
+            .map_err(|e| e.to_string())?;
+        r.render_capture(&capture).map_err(|e| e.to_string())
+    };
+    let base = || {
+        let mut s = Scene::new();
+        s.fvf(&["XYZ", "NORMAL"]).clear(0);
+        s
+    };
+    let draw = |s: &mut Scene| {
+        s.draw(5, 2, &quad_with_normal([0.0, 0.0, -1.0]), 24);
+    };
+    // Matrices whose products overflow to infinities and NaNs (JSON has no NaN): the picture
+    // may be empty, but the render finishes.
+    let mut s = base();
+    s.transform("WORLD", [f32::MAX; 16]);
+    s.transform("PROJECTION", [-f32::MAX; 16]);
+    draw(&mut s);
+    assert!(render(&s).is_ok());
+    // Nine lights: more than the pipeline runs at once.
+    let mut s = base();
+    for i in 0..9 {
+        s.light_enable(i, true);
+    }
+    draw(&mut s);
+    let e = render(&s).unwrap_err();
+    assert!(e.contains("9 lights"), "{e}");
+    // No lights with lighting on: ambient and emissive only.
+    let mut s = base();
+    draw(&mut s);
+    assert!(render(&s).is_ok());
+    // A light type that does not exist.
+    let mut s = base();
+    s.light(0, json!({"type": 7})).light_enable(0, true);
+    draw(&mut s);
+    let e = render(&s).unwrap_err();
+    assert!(e.contains("light type"), "{e}");
+    // A huge light index is refused by the device.
+    let mut s = base();
+    s.light_enable(1 << 30, true);
+    assert!(render(&s).unwrap_err().contains("light index"));
+    // Bad FVF codes.
+    for fvf in [1u32, 0x2000, 0x0F02, 0x1002] {
+        let mut s = Scene::new();
+        s.op(json!({"op": "SETVERTEXSHADER", "fvf": fvf}));
+        let e = render(&s).unwrap_err();
+        assert!(e.contains("FVF code"), "{fvf:#x}: {e}");
+    }
+    // An unknown texture op, a tweening blend, user clip planes: named.
+    for (what, name) in [
+        ("COLOROP", "COLOROP"),
+        ("VERTEXBLEND", "TWEENING"),
+        ("CLIPPLANEENABLE", "CLIPPLANEENABLE"),
+    ] {
+        let mut s = base();
+        match what {
+            "COLOROP" => {
+                s.tss(0, "COLOROP", json!(99));
+            }
+            "VERTEXBLEND" => {
+                s.fvf(&["XYZB1", "NORMAL"]).rs("VERTEXBLEND", json!(255));
+            }
+            _ => {
+                s.rs("CLIPPLANEENABLE", json!(1));
+            }
+        }
+        if what == "VERTEXBLEND" {
+            let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+                .iter()
+                .flat_map(|&(x, y)| [f(x), f(y), f(0.5), f(0.5), f(0.0), f(0.0), f(-1.0)])
+                .collect();
+            s.draw(5, 2, &v, 28);
+        } else {
+            draw(&mut s);
+        }
+        let e = render(&s).unwrap_err();
+        assert!(e.contains(name), "{what}: {e}");
+    }
+    // NaN fog (by its bits) and extreme material values draw.
+    let mut s = base();
+    s.rs("FOGENABLE", json!(true))
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .rs("FOGSTART", json!(f32::NAN.to_bits()))
+        .material(json!({"power": f32::MAX}));
+    draw(&mut s);
+    assert!(render(&s).is_ok());
+}

@@ -1,0 +1,675 @@
+//! Fixed-function checks ported from Wine's d3d9 visual tests (`dlls/d3d9/tests/visual.c`):
+//! each test names the Wine function (and case), each probe Wine's message; the expected
+//! colours are the ones Wine records for Windows drivers. Scenes are DP2 streams built from
+//! JSON and drawn without shaders, so they run the generated fixed-function shaders.
+
+mod wine;
+
+use serde_json::json;
+use wine::{assert_probes, f, Scene, IDENTITY};
+
+const QUAD_INDICES: [u16; 6] = [0, 1, 2, 2, 3, 0];
+
+/// Vertices of (position, D3DCOLOR).
+fn xyz_diffuse(v: &[([f32; 3], u32)]) -> Vec<u32> {
+    v.iter()
+        .flat_map(|(p, c)| [f(p[0]), f(p[1]), f(p[2]), *c])
+        .collect()
+}
+
+/// Vertices of (position, normal, D3DCOLOR).
+fn xyz_normal_diffuse(v: &[([f32; 3], [f32; 3], u32)]) -> Vec<u32> {
+    v.iter()
+        .flat_map(|(p, n, c)| [f(p[0]), f(p[1]), f(p[2]), f(n[0]), f(n[1]), f(n[2]), *c])
+        .collect()
+}
+
+fn lighting_scene() -> Scene {
+    let mut s = Scene::new();
+    s.transform("WORLD", IDENTITY)
+        .transform("VIEW", IDENTITY)
+        .transform("PROJECTION", IDENTITY)
+        .clear(0xffffffff);
+    s
+}
+
+#[test]
+fn lighting_test_quads_with_and_without_normals() {
+    let mut s = lighting_scene();
+    s.fvf(&["XYZ", "DIFFUSE"]).rs("LIGHTING", json!(false));
+    let unlit = [
+        ([-1.0, -1.0, 0.1], 0xffff0000),
+        ([-1.0, 0.0, 0.1], 0xffff0000),
+        ([0.0, 0.0, 0.1], 0xffff0000),
+        ([0.0, -1.0, 0.1], 0xffff0000),
+    ];
+    s.draw_indexed(&QUAD_INDICES, &xyz_diffuse(&unlit), 16);
+    s.rs("LIGHTING", json!(true));
+    let lit = [
+        ([-1.0, 0.0, 0.1], 0xff00ff00),
+        ([-1.0, 1.0, 0.1], 0xff00ff00),
+        ([0.0, 1.0, 0.1], 0xff00ff00),
+        ([0.0, 0.0, 0.1], 0xff00ff00),
+    ];
+    s.draw_indexed(&QUAD_INDICES, &xyz_diffuse(&lit), 16);
+    s.fvf(&["XYZ", "NORMAL", "DIFFUSE"])
+        .rs("LIGHTING", json!(false));
+    let n = [1.0, 1.0, 1.0];
+    let unlitn = [
+        ([0.0, -1.0, 0.1], n, 0xff0000ff),
+        ([0.0, 0.0, 0.1], n, 0xff0000ff),
+        ([1.0, 0.0, 0.1], n, 0xff0000ff),
+        ([1.0, -1.0, 0.1], n, 0xff0000ff),
+    ];
+    s.draw_indexed(&QUAD_INDICES, &xyz_normal_diffuse(&unlitn), 28);
+    s.rs("LIGHTING", json!(true));
+    let litn = [
+        ([0.0, 0.0, 0.1], n, 0xffffff00),
+        ([0.0, 1.0, 0.1], n, 0xffffff00),
+        ([1.0, 1.0, 0.1], n, 0xffffff00),
+        ([1.0, 0.0, 0.1], n, 0xffffff00),
+    ];
+    s.draw_indexed(&QUAD_INDICES, &xyz_normal_diffuse(&litn), 28);
+    assert_probes(
+        &s.render(),
+        &[
+            ("Unlit quad without normals", 160, 360, 0x00ff0000, 0),
+            ("Lit quad without normals", 160, 120, 0x00000000, 0),
+            ("Unlit quad with normals", 480, 360, 0x000000ff, 0),
+            ("Lit quad with normals", 480, 120, 0x00000000, 0),
+        ],
+    );
+}
+
+fn lighting_test_case(
+    world: [f32; 16],
+    quad: [[f32; 3]; 4],
+    normal: [f32; 3],
+    expected: u32,
+    name: &str,
+) {
+    let mut s = lighting_scene();
+    s.fvf(&["XYZ", "NORMAL", "DIFFUSE"])
+        .light_enable(0, true)
+        .transform("WORLD", world)
+        .clear(0xffffffff);
+    let v: Vec<_> = quad.iter().map(|p| (*p, normal, 0xff0000ffu32)).collect();
+    s.draw_indexed(&QUAD_INDICES, &xyz_normal_diffuse(&v), 28);
+    assert_probes(&s.render(), &[(name, 320, 240, expected, 0)]);
+}
+
+#[test]
+fn lighting_test_lit_quad_with_light() {
+    let nquad = [
+        [-1.0, -1.0, 0.0],
+        [-1.0, 1.0, 0.0],
+        [1.0, 1.0, 0.0],
+        [1.0, -1.0, 0.0],
+    ];
+    lighting_test_case(
+        IDENTITY,
+        nquad,
+        [0.0, 0.0, -1.0],
+        0x000000ff,
+        "Lit quad with light",
+    );
+}
+
+#[test]
+fn lighting_test_lit_quad_with_singular_world_matrix() {
+    let nquad = [
+        [-1.0, -1.0, 0.0],
+        [-1.0, 1.0, 0.0],
+        [1.0, 1.0, 0.0],
+        [1.0, -1.0, 0.0],
+    ];
+    let singular = [
+        1.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.5, 1.0,
+    ];
+    lighting_test_case(
+        singular,
+        nquad,
+        [0.0, 0.0, -1.0],
+        0x000000ff,
+        "Lit quad with singular world matrix",
+    );
+}
+
+#[test]
+fn lighting_test_lit_quad_with_transformation_matrix() {
+    let rotated = [
+        [-10.0, -11.0, 11.0],
+        [-10.0, -9.0, 11.0],
+        [-10.0, -9.0, 9.0],
+        [-10.0, -11.0, 9.0],
+    ];
+    let transf = [
+        0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 10.0, 10.0, 10.0, 1.0,
+    ];
+    lighting_test_case(
+        transf,
+        rotated,
+        [-1.0, 0.0, 0.0],
+        0x000000ff,
+        "Lit quad with transformation matrix",
+    );
+}
+
+#[test]
+fn lighting_test_lit_vertex_alpha() {
+    let mut s = lighting_scene();
+    s.material(json!({"diffuse": [0.0, 0.0, 0.0, 1.0]}))
+        .rs("DIFFUSEMATERIALSOURCE", json!("MATERIAL"))
+        .rs("SPECULARMATERIALSOURCE", json!("MATERIAL"))
+        .tss(0, "COLOROP", json!("SELECTARG1"))
+        .tss(0, "COLORARG1", json!(0x20))
+        .fvf(&["XYZ", "DIFFUSE"]);
+    let strip = [
+        ([-1.0, -1.0, 0.1], 0x8000ff00),
+        ([1.0, -1.0, 0.1], 0x80000000),
+        ([-1.0, 1.0, 0.1], 0x8000ff00),
+        ([1.0, 1.0, 0.1], 0x80000000),
+    ];
+    s.draw(5, 2, &xyz_diffuse(&strip), 16);
+    assert_probes(
+        &s.render(),
+        &[("Lit vertex alpha test", 320, 240, 0x00ffffff, 0)],
+    );
+}
+
+/// `test_specular_lighting`: a 5 x 5 grid at z = 1 facing the camera, white specular
+/// material, one light, probes on a 3 x 3 grid (Wine allows a difference of 1).
+fn specular_case(
+    light: serde_json::Value,
+    local_viewer: bool,
+    power: f32,
+    expected: [u32; 9],
+    case: &str,
+) {
+    let mut s = Scene::new();
+    s.transform("WORLD", IDENTITY)
+        .transform("VIEW", IDENTITY)
+        .transform("PROJECTION", IDENTITY)
+        .fvf(&["XYZ", "NORMAL"])
+        .light_enable(0, true)
+        .rs("SPECULARENABLE", json!(true))
+        .light(0, light)
+        .rs("LOCALVIEWER", json!(local_viewer))
+        .material(json!({"specular": [1.0, 1.0, 1.0, 1.0], "power": power}))
+        .clear(0xff00ff00);
+    let side = 5u16;
+    let mut data = Vec::new();
+    for y in 0..side {
+        for x in 0..side {
+            let px = x as f32 * 2.0 / (side - 1) as f32 - 1.0;
+            let py = y as f32 * 2.0 / (side - 1) as f32 - 1.0;
+            data.extend([f(px), f(py), f(1.0), f(0.0), f(0.0), f(-1.0)]);
+        }
+    }
+    let mut indices = Vec::new();
+    for y in 0..side - 1 {
+        for x in 0..side - 1 {
+            indices.extend([
+                y * side + x + 1,
+                y * side + x,
+                (y + 1) * side + x,
+                y * side + x + 1,
+                (y + 1) * side + x,
+                (y + 1) * side + x + 1,
+            ]);
+        }
+    }
+    s.draw_indexed(&indices, &data, 24);
+    let img = s.render();
+    let at = [
+        (160, 120),
+        (320, 120),
+        (480, 120),
+        (160, 240),
+        (320, 240),
+        (480, 240),
+        (160, 360),
+        (320, 360),
+        (480, 360),
+    ];
+    let labels: Vec<String> = at
+        .iter()
+        .map(|(x, y)| format!("{case} ({x}, {y})"))
+        .collect();
+    let checks: Vec<(&str, u32, u32, u32, u32)> = at
+        .iter()
+        .zip(&expected)
+        .zip(&labels)
+        .map(|((&(x, y), &c), l)| (l.as_str(), x, y, c, 1))
+        .collect();
+    assert_probes(&img, &checks);
+}
+
+fn directional() -> serde_json::Value {
+    json!({"type": "DIRECTIONAL", "specular": [1.0, 1.0, 1.0, 0.0], "direction": [0.0, 0.0, 1.0]})
+}
+
+fn point() -> serde_json::Value {
+    json!({"type": "POINT", "specular": [1.0, 1.0, 1.0, 0.0], "range": 100.0, "attenuation2": 1.0})
+}
+
+fn spot() -> serde_json::Value {
+    json!({"type": "SPOT", "specular": [1.0, 1.0, 1.0, 0.0], "direction": [0.0, 0.0, 1.0],
+        "range": 100.0, "falloff": 1.0, "attenuation2": 1.0,
+        "theta": std::f32::consts::PI / 12.0, "phi": std::f32::consts::PI / 3.0})
+}
+
+fn ring(corner: u32, edge: u32, centre: u32) -> [u32; 9] {
+    [
+        corner, edge, corner, edge, centre, edge, corner, edge, corner,
+    ]
+}
+
+#[test]
+fn test_specular_lighting_directional() {
+    specular_case(directional(), false, 30.0, [0x00ffffff; 9], "directional");
+}
+
+#[test]
+fn test_specular_lighting_directional_local() {
+    specular_case(
+        directional(),
+        true,
+        30.0,
+        ring(0x003c3c3c, 0x00717171, 0x00ffffff),
+        "directional local",
+    );
+}
+
+#[test]
+fn test_specular_lighting_point() {
+    specular_case(
+        point(),
+        false,
+        30.0,
+        ring(0x00282828, 0x005a5a5a, 0x00ffffff),
+        "point",
+    );
+}
+
+#[test]
+fn test_specular_lighting_point_local() {
+    specular_case(
+        point(),
+        true,
+        30.0,
+        ring(0x00000000, 0x00070707, 0x00ffffff),
+        "point local",
+    );
+}
+
+#[test]
+fn test_specular_lighting_spot() {
+    specular_case(
+        spot(),
+        false,
+        30.0,
+        ring(0x00000000, 0x00141414, 0x00ffffff),
+        "spot",
+    );
+}
+
+#[test]
+fn test_specular_lighting_spot_local() {
+    specular_case(
+        spot(),
+        true,
+        30.0,
+        ring(0x00000000, 0x00020202, 0x00ffffff),
+        "spot local",
+    );
+}
+
+#[test]
+fn test_specular_lighting_point_range() {
+    let light = json!({"type": "POINT", "specular": [1.0, 1.0, 1.0, 0.0], "range": 1.2, "attenuation2": 1.0});
+    specular_case(
+        light,
+        false,
+        30.0,
+        ring(0x00000000, 0x005a5a5a, 0x00ffffff),
+        "point range",
+    );
+}
+
+#[test]
+fn test_specular_lighting_point_side() {
+    let light = json!({"type": "POINT", "specular": [1.0, 1.0, 1.0, 0.0], "position": [-1.1, 0.0, 1.1],
+        "range": 100.0, "attenuation2": 1.0});
+    specular_case(light, true, 0.0, [0; 9], "point side");
+}
+
+/// Vertices of (position, diffuse, specular).
+fn xyz_diffuse_specular(v: &[([f32; 3], u32, u32)]) -> Vec<u32> {
+    v.iter()
+        .flat_map(|(p, d, s)| [f(p[0]), f(p[1]), f(p[2]), *d, *s])
+        .collect()
+}
+
+/// Pre-transformed vertices of (Wine's x, y, z, rhw, diffuse, specular), x and y scaled to the
+/// target.
+fn xyzrhw_diffuse_specular(v: &[([f32; 4], u32, u32)]) -> Vec<u32> {
+    v.iter()
+        .flat_map(|(p, d, s)| {
+            [
+                f(p[0] / wine::SCALE),
+                f(p[1] / wine::SCALE),
+                f(p[2]),
+                f(p[3]),
+                *d,
+                *s,
+            ]
+        })
+        .collect()
+}
+
+fn fog_quad(x0: f32, y0: f32, z: f32) -> [([f32; 3], u32, u32); 4] {
+    let (d, s) = (0xffff0000, 0xff000000);
+    [
+        ([x0, y0, z], d, s),
+        ([x0, y0 + 1.0, z], d, s),
+        ([x0 + 1.0, y0 + 1.0, z], d, s),
+        ([x0 + 1.0, y0, z], d, s),
+    ]
+}
+
+fn transformed_quad(x0: f32, y0: f32) -> [([f32; 4], u32, u32); 4] {
+    let (d, s) = (0xffffff00, 0xff000000);
+    [
+        ([x0, y0, 1.0, 1.0], d, s),
+        ([x0 + 320.0, y0, 1.0, 1.0], d, s),
+        ([x0 + 320.0, y0 + 240.0, 1.0, 1.0], d, s),
+        ([x0, y0 + 240.0, 1.0, 1.0], d, s),
+    ]
+}
+
+/// `fog_test`'s setup: no lighting, fog on and green, identity projection, start 0, end 1.
+fn fog_scene(clear: u32) -> Scene {
+    let mut s = Scene::new();
+    s.clear(clear)
+        .rs("LIGHTING", json!(false))
+        .rs("FOGENABLE", json!(true))
+        .rs("FOGCOLOR", json!(0xff00ff00u32))
+        .transform("PROJECTION", IDENTITY)
+        .rs("FOGTABLEMODE", json!("NONE"))
+        .rs("FOGVERTEXMODE", json!("NONE"))
+        .rsf("FOGSTART", 0.0)
+        .rsf("FOGEND", 1.0);
+    s
+}
+
+const XYZ_DS: [&str; 3] = ["XYZ", "DIFFUSE", "SPECULAR"];
+const XYZRHW_DS: [&str; 3] = ["XYZRHW", "DIFFUSE", "SPECULAR"];
+
+#[test]
+fn fog_test_modes() {
+    let mut s = fog_scene(0xffff00ff);
+    s.fvf(&XYZ_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.1)),
+            20,
+        )
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.0)),
+            20,
+        )
+        .fvf(&XYZRHW_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyzrhw_diffuse_specular(&transformed_quad(320.0, 0.0)),
+            24,
+        )
+        .rs("FOGTABLEMODE", json!("LINEAR"))
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyzrhw_diffuse_specular(&transformed_quad(320.0, 240.0)),
+            24,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            (
+                "Untransformed vertex with no table or vertex fog",
+                160,
+                360,
+                0x00ff0000,
+                0,
+            ),
+            (
+                "Untransformed vertex with linear vertex fog",
+                160,
+                120,
+                0x0000ff00,
+                1,
+            ),
+            (
+                "Transformed vertex with linear vertex fog",
+                480,
+                120,
+                0x00ffff00,
+                0,
+            ),
+            (
+                "Transformed vertex with linear table fog",
+                480,
+                360,
+                0x0000ff00,
+                1,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_start_equals_end() {
+    let mut s = fog_scene(0xff0000ff);
+    s.rsf("FOGSTART", 512.0)
+        .rsf("FOGEND", 512.0)
+        .fvf(&XYZ_DS)
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .rs("FOGTABLEMODE", json!("NONE"))
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.1)),
+            20,
+        )
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.0)),
+            20,
+        )
+        .fvf(&XYZRHW_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyzrhw_diffuse_specular(&transformed_quad(320.0, 0.0)),
+            24,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            (
+                "Untransformed vertex with vertex fog and z = 0.1",
+                160,
+                360,
+                0x0000ff00,
+                1,
+            ),
+            (
+                "Untransformed vertex with vertex fog and z = 1.0",
+                160,
+                120,
+                0x0000ff00,
+                1,
+            ),
+            (
+                "Transformed vertex with linear vertex fog",
+                480,
+                120,
+                0x00ffff00,
+                0,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_reversed_vertex_fog() {
+    let mut s = fog_scene(0xffff0000);
+    s.rsf("FOGSTART", 0.8)
+        .rsf("FOGEND", 0.2)
+        .fvf(&["XYZ", "DIFFUSE"])
+        .rs("FOGVERTEXMODE", json!("LINEAR"))
+        .rs("FOGTABLEMODE", json!("NONE"));
+    let mut v = Vec::new();
+    let mut indices = Vec::new();
+    for (k, (x0, y0, z)) in [
+        (-1.0, -1.0, 0.1),
+        (0.0, -1.0, 0.9),
+        (0.0, 0.0, 0.4),
+        (-1.0, 0.0, 0.7),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (x, y) in [
+            (x0, y0),
+            (x0, y0 + 1.0),
+            (x0 + 1.0, y0 + 1.0),
+            (x0 + 1.0, y0),
+        ] {
+            v.push(([x, y, z], 0x000000ffu32));
+        }
+        let b = 4 * k as u16;
+        indices.extend([b, b + 1, b + 2, b + 2, b + 3, b]);
+    }
+    s.draw_indexed(&indices, &xyz_diffuse(&v), 16);
+    assert_probes(
+        &s.render(),
+        &[
+            ("Reversed vertex fog: z=0.1", 160, 360, 0x0000ff00, 1),
+            ("Reversed vertex fog: z=0.7", 160, 120, 0x00002bd4, 2),
+            ("Reversed vertex fog: z=0.4", 480, 120, 0x0000aa55, 2),
+            ("Reversed vertex fog: z=0.9", 480, 360, 0x000000ff, 0),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_table_fog_with_world_matrix() {
+    let mut world = IDENTITY;
+    world[14] = -0.5;
+    let mut s = fog_scene(0xffff00ff);
+    s.transform("WORLDMATRIX(0)", world)
+        .rs("FOGTABLEMODE", json!("LINEAR"))
+        .rs("FOGVERTEXMODE", json!("NONE"))
+        .fvf(&XYZ_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.5)),
+            20,
+        )
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.5)),
+            20,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            ("Unfogged quad", 160, 360, 0x00ff0000, 4),
+            ("Fogged out quad", 160, 120, 0x0000ff00, 1),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_orthogonal_projection() {
+    let mut world = IDENTITY;
+    world[14] = 1.0;
+    let mut proj = IDENTITY;
+    proj[14] = -1.0;
+    let mut s = fog_scene(0xffff00ff);
+    s.transform("WORLDMATRIX(0)", world)
+        .transform("PROJECTION", proj)
+        .rs("FOGTABLEMODE", json!("LINEAR"))
+        .rs("FOGVERTEXMODE", json!("NONE"))
+        .fvf(&XYZ_DS)
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, -1.0, 0.1)),
+            20,
+        )
+        .draw_indexed(
+            &QUAD_INDICES,
+            &xyz_diffuse_specular(&fog_quad(-1.0, 0.0, 1.0)),
+            20,
+        );
+    assert_probes(
+        &s.render(),
+        &[
+            ("Partially fogged quad", 160, 360, 0x00e51900, 4),
+            ("Fogged out quad", 160, 120, 0x0000ff00, 1),
+        ],
+    );
+}
+
+fn range_fog_scene(table: bool) -> Scene {
+    let mut s = fog_scene(0xffff00ff);
+    s.fvf(&XYZ_DS)
+        .rs("RANGEFOGENABLE", json!(true))
+        .rsf("FOGSTART", 0.75)
+        .rsf("FOGEND", 0.75001);
+    if table {
+        s.rs("FOGTABLEMODE", json!("LINEAR"));
+    } else {
+        s.rs("FOGTABLEMODE", json!("NONE"))
+            .rs("FOGVERTEXMODE", json!("LINEAR"));
+    }
+    let (d, sp) = (0xffff0000, 0xff000000);
+    let strip = [
+        ([-1.0, -1.0, 0.5], d, sp),
+        ([-1.0, 1.0, 0.5], d, sp),
+        ([1.0, -1.0, 0.5], d, sp),
+        ([1.0, 1.0, 0.5], d, sp),
+    ];
+    s.draw(5, 2, &xyz_diffuse_specular(&strip), 20);
+    s
+}
+
+#[test]
+fn fog_test_rangefog_with_table_fog() {
+    let img = range_fog_scene(true).render();
+    let c = 0x00ff0000;
+    assert_probes(
+        &img,
+        &[
+            ("Rangefog with table fog", 10, 10, c, 0),
+            ("Rangefog with table fog", 630, 10, c, 0),
+            ("Rangefog with table fog", 10, 470, c, 0),
+            ("Rangefog with table fog", 630, 470, c, 0),
+        ],
+    );
+}
+
+#[test]
+fn fog_test_rangefog_with_vertex_fog() {
+    let img = range_fog_scene(false).render();
+    let c = 0x0000ff00;
+    assert_probes(
+        &img,
+        &[
+            ("Rangefog with vertex fog", 10, 10, c, 1),
+            ("Rangefog with vertex fog", 630, 10, c, 1),
+            ("Rangefog with vertex fog", 10, 470, c, 1),
+            ("Rangefog with vertex fog", 630, 470, c, 1),
+        ],
+    );
+}
