@@ -60,7 +60,7 @@ ops! {
     CreateLight = 35, "CREATELIGHT";
     /// `D3DHAL_DP2SETTRANSFORM` {D3DTRANSFORMSTATETYPE, D3DMATRIX}; 68 bytes.
     SetTransform = 36, "SETTRANSFORM";
-    /// `D3DHAL_DP2SETCLIPPLANE` {Index, plane[4]}; 20 bytes.
+    /// `D3DHAL_DP2SETCLIPPLANE` {Index, plane\[4\]}; 20 bytes.
     SetClipPlane = 44, "SETCLIPPLANE";
     /// `D3DHAL_DP2VERTEXSHADER` {Handle}: for the fixed-function pipeline the handle is an FVF
     /// code (0 unbinds).

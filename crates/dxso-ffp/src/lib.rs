@@ -3,7 +3,7 @@
 //! A draw's fixed-function state ([`FfpState`]: transforms, material, lights, render states,
 //! texture-stage states, the FVF code) reduces to a [`ShaderKey`] holding only what changes
 //! the code; [`generate`] turns a key into a vs_3_0 and a ps_3_0 [`dxso::Shader`] that pass
-//! [`dxso::validate`], and [`constants`] fills their constant registers from the state's
+//! [`dxso::validate()`], and [`constants`] fills their constant registers from the state's
 //! values. [`ShaderCache`] keeps generated shaders by key. What the shaders compute is
 //! written down in the fixed-function chapter of `docs/SEMANTICS.md`.
 //!

@@ -13,7 +13,7 @@ pub const DEFAULT_CAPACITY: usize = 1024;
 /// Compiled code by plan, shared between threads, least recently used dropped first.
 ///
 /// The key is the plan itself and the [`Mode`]: plans are hashed and compared structurally
-/// (floats by their bits, see [`crate::plan::Float`]), so a hit costs one hash of the plan's
+/// (floats by their bits, see [`crate::plan::ExactF32`]), so a hit costs one hash of the plan's
 /// data and one comparison, and two plans share code exactly when they are equal.
 #[derive(Debug)]
 pub struct JitCache {
