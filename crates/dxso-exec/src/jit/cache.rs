@@ -5,6 +5,7 @@
 use super::{Compiled, Mode};
 use crate::plan::Plan;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Plans a [`JitCache::default`] keeps.
@@ -23,21 +24,53 @@ pub struct JitCache {
 
 #[derive(Debug, Default)]
 struct State {
-    map: HashMap<Key, Entry>,
+    /// Entries by the hash of their mode and plan; equal hashes are told apart by comparing.
+    buckets: HashMap<u64, Vec<Entry>>,
+    len: usize,
     /// Uses so far: an entry's `used` is the value at its last use.
     clock: u64,
 }
 
-#[derive(Debug, PartialEq, Eq, Hash)]
-struct Key {
-    mode: Mode,
-    plan: Plan,
-}
-
 #[derive(Debug)]
 struct Entry {
+    mode: Mode,
+    plan: Plan,
     compiled: Arc<Compiled>,
     used: u64,
+}
+
+impl State {
+    /// The entry for `plan` in `mode`, marked as used now. A hit hashes and compares the plan
+    /// in place: nothing is cloned or allocated.
+    fn touch(&mut self, hash: u64, plan: &Plan, mode: Mode) -> Option<Arc<Compiled>> {
+        self.clock += 1;
+        let used = self.clock;
+        let entry = self
+            .buckets
+            .get_mut(&hash)?
+            .iter_mut()
+            .find(|e| e.mode == mode && e.plan == *plan)?;
+        entry.used = used;
+        Some(entry.compiled.clone())
+    }
+
+    /// Drops the least recently used entry (uses are numbered uniquely).
+    fn evict_oldest(&mut self) {
+        let oldest = self.buckets.values().flatten().map(|e| e.used).min();
+        let Some(oldest) = oldest else { return };
+        self.buckets.retain(|_, bucket| {
+            bucket.retain(|e| e.used != oldest);
+            !bucket.is_empty()
+        });
+        self.len -= 1;
+    }
+}
+
+fn hash_of(plan: &Plan, mode: Mode) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    mode.hash(&mut hasher);
+    plan.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl Default for JitCache {
@@ -57,43 +90,35 @@ impl JitCache {
 
     /// The cached code for `plan` in `mode`, compiling it on first use.
     pub fn get_or_compile(&self, plan: &Plan, mode: Mode) -> Arc<Compiled> {
-        let key = Key {
-            mode,
-            plan: plan.clone(),
-        };
-        if let Some(hit) = self.touch(&key) {
+        let hash = hash_of(plan, mode);
+        if let Some(hit) = self.lock().touch(hash, plan, mode) {
             return hit;
         }
         // Compile outside the lock: other threads keep compiling other plans meanwhile (two
         // threads compiling one plan at once both succeed; the first stored wins).
         let compiled = Arc::new(super::compile(plan, mode));
         let mut state = self.lock();
-        state.clock += 1;
-        let used = state.clock;
-        if let Some(entry) = state.map.get_mut(&key) {
-            entry.used = used;
-            return entry.compiled.clone();
+        if let Some(stored) = state.touch(hash, plan, mode) {
+            return stored;
         }
-        if state.map.len() >= self.capacity {
+        if state.len >= self.capacity {
             // A linear scan, but only when a full cache compiles: a compile costs far more.
-            // Uses are numbered uniquely, so this drops exactly the least recently used plan.
-            if let Some(oldest) = state.map.values().map(|e| e.used).min() {
-                state.map.retain(|_, e| e.used != oldest);
-            }
+            state.evict_oldest();
         }
-        state.map.insert(
-            key,
-            Entry {
-                compiled: compiled.clone(),
-                used,
-            },
-        );
+        let used = state.clock;
+        state.buckets.entry(hash).or_default().push(Entry {
+            mode,
+            plan: plan.clone(),
+            compiled: compiled.clone(),
+            used,
+        });
+        state.len += 1;
         compiled
     }
 
     /// Plans in the cache.
     pub fn len(&self) -> usize {
-        self.lock().map.len()
+        self.lock().len
     }
 
     /// Whether the cache holds no plan.
@@ -108,16 +133,9 @@ impl JitCache {
 
     /// Drops every plan (code still in use by shaders lives on).
     pub fn clear(&self) {
-        self.lock().map.clear();
-    }
-
-    fn touch(&self, key: &Key) -> Option<Arc<Compiled>> {
         let mut state = self.lock();
-        state.clock += 1;
-        let used = state.clock;
-        let entry = state.map.get_mut(key)?;
-        entry.used = used;
-        Some(entry.compiled.clone())
+        state.buckets.clear();
+        state.len = 0;
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
