@@ -29,39 +29,6 @@ type TextureCache = Arc<Mutex<Vec<(Arc<CaptureTexture>, Arc<Texture>)>>>;
 /// How many converted textures are kept.
 const CACHED_TEXTURES: usize = 64;
 
-/// The executor's two shader types, built alike.
-trait Lowered: Sized {
-    #[cfg(not(feature = "jit"))]
-    fn with_options(shader: &Shader, options: &Options) -> Result<Self, dxso_exec::PlanError>;
-    #[cfg(feature = "jit")]
-    fn with_cache(
-        shader: &Shader,
-        options: &Options,
-        cache: &dxso_exec::jit::JitCache,
-    ) -> Result<Self, dxso_exec::PlanError>;
-}
-
-macro_rules! lowered {
-    ($($ty:ident),*) => {$(
-        impl Lowered for $ty {
-            #[cfg(not(feature = "jit"))]
-            fn with_options(shader: &Shader, options: &Options) -> Result<Self, dxso_exec::PlanError> {
-                $ty::with_options(shader, options)
-            }
-            #[cfg(feature = "jit")]
-            fn with_cache(
-                shader: &Shader,
-                options: &Options,
-                cache: &dxso_exec::jit::JitCache,
-            ) -> Result<Self, dxso_exec::PlanError> {
-                $ty::with_cache(shader, options, cache)
-            }
-        }
-    )*};
-}
-
-lowered!(VertexShader, PixelShader);
-
 /// Runs shaders with `dxso-exec`: its interpreter or its JIT, as [`Options::engine`] says.
 #[derive(Clone, Debug)]
 pub struct ExecEngine {
@@ -105,22 +72,17 @@ impl ExecEngine {
         &self.options
     }
 
-    /// Lowers `shader` (and compiles it through the engine's cache, with the JIT).
-    fn build<S: Lowered>(&self, shader: &Shader) -> Result<S, dxso_exec::PlanError> {
-        #[cfg(feature = "jit")]
-        return S::with_cache(shader, &self.options, &self.jit);
-        #[cfg(not(feature = "jit"))]
-        return S::with_options(shader, &self.options);
-    }
-
     /// A vertex stage for `shader`.
     pub fn vertex(&self, shader: &Shader) -> Result<ExecVertex, RenderError> {
-        let exec = self
-            .build::<VertexShader>(shader)
-            .map_err(|e| RenderError::BadShader {
-                stage: "vertex",
-                message: e.to_string(),
-            })?;
+        // With the JIT, code comes from the engine's cache: equal shaders compile once.
+        #[cfg(feature = "jit")]
+        let exec = VertexShader::with_cache(shader, &self.options, &self.jit);
+        #[cfg(not(feature = "jit"))]
+        let exec = VertexShader::with_options(shader, &self.options);
+        let exec = exec.map_err(|e| RenderError::BadShader {
+            stage: "vertex",
+            message: e.to_string(),
+        })?;
         let declared = declarations(shader);
         let mut signature = VertexSignature::default();
         let mut inputs = Vec::new();
@@ -173,12 +135,15 @@ impl ExecEngine {
 
     /// A pixel stage for `shader`.
     pub fn pixel(&self, shader: &Shader) -> Result<ExecPixel, RenderError> {
-        let exec = self
-            .build::<PixelShader>(shader)
-            .map_err(|e| RenderError::BadShader {
-                stage: "pixel",
-                message: e.to_string(),
-            })?;
+        // With the JIT, code comes from the engine's cache: equal shaders compile once.
+        #[cfg(feature = "jit")]
+        let exec = PixelShader::with_cache(shader, &self.options, &self.jit);
+        #[cfg(not(feature = "jit"))]
+        let exec = PixelShader::with_options(shader, &self.options);
+        let exec = exec.map_err(|e| RenderError::BadShader {
+            stage: "pixel",
+            message: e.to_string(),
+        })?;
         let declared = declarations(shader);
         let model3 = shader.version.major >= 3;
         let mut signature = PixelSignature {
