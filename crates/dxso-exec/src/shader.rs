@@ -1,7 +1,7 @@
 //! The public entry points: [`VertexShader`] and [`PixelShader`].
 
 use crate::error::{ExecError, PlanError};
-use crate::exec::{self, Code};
+use crate::exec;
 use crate::io::{Constants, InputRegister, OutputRegister, Outputs, QuadBatch, VertexBatch};
 use crate::options::{Engine, Options};
 use crate::plan::{lower::lower, Plan};
@@ -28,6 +28,12 @@ fn plan_for(shader: &Shader, options: &Options, vertex: bool) -> Result<Plan, Pl
     }
     lower(shader, options)
 }
+
+/// A shader's compiled code: the JIT's, or none without the `jit` feature.
+#[cfg(feature = "jit")]
+type Code = crate::jit::Compiled;
+#[cfg(not(feature = "jit"))]
+type Code = exec::NoCode;
 
 /// Where JIT-compiled code comes from: compiled for this shader alone, or shared through the
 /// caller's cache. Without the `jit` feature there is no cache to name.

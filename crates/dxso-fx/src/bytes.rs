@@ -114,3 +114,8 @@ pub(crate) fn to_bytes(words: &[u32]) -> Vec<u8> {
 pub(crate) fn put(out: &mut Vec<u8>, w: u32) {
     out.extend_from_slice(&w.to_le_bytes());
 }
+
+/// Padding bytes after `size` bytes of object data.
+pub(crate) fn pad(size: u32) -> u64 {
+    ((4 - size % 4) % 4) as u64
+}

@@ -35,7 +35,7 @@ pub struct Effect {
     /// The large-object table: data that belongs to one state (inline shaders, expressions,
     /// parameter references, array selectors).
     pub resources: Vec<Resource>,
-    pub(crate) layout: Option<crate::write::Layout>,
+    pub(crate) layout: Option<crate::layout::Layout>,
 }
 
 /// A top-level parameter.
@@ -262,24 +262,6 @@ impl PartialEq for Effect {
 }
 
 impl Effect {
-    /// Parses an effect binary. Errors name the byte offset and the rule; allocation is
-    /// bounded by the input size.
-    pub fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
-        crate::parse::parse(bytes)
-    }
-
-    /// Writes the effect: the parsed bytes exactly when nothing changed size, otherwise every
-    /// record laid out afresh.
-    pub fn encode(&self) -> Vec<u8> {
-        crate::write::encode(self)
-    }
-
-    /// Writes the effect with every record laid out afresh (strings, type descriptions and
-    /// values packed in visiting order), whatever the parsed layout.
-    pub fn encode_fresh(&self) -> Vec<u8> {
-        crate::write::encode_fresh(self)
-    }
-
     /// The parameter called `name`.
     pub fn parameter(&self, name: &str) -> Option<(usize, &Parameter)> {
         self.parameters

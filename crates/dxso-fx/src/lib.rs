@@ -34,6 +34,7 @@ pub mod describe;
 pub mod effect;
 pub mod error;
 pub mod eval;
+mod layout;
 pub mod opcode;
 mod parse;
 pub mod program;

@@ -2,17 +2,17 @@
 //! (names, type descriptions, values) at the offsets it names. Every record visited is noted
 //! in a [`Layout`] so that [`crate::write`] can put it back where it was.
 
-use crate::bytes::{word_at, Cursor};
+use crate::bytes::{pad, word_at, Cursor};
 use crate::effect::{
     Annotation, Effect, EmbeddedShader, Object, ObjectData, Parameter, Pass, Payload, Resource,
     Target, Technique, FX_2_0_TAG,
 };
 use crate::error::{FxError, FxErrorKind};
+use crate::layout::Layout;
 use crate::program::Program;
 use crate::states::{state_info, State};
 use crate::types::{is_shader, Name, Shape, TypeDesc, ValueKind};
 use crate::value::Value;
-use crate::write::Layout;
 use crate::{MAX_DEPTH, MAX_NODES_PER_BYTE};
 use dxso::ctab::ParameterType;
 use std::collections::HashMap;
@@ -501,11 +501,6 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
     Ok(effect)
 }
 
-/// Padding bytes after `size` bytes of object data.
-pub(crate) fn pad(size: u32) -> u64 {
-    ((4 - size % 4) % 4) as u64
-}
-
 fn check_target<'e>(
     effect: &'e Effect,
     target: &Target,
@@ -624,6 +619,14 @@ fn embedded_shader(data: &[u8], at: usize) -> Result<EmbeddedShader, FxError> {
         return Err(e);
     }
     Ok(shader)
+}
+
+impl Effect {
+    /// Parses an effect binary. Errors name the byte offset and the rule; allocation is
+    /// bounded by the input size.
+    pub fn parse(bytes: &[u8]) -> Result<Effect, FxError> {
+        parse(bytes)
+    }
 }
 
 #[cfg(test)]

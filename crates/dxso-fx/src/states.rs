@@ -2,26 +2,7 @@
 //! `sampler_state` blocks, each naming a render, texture-stage, sampler, transform, light,
 //! material, shader or shader-constant state.
 
-use crate::types::TypeDesc;
-use crate::value::Value;
-
-/// One state assignment: `operation`, the `[index]` of array states (`LightEnable[3]`,
-/// `Sampler[1]`, `WorldTransform[1]`), and the value with its own type.
-///
-/// Values computed at run time (an expression, a parameter reference, an array selector, an
-/// inline shader) live in the effect's large-object table ([`crate::Effect::resources`]); the
-/// value here then holds a placeholder the compiler wrote (an object id or zeros).
-#[derive(Clone, Debug, PartialEq)]
-pub struct State {
-    /// Index into [`STATE_TABLE`].
-    pub operation: u32,
-    /// The array index (light, texture stage, sampler, transform or constant register).
-    pub index: u32,
-    /// The value's type.
-    pub ty: TypeDesc,
-    /// The value.
-    pub value: Value,
-}
+pub use crate::value::State;
 
 impl State {
     /// The table entry of the operation (parsing guarantees it exists).

@@ -1,6 +1,6 @@
-//! Values of the unstructured data: numbers, object ids and sampler state blocks.
+//! Values of the unstructured data: numbers, object ids and sampler state blocks, and the
+//! state assignments those blocks (and passes) hold.
 
-use crate::states::State;
 use crate::types::{TypeDesc, ValueKind};
 
 /// A parameter, annotation or state value, laid out as its [`TypeDesc`] says: elements one
@@ -73,4 +73,22 @@ impl Value {
             Value::Members(m) => m.iter().for_each(|v| v.for_each_object(f)),
         }
     }
+}
+
+/// One state assignment: `operation`, the `[index]` of array states (`LightEnable[3]`,
+/// `Sampler[1]`, `WorldTransform[1]`), and the value with its own type.
+///
+/// Values computed at run time (an expression, a parameter reference, an array selector, an
+/// inline shader) live in the effect's large-object table ([`crate::Effect::resources`]); the
+/// value here then holds a placeholder the compiler wrote (an object id or zeros).
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// Index into [`STATE_TABLE`](crate::states::STATE_TABLE).
+    pub operation: u32,
+    /// The array index (light, texture stage, sampler, transform or constant register).
+    pub index: u32,
+    /// The value's type.
+    pub ty: TypeDesc,
+    /// The value.
+    pub value: Value,
 }

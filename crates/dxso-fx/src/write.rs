@@ -3,45 +3,12 @@
 //! noted when every record still has its parsed size, over a copy of the parsed bytes (so
 //! padding and bytes no offset reaches survive), and are laid out afresh otherwise.
 
+use crate::bytes::pad;
 use crate::bytes::{put, to_bytes};
 use crate::effect::{Annotation, Effect, ObjectData, Payload, Target};
-use crate::parse::pad;
+use crate::layout::Layout;
 use crate::types::{Name, Shape, TypeDesc};
 use crate::value::Value;
-
-/// Where a parsed effect's unstructured records sat.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub(crate) struct Layout {
-    /// The parsed unstructured data.
-    unstructured: Vec<u8>,
-    /// `(offset, length)` of every record in visiting order.
-    records: Vec<(u32, u32)>,
-    /// The padding bytes after each small object, then each large object.
-    pub(crate) padding: Vec<Vec<u8>>,
-}
-
-impl Layout {
-    pub(crate) fn new(unstructured: Vec<u8>) -> Self {
-        Layout {
-            unstructured,
-            ..Layout::default()
-        }
-    }
-
-    pub(crate) fn record(&mut self, offset: u32, len: u32) {
-        self.records.push((offset, len));
-    }
-
-    /// Notes a record whose length is known only after reading it.
-    pub(crate) fn reserve(&mut self, offset: u32) -> usize {
-        self.records.push((offset, 0));
-        self.records.len() - 1
-    }
-
-    pub(crate) fn finish(&mut self, slot: usize, len: u32) {
-        self.records[slot].1 = len;
-    }
-}
 
 struct Unstructured<'l> {
     out: Vec<u8>,
@@ -305,4 +272,18 @@ fn write(effect: &Effect, layout: Option<&Layout>) -> Option<Vec<u8>> {
     out.extend_from_slice(&u.out);
     out.extend_from_slice(&s);
     Some(out)
+}
+
+impl Effect {
+    /// Writes the effect: the parsed bytes exactly when nothing changed size, otherwise every
+    /// record laid out afresh.
+    pub fn encode(&self) -> Vec<u8> {
+        encode(self)
+    }
+
+    /// Writes the effect with every record laid out afresh (strings, type descriptions and
+    /// values packed in visiting order), whatever the parsed layout.
+    pub fn encode_fresh(&self) -> Vec<u8> {
+        encode_fresh(self)
+    }
 }

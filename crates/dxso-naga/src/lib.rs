@@ -36,7 +36,6 @@ mod reflect;
 mod semantics;
 mod source;
 mod texture;
-mod values;
 
 pub use back::{validator, Output, Target, WriteOptions};
 pub use options::{ClipSpace, DepthRange, Options, Ps1Range};

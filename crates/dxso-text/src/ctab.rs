@@ -9,11 +9,11 @@
 //! reserved field, and fxc's exact placement of objects in the table (the table is laid out by
 //! [`dxso::ctab`]'s fxc-style layout). Constants are written in name order, as fxc writes them.
 
+use dxso::ctab::{append_fresh_ctab, ConstantRef};
 use dxso::ctab::{
     Constant, ConstantTable, CtabString, ParameterClass, ParameterType, RegisterSet, StructMember,
     TypeInfo,
 };
-use dxso::table::{append_fresh_ctab, ConstantRef};
 use dxso::Version;
 use std::borrow::Cow;
 use std::ops::Range;

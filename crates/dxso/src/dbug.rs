@@ -9,8 +9,8 @@
 //! writes the same bytes back; a table built in code, or one whose number of objects changed,
 //! is laid out afresh.
 
-use crate::ctab::{CtabString, TypeInfo};
 use crate::table::{self, Parser, TableError, Writer};
+use crate::type_info::{CtabString, TypeInfo};
 use crate::{Item, Shader};
 
 /// `DBUG` as a little-endian FOURCC.
@@ -436,6 +436,15 @@ impl DebugInfo {
             }
         }
         Ok(())
+    }
+}
+
+impl Shader {
+    /// The parsed debug information, if a comment block holds one (`fxc /Zi`).
+    pub fn debug_info(&self) -> Option<Result<DebugInfo, DbugError>> {
+        self.comments()
+            .find(|c| is_dbug(&c.data))
+            .map(|c| DebugInfo::parse(&c.data))
     }
 }
 

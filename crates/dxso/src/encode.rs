@@ -7,7 +7,7 @@ use crate::instruction::{Extra, Instruction, Item, Shader};
 use crate::opcode::END_TOKEN;
 use crate::param::Relative;
 use crate::version::Version;
-use std::borrow::Cow;
+pub use crate::words::{comment_token, le_bytes_of};
 
 /// What a DWORD of the stream is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,22 +198,6 @@ pub fn encode_words(shader: &Shader) -> Vec<u32> {
 /// Encodes a shader to little-endian bytes; `encode(&decode(b)?) == b` for every valid `b`.
 pub fn encode(shader: &Shader) -> Vec<u8> {
     le_bytes_of(&encode_words(shader)).into_owned()
-}
-
-/// DWORDs as little-endian bytes (the mirror of [`crate::decode::words_of`]): borrowed on
-/// little-endian machines, where the DWORDs in memory already are those bytes.
-pub fn le_bytes_of(words: &[u32]) -> Cow<'_, [u8]> {
-    if cfg!(target_endian = "little") {
-        Cow::Borrowed(bytemuck::cast_slice(words))
-    } else {
-        Cow::Owned(words.iter().flat_map(|w| w.to_le_bytes()).collect())
-    }
-}
-
-/// The comment token for a payload of `len` DWORDs (15 bits; longer payloads cannot be encoded
-/// and are cut to the field by the mask).
-pub const fn comment_token(len: usize) -> u32 {
-    0xFFFE | ((len as u32 & 0x7FFF) << 16)
 }
 
 #[cfg(test)]

@@ -575,22 +575,6 @@ impl Shader {
             Item::Instruction(_) => None,
         })
     }
-
-    /// The parsed constant table, if a comment block holds one.
-    pub fn constant_table(
-        &self,
-    ) -> Option<Result<crate::ctab::ConstantTable, crate::ctab::CtabError>> {
-        self.comments()
-            .find(|c| crate::ctab::is_ctab(&c.data))
-            .map(|c| crate::ctab::ConstantTable::parse(&c.data))
-    }
-
-    /// The parsed debug information, if a comment block holds one (`fxc /Zi`).
-    pub fn debug_info(&self) -> Option<Result<crate::dbug::DebugInfo, crate::dbug::DbugError>> {
-        self.comments()
-            .find(|c| crate::dbug::is_dbug(&c.data))
-            .map(|c| crate::dbug::DebugInfo::parse(&c.data))
-    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,9 @@ pub mod slots;
 pub mod swar;
 pub mod table;
 pub mod table_view;
+mod type_info;
 pub mod version;
+mod words;
 
 pub use analysis::{analyze, analyze_with, Declaration, ShaderInfo};
 pub use ctab::{ConstantTable, CtabError};

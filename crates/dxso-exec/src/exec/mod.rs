@@ -28,21 +28,26 @@ pub(crate) struct Run<'a> {
     samplers: &'a [Sampler],
     pub default_state: SamplerState,
     default_stage: StageState,
-    /// The plan's compiled code (the `jit` feature), or the interpreter.
-    pub code: Option<&'a Code>,
 }
 
-/// Compiled code for a plan.
-#[cfg(feature = "jit")]
-pub(crate) use crate::jit::Compiled as Code;
+/// Compiled code that runs a batch in place of the interpreter (the JIT's): the run is
+/// generic over it so the executor does not depend on the compiler that made it.
+pub(crate) trait BatchCode: Sync {
+    /// Runs one batch whose inputs are loaded, as [`Batch::run`] would.
+    fn run_batch<const W: usize, const Z: bool>(
+        &self,
+        batch: &mut Batch<W>,
+        run: &Run<'_>,
+        lanes: usize,
+    ) -> Result<(), Stop>;
+}
 
-/// Compiled code for a plan: none without the `jit` feature.
-#[cfg(not(feature = "jit"))]
+/// No compiled code: every batch runs on the interpreter (the code of a build without the
+/// `jit` feature).
 #[derive(Debug)]
-pub(crate) enum Code {}
+pub(crate) enum NoCode {}
 
-#[cfg(not(feature = "jit"))]
-impl Code {
+impl BatchCode for NoCode {
     fn run_batch<const W: usize, const Z: bool>(
         &self,
         _: &mut Batch<W>,
@@ -54,12 +59,13 @@ impl Code {
 }
 
 /// Runs one batch (inputs loaded) on the run's engine.
-fn run_batch<const W: usize, const Z: bool>(
+fn run_batch<C: BatchCode, const W: usize, const Z: bool>(
     batch: &mut Batch<W>,
     run: &Run<'_>,
+    code: Option<&C>,
     lanes: usize,
 ) -> Result<(), Stop> {
-    match run.code {
+    match code {
         Some(code) => code.run_batch::<W, Z>(batch, run, lanes),
         None => {
             batch.reset(run);
@@ -133,7 +139,6 @@ impl<'a> Run<'a> {
             samplers,
             default_state: SamplerState::default(),
             default_stage,
-            code: None,
         };
         run.uniforms = plan
             .uniforms
@@ -202,9 +207,9 @@ const JOB_INVOCATIONS: usize = 2048;
 
 /// Runs `count` invocations (pixels come in quads of four consecutive invocations).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn run(
+pub(crate) fn run<C: BatchCode>(
     plan: &Plan,
-    code: Option<&Code>,
+    code: Option<&C>,
     count: usize,
     inputs: &[Attribute],
     constants: &Constants,
@@ -212,8 +217,7 @@ pub(crate) fn run(
     out: &mut Outputs,
     killed: Option<&mut [bool]>,
 ) -> Result<(), ExecError> {
-    let mut run = Run::new(plan, constants, samplers)?;
-    run.code = code;
+    let run = Run::new(plan, constants, samplers)?;
     let resolved = resolve_inputs(plan, inputs, count)?;
     out.count = count;
     out.registers.truncate(plan.outputs.len());
@@ -228,14 +232,14 @@ pub(crate) fn run(
     }
     let lanes = plan.lanes;
     match (lanes, plan.zero_times_anything) {
-        (8, false) => drive::<8, false>(&run, count, &resolved, out, killed),
-        (8, true) => drive::<8, true>(&run, count, &resolved, out, killed),
-        (16, false) => drive::<16, false>(&run, count, &resolved, out, killed),
-        (16, true) => drive::<16, true>(&run, count, &resolved, out, killed),
-        (64, false) => drive::<64, false>(&run, count, &resolved, out, killed),
-        (64, true) => drive::<64, true>(&run, count, &resolved, out, killed),
-        (_, false) => drive::<32, false>(&run, count, &resolved, out, killed),
-        (_, true) => drive::<32, true>(&run, count, &resolved, out, killed),
+        (8, false) => drive::<C, 8, false>(&run, code, count, &resolved, out, killed),
+        (8, true) => drive::<C, 8, true>(&run, code, count, &resolved, out, killed),
+        (16, false) => drive::<C, 16, false>(&run, code, count, &resolved, out, killed),
+        (16, true) => drive::<C, 16, true>(&run, code, count, &resolved, out, killed),
+        (64, false) => drive::<C, 64, false>(&run, code, count, &resolved, out, killed),
+        (64, true) => drive::<C, 64, true>(&run, code, count, &resolved, out, killed),
+        (_, false) => drive::<C, 32, false>(&run, code, count, &resolved, out, killed),
+        (_, true) => drive::<C, 32, true>(&run, code, count, &resolved, out, killed),
     }
 }
 
@@ -247,8 +251,9 @@ struct Job<'o> {
     killed: Option<&'o mut [bool]>,
 }
 
-fn drive<const W: usize, const Z: bool>(
+fn drive<C: BatchCode, const W: usize, const Z: bool>(
     run: &Run<'_>,
+    code: Option<&C>,
     count: usize,
     inputs: &[Option<&[[f32; 4]]>],
     out: &mut Outputs,
@@ -280,7 +285,7 @@ fn drive<const W: usize, const Z: bool>(
             let n = W.min(job.len - done);
             let first = job.start + done;
             load_inputs(&mut batch, run.plan, inputs, first, n);
-            match run_batch::<W, Z>(&mut batch, run, n) {
+            match run_batch::<C, W, Z>(&mut batch, run, code, n) {
                 Ok(()) => {}
                 Err(Stop::Budget(l)) => {
                     return Err(ExecError::Budget {
@@ -370,7 +375,7 @@ mod tests {
         let mut out = Outputs::default();
         run(
             &plan,
-            None,
+            None::<&NoCode>,
             1,
             &[],
             &Constants::default(),

@@ -37,7 +37,7 @@ mod runtime;
 
 pub use cache::{JitCache, DEFAULT_CAPACITY};
 
-use crate::exec::{Batch, Run, Stop};
+use crate::exec::{Batch, BatchCode, Run, Stop};
 use crate::plan::{Pc, Plan};
 use codegen::Shape;
 use cranelift_codegen::isa::OwnedTargetIsa;
@@ -246,11 +246,13 @@ impl Compiled {
         out.discarded = killed;
         Ok(out)
     }
+}
 
+impl BatchCode for Compiled {
     /// Runs one batch whose inputs are loaded. A batch that goes over the budget is run again
     /// on the interpreter from the same inputs, so the error names the invocation the
     /// interpreter names (which lane is found first depends on how lanes are grouped).
-    pub(crate) fn run_batch<const W: usize, const Z: bool>(
+    fn run_batch<const W: usize, const Z: bool>(
         &self,
         batch: &mut Batch<W>,
         run: &Run<'_>,

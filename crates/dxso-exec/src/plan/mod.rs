@@ -17,7 +17,6 @@
 pub(crate) mod check;
 pub(crate) mod layout;
 pub(crate) mod lower;
-mod ps1;
 
 use crate::io::{InputRegister, OutputRegister};
 use crate::texture::Dimension;

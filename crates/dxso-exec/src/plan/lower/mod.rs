@@ -1,5 +1,7 @@
 //! Lowering a validated shader to a [`Plan`]: one pass over the instructions.
 
+mod ps1;
+
 use super::layout::{Key, Layout};
 use super::*;
 use crate::error::PlanError;
@@ -64,7 +66,7 @@ pub(super) struct Lowerer<'a> {
     written_outputs: BTreeSet<crate::io::OutputRegister>,
     declared_outputs: BTreeSet<crate::io::OutputRegister>,
     deferred: Vec<Op>,
-    pub ps1: super::ps1::State,
+    pub ps1: ps1::State,
     /// Index and DWORD offset of the instruction being lowered.
     pub at: (usize, usize),
     /// Relative reads already gathered in this straight-line block (key: see `rel_key`),

@@ -6,6 +6,8 @@
 //! per block ([`Body::cache`]) so a register written and read in straight-line code is not
 //! loaded back: the module stays small, which keeps validation and writing fast.
 
+mod values;
+
 use crate::func::Func;
 use crate::module::ModuleCtx;
 use crate::{Error, Plan};
@@ -98,8 +100,8 @@ pub(crate) struct Body<'a> {
     pub(crate) func: Func,
     /// Pointer expressions of variables in this function (pre-emitted, valid everywhere).
     ptrs: HashMap<(bool, u32), Handle<Expression>>,
-    /// What is known about register values here (see [`crate::values`]).
-    pub(crate) known: HashMap<Reg, crate::values::Known>,
+    /// What is known about register values here (see [`values`]).
+    pub(crate) known: HashMap<Reg, values::Known>,
     /// Entry-point values that are not registers (the fragment coordinate).
     pub(crate) fixed: HashMap<Reg, Handle<Expression>>,
     /// Constants of this function (pre-emitted).

@@ -1,10 +1,10 @@
 //! ps_1_x texture instructions (`docs/SEMANTICS.md` section 8).
 
-use super::layout::Key;
-use super::lower::{Lowerer, Reads};
-use super::{ArithFn, DepthFn, LodPlan, Op, Slot, StageField, Uniform};
+use super::{Lowerer, Reads};
 use crate::error::PlanError;
 use crate::io::InputRegister;
+use crate::plan::layout::Key;
+use crate::plan::{ArithFn, DepthFn, LodPlan, Op, Slot, StageField, Uniform};
 use dxso::{Instruction, Opcode};
 
 /// Lowering state particular to ps_1_x.

@@ -7,7 +7,7 @@
 //! first; closing a block stores the block's own and forgets everything it learnt; loops and
 //! calls forget every mutable register, since memory may have changed under them.
 
-use crate::body::{Body, Elem, Reg};
+use super::{Body, Elem, Reg};
 use crate::Error;
 use naga::{Expression, Handle, VectorSize};
 
