@@ -11,7 +11,8 @@ use std::process::ExitCode;
 ///
 /// Disassembly: `decode` + `print` of every corpus shader, against `MOJOSHADER_parse("d3d")` of
 /// the same bytes (MB/s of bytecode). Assembly: dxso's listing of every shader is the input to
-/// both `dxso_text::assemble` and `MOJOSHADER_assemble`, each text to bytecode (dxso's bytes
+/// both dxso's assembler (one `dxso_text::Assembler` for every listing, as a caller with many
+/// texts keeps one) and `MOJOSHADER_assemble`, each text to bytecode (dxso's bytes
 /// are those of `parse` + `encode`, with the CTAB rebuilt from the listing's header; MojoShader
 /// ignores the header and writes its own creator comment); both are timed on the listings
 /// MojoShader accepts (MB/s of text). `ratio` is the smaller of the two dxso/MojoShader
@@ -53,9 +54,10 @@ impl Opts {
                 }
             }
         };
+        let mut assembler = dxso_text::Assembler::new();
         let asm_dxso = || {
             for t in &asm_inputs {
-                black_box(dxso_text::assemble(black_box(t)).ok());
+                black_box(assembler.assemble(black_box(t)).ok());
             }
         };
         let (dxso_disasm, mojo_disasm) =

@@ -1,6 +1,8 @@
 //! A fixed text workload for profilers: every `*.dxso` of a corpus folder disassembled
 //! (`disasm`: `decode` + `print`) or its listing assembled (`asm`: `assemble`, text to bytes;
-//! `parse`: `parse` + `encode`), N times.
+//! `parse`: `parse` + `encode`), N times. `asm` and `parse` go through one
+//! `dxso_text::Assembler` for every listing, as a caller with many texts does; `asm-each` and
+//! `parse-each` call the free functions, which start each text afresh.
 //!
 //! `line LINE N` assembles (`assemble`) one vs_2_0 text of N copies of LINE instead, once: the
 //! cost of one line is the difference between two counts over N.
@@ -44,17 +46,30 @@ fn main() {
         .map(|s| dxso_text::print(&s))
         .collect();
     let (bytes, what) = match mode.as_str() {
-        "asm" | "parse" => (listings.iter().map(String::len).sum::<usize>(), "text"),
+        "asm" | "parse" | "asm-each" | "parse-each" => {
+            (listings.iter().map(String::len).sum::<usize>(), "text")
+        }
         _ => (blobs.iter().map(Vec::len).sum::<usize>(), "bytecode"),
     };
     let mut fastest = f64::INFINITY;
+    let mut assembler = dxso_text::Assembler::new();
     for _ in 0..runs {
         let start = Instant::now();
         if mode == "asm" {
             for t in &listings {
+                black_box(assembler.assemble(black_box(t)).ok());
+            }
+        } else if mode == "asm-each" {
+            for t in &listings {
                 black_box(dxso_text::assemble(black_box(t)).ok());
             }
         } else if mode == "parse" {
+            for t in &listings {
+                if let Ok(s) = assembler.parse(black_box(t)) {
+                    black_box(dxso::encode(&s));
+                }
+            }
+        } else if mode == "parse-each" {
             for t in &listings {
                 if let Ok(s) = dxso_text::parse(black_box(t)) {
                     black_box(dxso::encode(&s));

@@ -8,6 +8,8 @@
 //!   included) into a [`dxso::Shader`] that encodes to the bytes Microsoft's assembler writes.
 //! - [`assemble()`] gives those bytes directly (what `parse` then [`dxso::encode()`] give, and
 //!   the same diagnostics), without building the shader when the text needs no preprocessor.
+//! - [`Assembler`] parses and assembles many texts faster, keeping what it learnt of the words
+//!   of one text for the next (the free functions start each text afresh).
 //!
 //! ```
 //! let shader = dxso_text::parse("vs_1_1\ndcl_position v0\nmov oPos, v0\n")?;
@@ -26,7 +28,7 @@ pub mod syntax;
 
 pub use parse::{
     assemble, assemble_with, assemble_with_warnings, parse, parse_with, parse_with_warnings,
-    Diagnostic, Diagnostics, ParseOptions, Rule,
+    Assembler, Diagnostic, Diagnostics, ParseOptions, Rule,
 };
 pub use print::{print, print_with, PrintOptions};
 

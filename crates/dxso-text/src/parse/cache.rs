@@ -12,21 +12,24 @@
 //! the same thing. A value is stored only when reading those bytes gives it whatever follows
 //! them (the caller checks what follows), so a hit gives what reading would.
 //!
-//! The tables live per thread and are kept from text to text, so a text finds the words of
-//! the texts before it with the same context (a context the byte cannot name gets fresh
-//! tables of its own). Values are `Copy` and borrow nothing from a text.
+//! The tables belong to the caller's [`crate::Assembler`] and are kept from text to text, so
+//! a text finds the words of the texts before it with the same context (a context the byte
+//! cannot name gets fresh tables of its own). Values are `Copy` and borrow nothing from a
+//! text.
 
 use dxso::swar::{zero_bytes, ONES};
 use dxso::{ShaderKind, Version};
-use std::cell::RefCell;
 
 /// The longest word kept: two bytes of the key are the tag and the context.
 pub(super) const WORD_MAX: usize = 14;
 
-/// A direct-mapped table of `N` slots (a power of two) from keys to what the word means; a
-/// word that lands in a taken slot replaces what was there.
-pub(super) struct WordCache<V: Copy, const N: usize> {
-    slots: [Slot<V>; N],
+/// A direct-mapped table from keys to what the word means, of a power-of-two number of
+/// slots; a word that lands in a taken slot replaces what was there.
+pub(super) struct WordCache<V: Copy> {
+    slots: Box<[Slot<V>]>,
+    /// 64 less the base-two logarithm of the slot count: the shift that keeps the top bits
+    /// of a hash.
+    shift: u32,
 }
 
 /// A key and its value side by side: a lookup touches one place in memory (the tables are
@@ -46,27 +49,30 @@ fn halves(key: u128) -> [u64; 2] {
     [key as u64, (key >> 64) as u64]
 }
 
-impl<V: Copy, const N: usize> WordCache<V, N> {
-    pub(super) fn new(blank: V) -> Self {
+impl<V: Copy> WordCache<V> {
+    /// A table of `2^bits` slots (`bits` from 1 to 63).
+    pub(super) fn new(blank: V, bits: u32) -> Self {
+        let slot = Slot {
+            key: [0; 2],
+            value: blank,
+        };
         WordCache {
-            slots: [Slot {
-                key: [0; 2],
-                value: blank,
-            }; N],
+            slots: vec![slot; 1 << bits].into_boxed_slice(),
+            shift: 64 - bits,
         }
     }
 
     /// The slot of `key`: its two halves combined and multiplied, the top bits.
     #[inline(always)]
-    fn slot(key: [u64; 2]) -> usize {
+    fn slot(&self, key: [u64; 2]) -> usize {
         let mixed = key[0] ^ key[1];
-        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - N.trailing_zeros())) as usize % N
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
     #[inline(always)]
     pub(super) fn get(&self, key: u128) -> Option<V> {
         let key = halves(key);
-        let slot = &self.slots[Self::slot(key)];
+        let slot = self.slots.get(self.slot(key))?;
         // Both halves in one test (no branch on the first half alone).
         let differ = (slot.key[0] ^ key[0]) | (slot.key[1] ^ key[1]);
         (differ == 0).then_some(slot.value)
@@ -75,7 +81,10 @@ impl<V: Copy, const N: usize> WordCache<V, N> {
     #[inline(always)]
     pub(super) fn put(&mut self, key: u128, value: V) {
         let key = halves(key);
-        self.slots[Self::slot(key)] = Slot { key, value };
+        let at = self.slot(key);
+        if let Some(slot) = self.slots.get_mut(at) {
+            *slot = Slot { key, value };
+        }
     }
 }
 
@@ -131,7 +140,7 @@ pub(super) fn word_key(bytes: [u8; 16], len: usize) -> Option<u128> {
     (key != 0).then_some(key)
 }
 
-/// A thread's tables with the context byte of the text being read (see the module
+/// An assembler's tables with the context byte of the text being read (see the module
 /// documentation).
 pub(super) struct ContextTables<T> {
     pub(super) tables: T,
@@ -164,54 +173,95 @@ pub(super) fn context_id(version: Version, strict: bool) -> Option<u8> {
     Some(1 + ((strict as u8) << 6 | pixel << 5 | version.major << 3 | minor))
 }
 
-/// The tables a text's reader uses; [`with_tables`] keys them for the text's context.
+/// The tables a text's reader uses; [`Kept::with`] keys them for the text's context.
 pub(super) trait Tables {
-    fn new() -> Self;
+    /// Tables for words of texts of about `lines` lines (`None`: of any number of texts).
+    fn new(lines: Option<usize>) -> Self;
 }
 
 /// The three tables of the single-pass assembler.
 pub(super) struct Words<M: Copy, D: Copy, S: Copy> {
-    pub(super) mnemonics: WordCache<M, 128>,
-    pub(super) dsts: WordCache<D, 256>,
-    pub(super) srcs: WordCache<S, 1024>,
+    pub(super) mnemonics: WordCache<M>,
+    pub(super) dsts: WordCache<D>,
+    pub(super) srcs: WordCache<S>,
+}
+
+/// The base-two logarithm of a table's slot count: `most` for tables kept from text to text,
+/// else room for `share` of the lines of one text (between 16 slots and `2^most`). Tables
+/// of tens of kilobytes cost more to make than the whole assembly of a short text, and a
+/// text has fewer different words than lines.
+fn bits(lines: Option<usize>, share: usize, most: u32) -> u32 {
+    match lines {
+        None => most,
+        Some(lines) => (lines / share)
+            .max(1)
+            .next_power_of_two()
+            .trailing_zeros()
+            .clamp(4, most),
+    }
 }
 
 impl<M: Copy + Default, D: Copy + Default, S: Copy + Default> Tables for Words<M, D, S> {
-    fn new() -> Self {
+    fn new(lines: Option<usize>) -> Self {
         Words {
-            mnemonics: WordCache::new(M::default()),
-            dsts: WordCache::new(D::default()),
-            srcs: WordCache::new(S::default()),
+            mnemonics: WordCache::new(M::default(), bits(lines, 4, 7)),
+            dsts: WordCache::new(D::default(), bits(lines, 2, 8)),
+            srcs: WordCache::new(S::default(), bits(lines, 1, 10)),
         }
     }
 }
 
-/// Runs `f` with this thread's tables of type `T` keyed for context `id` ([`context_id`]),
-/// or with fresh tables when there is no `id` or the thread's are in use by a caller up the
-/// stack.
-pub(super) fn with_tables<T: Tables + 'static, R>(
-    cell: &'static std::thread::LocalKey<RefCell<Option<Box<ContextTables<T>>>>>,
-    id: Option<u8>,
-    f: impl FnOnce(&mut ContextTables<T>) -> R,
-) -> R {
-    let keyed = |id: u8| (id as u128) << 120;
-    // Boxed: the tables are tens of kilobytes.
-    let fresh = || {
-        Box::new(ContextTables {
-            tables: T::new(),
+/// The tables of one kind of output: kept from text to text (made the first time they are
+/// needed, at their full size), or made afresh for each text, sized to it.
+pub(super) struct Kept<T> {
+    tables: Option<ContextTables<T>>,
+    one_text: bool,
+}
+
+impl<T: Tables> Kept<T> {
+    /// Tables kept from text to text.
+    pub(super) const fn for_texts() -> Self {
+        Kept {
+            tables: None,
+            one_text: false,
+        }
+    }
+
+    /// Tables for one text.
+    pub(super) const fn for_one_text() -> Self {
+        Kept {
+            tables: None,
+            one_text: true,
+        }
+    }
+
+    /// Whether tables were made.
+    pub(super) fn is_made(&self) -> bool {
+        self.tables.is_some()
+    }
+
+    /// Runs `f` with the tables keyed for context `id` ([`context_id`]) of a text of about
+    /// `lines` lines; with fresh tables, which are not kept, when there is no `id`.
+    pub(super) fn with<R>(
+        &mut self,
+        id: Option<u8>,
+        lines: usize,
+        f: impl FnOnce(&mut ContextTables<T>) -> R,
+    ) -> R {
+        let keyed = |id: u8| (id as u128) << 120;
+        let size = (self.one_text || id.is_none()).then_some(lines);
+        let fresh = || ContextTables {
+            tables: T::new(size),
             bits: keyed(1),
-        })
-    };
-    match id {
-        None => f(&mut fresh()),
-        Some(id) => cell.with(|cell| match cell.try_borrow_mut() {
-            Ok(mut slot) => {
-                let tables = slot.get_or_insert_with(fresh);
+        };
+        match id {
+            None => f(&mut fresh()),
+            Some(id) => {
+                let tables = self.tables.get_or_insert_with(fresh);
                 tables.bits = keyed(id);
                 f(tables)
             }
-            Err(_) => f(&mut fresh()),
-        }),
+        }
     }
 }
 
@@ -256,7 +306,7 @@ mod tests {
 
     #[test]
     fn a_slot_holds_the_last_word_put() {
-        let mut cache: WordCache<u8, 4> = WordCache::new(0);
+        let mut cache: WordCache<u8> = WordCache::new(0, 2);
         let words: Vec<u128> = (1..=40u128).map(|i| i * 0x0101_0101).collect();
         for (i, &w) in words.iter().enumerate() {
             assert_eq!(cache.get(w), None);
@@ -272,9 +322,6 @@ mod tests {
     }
 
     type Test = Words<u8, u8, u8>;
-    thread_local! {
-        static TEST: RefCell<Option<Box<ContextTables<Test>>>> = const { RefCell::new(None) };
-    }
 
     fn version(kind: ShaderKind, major: u8, minor: u8) -> Version {
         Version { kind, major, minor }
@@ -305,27 +352,48 @@ mod tests {
         let word = word_key(*b"r0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 2).expect("short");
         let vs = context_id(version(ShaderKind::Vertex, 2, 0), false);
         let ps = context_id(version(ShaderKind::Pixel, 2, 0), false);
-        with_tables(&TEST, vs, |t| {
+        let mut kept = Kept::<Test>::for_texts();
+        kept.with(vs, 10, |t| {
             let k = t.key(word, 0);
             t.tables.srcs.put(k, 7);
             assert_eq!(t.tables.srcs.get(t.key(word, 1)), None, "another tag");
-            // A text assembled while this one is: tables of its own.
-            with_tables(&TEST, vs, |inner| {
-                assert_eq!(inner.tables.srcs.get(k), None)
-            });
         });
-        with_tables(&TEST, vs, |t| {
+        kept.with(vs, 10, |t| {
             assert_eq!(t.tables.srcs.get(t.key(word, 0)), Some(7), "the next text");
         });
-        with_tables(&TEST, ps, |t| {
+        Kept::<Test>::for_texts().with(vs, 10, |t| {
+            assert_eq!(t.tables.srcs.get(t.key(word, 0)), None, "other tables");
+        });
+        kept.with(ps, 10, |t| {
             assert_eq!(t.tables.srcs.get(t.key(word, 0)), None, "another context");
         });
-        with_tables(&TEST, None, |t| {
+        kept.with(None, 10, |t| {
             assert_eq!(
                 t.tables.srcs.get(t.key(word, 0)),
                 None,
                 "no context: fresh tables"
             );
         });
+    }
+
+    #[test]
+    fn tables_for_one_text_are_sized_to_it() {
+        let vs = context_id(version(ShaderKind::Vertex, 2, 0), false);
+        let slots = |kept: &mut Kept<Test>, lines| {
+            kept.with(vs, lines, |t| {
+                [
+                    t.tables.mnemonics.slots.len(),
+                    t.tables.dsts.slots.len(),
+                    t.tables.srcs.slots.len(),
+                ]
+            })
+        };
+        assert_eq!(slots(&mut Kept::for_texts(), 1), [128, 256, 1024]);
+        assert_eq!(slots(&mut Kept::for_one_text(), 1), [16, 16, 16]);
+        assert_eq!(slots(&mut Kept::for_one_text(), 100), [32, 64, 128]);
+        assert_eq!(slots(&mut Kept::for_one_text(), 1 << 20), [128, 256, 1024]);
+        let mut kept = Kept::<Test>::for_one_text();
+        kept.with(None, 100, |_| ());
+        assert!(!kept.is_made(), "tables for no context are not kept");
     }
 }

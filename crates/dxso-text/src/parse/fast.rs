@@ -28,12 +28,13 @@ use dxso::{
 /// Assembles `text` into `out` when it needs no preprocessor and has no error; `None`
 /// otherwise (`out` then holds part of the text). Reading starts at `from` (the start of a
 /// line; what comes before is comments and blank lines); `table` goes first, as the sink
-/// places it.
+/// places it. `seen` has the words read before ([`cache::Kept`]).
 pub(super) fn assemble<O: Sink>(
     text: &str,
     from: usize,
     strict: bool,
     table: Option<HeaderTable<'_>>,
+    seen: &mut Kept<O>,
     out: &mut O,
 ) -> Option<()> {
     let mut lines = Lines { text, pos: from };
@@ -63,11 +64,8 @@ pub(super) fn assemble<O: Sink>(
     };
     // Instruction lines of listings run to about 20-30 bytes; reserving for 16 each keeps
     // the output from growing (each growth copies everything so far).
-    out.start(
-        version,
-        table,
-        (text.len() - lines.pos.min(text.len())) / 16 + 1,
-    );
+    let capacity = (text.len() - lines.pos.min(text.len())) / 16 + 1;
+    out.start(version, table, capacity);
     // The full text as a source, made the first time a line needs the line parser.
     let mut sources: Option<Sources> = None;
     let mut line_parser = |line: &str, start: usize| {
@@ -78,7 +76,7 @@ pub(super) fn assemble<O: Sink>(
         });
         parse_with_line_parser(line, start, sources, &ctx)
     };
-    cache::with_tables(O::tables(), cache::context_id(version, strict), |seen| {
+    seen.with(cache::context_id(version, strict), capacity, |seen| {
         assemble_lines(lines, &mut buffer, &ctx, seen, &mut line_parser, out)
     })
 }
@@ -184,13 +182,17 @@ struct Context {
 
 /// The words of the text read so far ([`cache`]): mnemonic words with their operand shape
 /// (`None`: counted from the line), destinations and sources as the sink `O` keeps them.
-pub(super) type Seen<O> = cache::ContextTables<
-    cache::Words<
-        Option<(words::MnemonicWord, Option<Operands>)>,
-        <O as Sink>::KnownDst,
-        <O as Sink>::KnownSrc,
-    >,
+pub(super) type Seen<O> = cache::ContextTables<Words<O>>;
+
+/// The tables of [`Seen`].
+pub(super) type Words<O> = cache::Words<
+    Option<(words::MnemonicWord, Option<Operands>)>,
+    <O as Sink>::KnownDst,
+    <O as Sink>::KnownSrc,
 >;
+
+/// The words of the texts read so far, for the sink `O`.
+pub(super) type Kept<O> = cache::Kept<Words<O>>;
 
 /// What a byte can be, as bit flags.
 const SPACE: u8 = 1;

@@ -3,8 +3,10 @@
 //! lines, [`mod@assemble`] turns each line into an instruction; text that needs no
 //! preprocessor takes a single pass over its bytes instead, which gives the same result.
 //! Errors are collected as [`Diagnostics`]; a run reports every line it could not assemble.
+//! An [`Assembler`] keeps what the single pass learnt of the words of one text for the next.
 
 pub mod assemble;
+mod assembler;
 mod cache;
 pub mod diag;
 mod fast;
@@ -15,6 +17,7 @@ pub mod preprocess;
 mod sink;
 mod words;
 
+pub use assembler::Assembler;
 pub use diag::{Diagnostic, Diagnostics, Rule};
 pub(crate) use fast::newline;
 
@@ -53,13 +56,16 @@ pub struct ParseOptions<'a> {
 }
 
 /// Assembles Microsoft assembly text with default [`ParseOptions`].
+///
+/// Each call starts with an empty memory of the words it reads; an [`Assembler`] keeps it
+/// from text to text, which is faster for many texts.
 pub fn parse(text: &str) -> Result<Shader, Diagnostics> {
-    parse_with(text, &ParseOptions::default())
+    Assembler::for_one_text().parse(text)
 }
 
-/// Assembles Microsoft assembly text.
+/// Assembles Microsoft assembly text (see [`Assembler::parse_with`]).
 pub fn parse_with(text: &str, options: &ParseOptions<'_>) -> Result<Shader, Diagnostics> {
-    parse_with_warnings(text, options).map(|(shader, _)| shader)
+    Assembler::for_one_text().parse_with(text, options)
 }
 
 /// [`parse_with`], with the warnings of a run that assembled: a `//` header that looks like
@@ -69,16 +75,7 @@ pub fn parse_with_warnings(
     text: &str,
     options: &ParseOptions<'_>,
 ) -> Result<(Shader, Vec<Diagnostic>), Diagnostics> {
-    // Text that needs no preprocessor and has no error assembles in one pass over its bytes;
-    // anything else takes the full path below, which gives the same shader (and the
-    // diagnostics). The single pass gives up on a header it cannot read, so it has no
-    // warnings.
-    if options.defines.is_empty() {
-        if let Some(shader) = fast_shader(text, options) {
-            return Ok((shader, Vec::new()));
-        }
-    }
-    parse_full(text, options)
+    Assembler::for_one_text().parse_with_warnings(text, options)
 }
 
 /// Assembles Microsoft assembly text to bytecode with default [`ParseOptions`]: the bytes of
@@ -86,7 +83,7 @@ pub fn parse_with_warnings(
 ///
 /// Text that needs no preprocessor is assembled straight to its DWORDs in one pass, without
 /// building a [`Shader`]; use this rather than `parse` then `encode` when only the bytes are
-/// wanted.
+/// wanted, and an [`Assembler`] for many texts.
 ///
 /// ```
 /// let text = "ps_2_0\nmov oC0, c0\n";
@@ -95,13 +92,13 @@ pub fn parse_with_warnings(
 /// # Ok::<(), dxso_text::Diagnostics>(())
 /// ```
 pub fn assemble(text: &str) -> Result<Vec<u8>, Diagnostics> {
-    assemble_with(text, &ParseOptions::default())
+    Assembler::for_one_text().assemble(text)
 }
 
 /// Assembles Microsoft assembly text to bytecode: [`parse_with`] then [`dxso::encode()`], in
 /// one pass for text that needs no preprocessor (see [`assemble()`]).
 pub fn assemble_with(text: &str, options: &ParseOptions<'_>) -> Result<Vec<u8>, Diagnostics> {
-    assemble_with_warnings(text, options).map(|(bytes, _)| bytes)
+    Assembler::for_one_text().assemble_with(text, options)
 }
 
 /// [`assemble_with`], with the warnings of a run that assembled (see
@@ -110,19 +107,19 @@ pub fn assemble_with_warnings(
     text: &str,
     options: &ParseOptions<'_>,
 ) -> Result<(Vec<u8>, Vec<Diagnostic>), Diagnostics> {
-    if options.defines.is_empty() {
-        let mut out = sink::Bytes::new();
-        if fast_path(text, options, &mut out).is_some() {
-            return Ok((out.finish(), Vec::new()));
-        }
-    }
-    parse_full(text, options).map(|(s, warnings)| (dxso::encode(&s), warnings))
+    Assembler::for_one_text().assemble_with_warnings(text, options)
 }
 
 /// The single-pass assembler with what the full path does around its assembler: the byte
-/// order mark dropped, the constant table rebuilt from the header, into `out`. `None` when
-/// either part gives up or fails (the full path then runs and reports).
-fn fast_path<O: sink::Sink>(text: &str, options: &ParseOptions<'_>, out: &mut O) -> Option<()> {
+/// order mark dropped, the constant table rebuilt from the header, into `out`, with the words
+/// `seen` before. `None` when either part gives up or fails (the full path then runs and
+/// reports).
+fn fast_path<O: sink::Sink>(
+    text: &str,
+    options: &ParseOptions<'_>,
+    seen: &mut fast::Kept<O>,
+    out: &mut O,
+) -> Option<()> {
     let text = without_bom(text);
     // The header is only `//` comments and blank lines, which the assembler would skip; it
     // starts after them. The table needs only the version to be whole, which the sink gives
@@ -134,13 +131,17 @@ fn fast_path<O: sink::Sink>(text: &str, options: &ParseOptions<'_>, out: &mut O)
             (table.ok()?, body)
         }
     };
-    fast::assemble(text, body, options.strict, table, out)
+    fast::assemble(text, body, options.strict, table, seen, out)
 }
 
 /// [`fast_path`] to a [`Shader`].
-fn fast_shader(text: &str, options: &ParseOptions<'_>) -> Option<Shader> {
+fn fast_shader(
+    text: &str,
+    options: &ParseOptions<'_>,
+    seen: &mut fast::Kept<sink::Items>,
+) -> Option<Shader> {
     let mut out = sink::Items::new();
-    fast_path(text, options, &mut out)?;
+    fast_path(text, options, seen, &mut out)?;
     Some(out.shader)
 }
 

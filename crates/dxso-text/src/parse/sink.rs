@@ -6,7 +6,6 @@
 //! order: `begin`, then `dcl`, the destination, `def` values, the sources, then `end` (or
 //! `cancel`, after which the line parser's [`Instruction`] comes whole through `instruction`).
 
-use super::fast::Seen;
 use crate::ctab::HeaderTable;
 use dxso::encode::InstructionToken;
 use dxso::opcode::END_TOKEN;
@@ -14,13 +13,6 @@ use dxso::{
     Comment, DclToken, DstParam, Extra, Instruction, Item, Opcode, Relative, Shader, SrcParam,
     Version,
 };
-use std::cell::RefCell;
-use std::thread::LocalKey;
-
-thread_local! {
-    static ITEMS_SEEN: RefCell<Option<Box<Seen<Items>>>> = const { RefCell::new(None) };
-    static BYTES_SEEN: RefCell<Option<Box<Seen<Bytes>>>> = const { RefCell::new(None) };
-}
 
 /// The receiver of the single-pass assembler's instructions.
 pub(super) trait Sink {
@@ -41,13 +33,9 @@ pub(super) trait Sink {
     /// What the single-pass reader's tables keep of a destination without a relative
     /// address: what [`Sink::known_dst`] needs (the token alone for bytes, so that the
     /// tables' slots are small and more of them stay in the processor's nearest cache).
-    type KnownDst: Copy + Default + 'static;
+    type KnownDst: Copy + Default;
     /// What the tables keep of a source without a relative address.
-    type KnownSrc: Copy + Default + 'static;
-    /// This sink's tables (per thread).
-    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>>
-    where
-        Self: Sized;
+    type KnownSrc: Copy + Default;
     /// What the tables keep of `dst` (of token `token`).
     fn keep_dst(dst: DstParam, token: u32) -> Self::KnownDst;
     /// What the tables keep of `src` (of token `token`).
@@ -148,10 +136,6 @@ impl Sink for Items {
 
     type KnownDst = DstParam;
     type KnownSrc = SrcParam;
-
-    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>> {
-        &ITEMS_SEEN
-    }
 
     #[inline(always)]
     fn keep_dst(dst: DstParam, _: u32) -> DstParam {
@@ -289,10 +273,6 @@ impl Sink for Bytes {
 
     type KnownDst = u32;
     type KnownSrc = u32;
-
-    fn tables() -> &'static LocalKey<RefCell<Option<Box<Seen<Self>>>>> {
-        &BYTES_SEEN
-    }
 
     #[inline(always)]
     fn keep_dst(_: DstParam, token: u32) -> u32 {
