@@ -44,9 +44,11 @@ pub(crate) trait BatchCode: Sync {
 
 /// No compiled code: every batch runs on the interpreter (the code of a build without the
 /// `jit` feature).
+#[cfg(any(test, not(feature = "jit")))]
 #[derive(Debug)]
 pub(crate) enum NoCode {}
 
+#[cfg(any(test, not(feature = "jit")))]
 impl BatchCode for NoCode {
     fn run_batch<const W: usize, const Z: bool>(
         &self,
