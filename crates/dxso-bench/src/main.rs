@@ -8,6 +8,7 @@ use std::process::ExitCode;
 mod compile;
 mod decode;
 mod exec;
+mod latency;
 mod measure;
 mod render;
 mod session;
@@ -47,6 +48,7 @@ enum What {
     Compile(compile::Opts),
     Decode(decode::Opts),
     Exec(exec::Opts),
+    Latency(latency::Opts),
     Text(text::Opts),
     Tessellate(tessellate::Opts),
     Render(render::Opts),
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         What::Compile(o) => o.run(&s),
         What::Decode(o) => o.run(&s),
         What::Exec(o) => o.run(&s),
+        What::Latency(o) => o.run(&s),
         What::Text(o) => o.run(&s),
         What::Tessellate(o) => o.run(&s),
         What::Render(o) => o.run(&s),
