@@ -243,8 +243,8 @@ fn mojo_spirv_survivors(args: &BenchArgs, count: usize) -> Result<Vec<bool>> {
         let text = String::from_utf8_lossy(&out.stdout);
         let last = text
             .lines()
-            .filter_map(|l| l.strip_prefix("start ")?.parse::<usize>().ok())
-            .last();
+            .rev()
+            .find_map(|l| l.strip_prefix("start ")?.parse::<usize>().ok());
         if out.status.success() {
             break;
         }
