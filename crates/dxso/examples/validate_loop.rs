@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release -p dxso --example validate_loop -- corpus 20
 //! valgrind --tool=callgrind target/release/examples/validate_loop corpus 5
+//! cargo run --release -p dxso --example validate_loop -- corpus dump   # every finding, once
 //! ```
 
 use std::hint::black_box;
@@ -12,8 +13,20 @@ use std::time::Instant;
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = dxso_corpus::corpus_dir_from_arg(args.next());
-    let runs: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(20);
-    let shaders: Vec<dxso::Shader> = dxso_corpus::entries(&dir)
+    let runs = args.next().unwrap_or_default();
+    let entries = dxso_corpus::entries(&dir);
+    if runs == "dump" {
+        for e in &entries {
+            if let Ok(s) = dxso::decode(&e.bytes()) {
+                for d in &dxso::validate(&s).diagnostics {
+                    println!("{}: {d}", e.rel);
+                }
+            }
+        }
+        return;
+    }
+    let runs: usize = runs.parse().unwrap_or(20);
+    let shaders: Vec<dxso::Shader> = entries
         .iter()
         .filter_map(|e| dxso::decode(&e.bytes()).ok())
         .collect();

@@ -4,13 +4,13 @@ use super::{Cx, Operand, Profile, Rule};
 use crate::opcode::Opcode;
 use crate::param::Relative;
 use crate::register::{Register, RegisterType as R};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub(super) fn check(cx: &mut Cx<'_>) {
     let p = cx.p();
     let insts = cx.insts.clone();
-    let mut declared: HashMap<Register, u8> = HashMap::new();
-    for at in &insts {
+    let mut declared: HashMap<Register, u8> = HashMap::default();
+    for at in insts.iter() {
         if let (Opcode::Dcl, Some(d), Some(tok)) = (at.inst.opcode, at.inst.dst, at.inst.dcl()) {
             declared.insert(d.register, tok.texture_type_raw);
         }
@@ -18,10 +18,10 @@ pub(super) fn check(cx: &mut Cx<'_>) {
     // Under Direct3D 8 the vertex declaration binds v0-v15 by register.
     let inputs_need_dcl = (p.is_vertex() && cx.options.runtime == super::Runtime::D3d9)
         || matches!(p, Profile::Ps20 | Profile::Ps2x | Profile::Ps30);
-    let mut written: HashMap<u16, u8> = HashMap::new();
+    let mut written: HashMap<u16, u8> = HashMap::default();
     let mut warned: Vec<u16> = Vec::new();
     let mut in_subroutine = false;
-    for at in &insts {
+    for at in insts.iter() {
         let inst = at.inst;
         if inst.opcode == Opcode::Label {
             in_subroutine = true;

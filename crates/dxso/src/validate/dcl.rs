@@ -7,16 +7,16 @@ use crate::instruction::{DclToken, DeclUsage};
 use crate::opcode::Opcode;
 use crate::param::Relative;
 use crate::register::{Register, RegisterType as R};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub(super) fn check(cx: &mut Cx<'_>) {
     let p = cx.p();
     let insts = cx.insts.clone();
     // Declared masks per register, and usage/index pairs per register file.
-    let mut masks: HashMap<Register, u8> = HashMap::new();
-    let mut usages: HashMap<(R, u8, u8), Register> = HashMap::new();
+    let mut masks: HashMap<Register, u8> = HashMap::default();
+    let mut usages: HashMap<(R, u8, u8), Register> = HashMap::default();
     let mut first_code: Option<usize> = None;
-    for at in &insts {
+    for at in insts.iter() {
         let inst = at.inst;
         if inst.opcode != Opcode::Dcl {
             if first_code.is_none() && !is_declaration(inst.opcode) {

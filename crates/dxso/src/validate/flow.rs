@@ -7,7 +7,7 @@ use crate::instruction::Extra;
 use crate::opcode::Opcode;
 use crate::param::Relative;
 use crate::register::{Register, RegisterType as R};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Block {
@@ -21,21 +21,21 @@ pub(super) fn check(cx: &mut Cx<'_>) {
     let (max_if, max_loop, max_call) = p.nesting();
     let insts = cx.insts.clone();
     let mut stack: Vec<(Block, usize)> = Vec::new();
-    let mut labels: HashMap<u16, usize> = HashMap::new();
+    let mut labels: HashMap<u16, usize> = HashMap::default();
     // Function index 0 is main; each label starts the next one.
-    let mut function_of_label: HashMap<u16, usize> = HashMap::new();
+    let mut function_of_label: HashMap<u16, usize> = HashMap::default();
     let mut calls: Vec<(usize, u16, usize)> = Vec::new(); // (function, label, instruction)
     let mut function = 0usize;
     let mut in_subroutine = false;
     let mut prev: Option<Opcode> = None;
-    let mut defi: HashMap<u16, [i32; 4]> = HashMap::new();
+    let mut defi: HashMap<u16, [i32; 4]> = HashMap::default();
     let mut static_flow = 0usize;
-    for at in &insts {
+    for at in insts.iter() {
         if let (Extra::DefI(v), Some(d)) = (at.inst.extra, at.inst.dst) {
             defi.insert(d.register.num, v);
         }
     }
-    for at in &insts {
+    for at in insts.iter() {
         let inst = at.inst;
         let name = cx.mnemonic(inst);
         if p == Profile::Vs20

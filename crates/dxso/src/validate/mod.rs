@@ -289,7 +289,7 @@ pub(crate) struct Cx<'a> {
     pub version: Version,
     pub profile: Option<Profile>,
     pub software: bool,
-    pub insts: Vec<At<'a>>,
+    pub insts: std::rc::Rc<Vec<At<'a>>>,
     /// Offsets of comment items: `(item, offset)`.
     pub comments: Vec<(usize, usize)>,
     pub options: Options,
@@ -299,7 +299,7 @@ pub(crate) struct Cx<'a> {
 impl<'a> Cx<'a> {
     fn new(shader: &'a Shader) -> Self {
         let version = shader.version;
-        let mut insts = Vec::new();
+        let mut insts = Vec::with_capacity(shader.items.len());
         let mut comments = Vec::new();
         let mut offset = 1;
         for (item, it) in shader.items.iter().enumerate() {
@@ -340,7 +340,7 @@ impl<'a> Cx<'a> {
             version,
             profile: Profile::of(version),
             software: version.is_software(),
-            insts,
+            insts: std::rc::Rc::new(insts),
             comments,
             options: Options::default(),
             diags: Vec::new(),

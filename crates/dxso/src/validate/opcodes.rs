@@ -9,7 +9,7 @@ use crate::register::RegisterType;
 
 pub(super) fn check(cx: &mut Cx<'_>) {
     let insts = cx.insts.clone();
-    for at in &insts {
+    for at in insts.iter() {
         structure(cx, at);
         restrictions(cx, at);
     }
@@ -379,7 +379,7 @@ fn slots_check(cx: &mut Cx<'_>) {
     let mut arith = 0u32;
     let mut over: Option<(usize, &'static str)> = None;
     let insts = cx.insts.clone();
-    for at in &insts {
+    for at in insts.iter() {
         let op = at.inst.opcode;
         if op == Opcode::Phase {
             // ps_1_4 counts each phase on its own.

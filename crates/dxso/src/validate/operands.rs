@@ -100,7 +100,7 @@ fn type_name(ty: RegisterType) -> &'static str {
 pub(super) fn check(cx: &mut Cx<'_>) {
     let insts = cx.insts.clone();
     let p = cx.p();
-    for at in &insts {
+    for at in insts.iter() {
         let inst = at.inst;
         if inst.coissue && !p.is_ps1() {
             cx.at(
