@@ -433,15 +433,17 @@ fn slots_check(cx: &mut Cx<'_>) {
 }
 
 fn constant_table(cx: &mut Cx<'_>) {
-    let comments = cx.comments.clone();
-    for (item, offset) in comments {
+    for k in 0..cx.comments.len() {
+        let (item, offset) = cx.comments[k];
         let Item::Comment(c) = &cx.shader.items[item] else {
             continue;
         };
         if !crate::ctab::is_ctab(&c.data) {
             continue;
         }
-        if let Err(e) = crate::ctab::ConstantTable::parse(&c.data) {
+        // The in-place reader accepts what `ConstantTable::parse` accepts, with its errors,
+        // without building the table.
+        if let Err(e) = crate::table_view::ConstantTableView::parse(&c.data) {
             cx.push(
                 Rule::ConstantTable,
                 None,

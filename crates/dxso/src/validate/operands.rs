@@ -136,7 +136,6 @@ pub(super) fn check(cx: &mut Cx<'_>) {
 /// Register availability, direction, role and index.
 fn register(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, reg: Register, role: Role, write: bool) {
     let p = cx.p();
-    let name = cx.mnemonic(at.inst);
     let Some(mut file) = p.file(reg.ty, cx.software) else {
         cx.at(
             Rule::RegisterUnavailable,
@@ -160,7 +159,11 @@ fn register(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, reg: Register, role: Role
                 at,
                 op,
                 Some(reg),
-                format!("{name} cannot write a {} register", type_name(reg.ty)),
+                format!(
+                    "{} cannot write a {} register",
+                    cx.mnemonic(at.inst),
+                    type_name(reg.ty)
+                ),
             );
         }
         Role::Value if !write && !file.read => {
@@ -169,7 +172,11 @@ fn register(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, reg: Register, role: Role
                 at,
                 op,
                 Some(reg),
-                format!("{name} cannot read a {} register", type_name(reg.ty)),
+                format!(
+                    "{} cannot read a {} register",
+                    cx.mnemonic(at.inst),
+                    type_name(reg.ty)
+                ),
             );
         }
         Role::Only(types) if !types.contains(&reg.ty) => {
@@ -179,7 +186,11 @@ fn register(cx: &mut Cx<'_>, at: &At<'_>, op: Operand, reg: Register, role: Role
                 at,
                 op,
                 Some(reg),
-                format!("{name} {op} must be a {} register", want.join(" or ")),
+                format!(
+                    "{} {op} must be a {} register",
+                    cx.mnemonic(at.inst),
+                    want.join(" or ")
+                ),
             );
         }
         _ => {}
