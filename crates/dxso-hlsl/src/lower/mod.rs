@@ -121,6 +121,10 @@ struct Lower<'a> {
     sample_owner: HashMap<crate::ir::Handle, String>,
     /// Expressions evaluated so far (see [`MAX_STEPS`]).
     steps: usize,
+    /// Uniforms (by index) bound by `register()`: they keep their registers.
+    bound: std::collections::HashSet<usize>,
+    /// Constant registers `first..end` of arrays read through relative addressing.
+    rel_ranges: Vec<(u16, u16)>,
 }
 
 /// Lowers the entry point of `program`.
@@ -152,6 +156,8 @@ pub fn lower(program: &Program, options: &Options, warnings: &mut Vec<Diagnostic
         registers: Vec::new(),
         sample_owner: HashMap::new(),
         steps: 0,
+        bound: Default::default(),
+        rel_ranges: Vec::new(),
     };
     if let Profile::Ps1x(_) | Profile::Vs11 = options.profile {
         return Err(Diagnostic::error(
@@ -395,6 +401,9 @@ impl<'a> Lower<'a> {
             _ => None,
         };
         let index = self.m.uniforms.len();
+        if v.binding.is_some() {
+            self.bound.insert(index);
+        }
         self.m.uniforms.push(UniformDecl {
             name: v.name.clone(),
             set,
@@ -666,6 +675,7 @@ impl<'a> Lower<'a> {
                 self.m.uniforms[u].used = true;
             }
         }
+        self.allocate_constants();
     }
 
     // ---- entry point ----
@@ -2567,6 +2577,7 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
     v
 }
 
+mod allocate;
 mod intrinsics;
 mod relative;
 mod rep;
