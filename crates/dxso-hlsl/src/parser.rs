@@ -5,6 +5,7 @@
 //! gets an error, not a stack overflow.
 
 use crate::ast::*;
+use crate::consteval::Consts;
 use crate::diag::{Code, Diagnostic, Loc};
 use crate::lexer::{Tok, Token};
 use crate::preprocess::parse_int;
@@ -27,6 +28,7 @@ pub fn parse(
         program: Program::default(),
         depth: 0,
         row_major: row_major_default,
+        consts: Consts::default(),
     };
     p.program_body()?;
     Ok(p.program)
@@ -41,6 +43,8 @@ struct Parser<'a> {
     program: Program,
     depth: usize,
     row_major: bool,
+    /// Values of constant variables, for array dimensions.
+    consts: Consts,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -172,6 +176,13 @@ impl Parser<'_> {
             let name = self.ident()?;
             let mut t = ty.clone();
             t.array.extend(self.array_dims()?);
+            if t.array.contains(&0) {
+                return Err(Diagnostic::error(
+                    Code::Syntax,
+                    self.loc_of(&name),
+                    "a typedef cannot leave an array size implicit",
+                ));
+            }
             self.types.insert(name.text.clone(), t);
             if !self.eat(Tok::Comma) {
                 break;
@@ -381,17 +392,23 @@ impl Parser<'_> {
         Ok(ty)
     }
 
+    /// `[N]...` dimensions: constant expressions; `[]` (0) sizes the array by its
+    /// initialiser (checked by [`Parser::declarator`]).
     fn array_dims(&mut self) -> R<Vec<u32>> {
         let mut dims = Vec::new();
         while self.eat(Tok::LBracket) {
+            if self.eat(Tok::RBracket) {
+                dims.push(0);
+                continue;
+            }
             let n = self.expr()?;
-            let v = match n.kind {
-                ExprKind::Int(v) if (1..=65536).contains(&v) => v as u32,
+            let v = match self.consts.eval(&n) {
+                Some(v) if (1.0..65537.0).contains(&v) => v as u32,
                 _ => {
                     return Err(Diagnostic::error(
                         Code::Unsupported,
                         n.loc,
-                        "array dimensions must be integer literals from 1 to 65536",
+                        "array dimensions must be constant expressions from 1 to 65536",
                     ))
                 }
             };
@@ -465,6 +482,19 @@ impl Parser<'_> {
         } else {
             None
         };
+        // Only the outermost dimension may be left to the initialiser.
+        if ty.array.iter().skip(1).any(|&d| d == 0)
+            || (ty.array.first() == Some(&0) && init.is_none())
+        {
+            return Err(Diagnostic::error(
+                Code::Syntax,
+                self.loc_of(&name),
+                "implicit array size needs an initialiser and must be the outermost dimension",
+            ));
+        }
+        if quals.is_const {
+            self.consts.record(&name.text, &ty.kind, init.as_ref());
+        }
         Ok(VarDecl {
             name: name.text.clone(),
             ty,
@@ -1055,6 +1085,13 @@ impl Parser<'_> {
                 let ty = self.type_spec();
                 if let Ok(mut ty) = ty {
                     ty.array.extend(self.array_dims()?);
+                    if ty.array.contains(&0) {
+                        return Err(Diagnostic::error(
+                            Code::Syntax,
+                            loc,
+                            "a cast cannot leave an array size implicit",
+                        ));
+                    }
                     if self.eat(Tok::RParen) {
                         let e = self.unary()?;
                         return Ok(Expr {

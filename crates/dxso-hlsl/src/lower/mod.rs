@@ -251,13 +251,7 @@ impl<'a> Lower<'a> {
             let Global::Vars(vars) = g else { continue };
             for v in vars {
                 if v.quals.is_static {
-                    let value = match &v.init {
-                        Some(init) => {
-                            let raw = self.init_value(init, &v.ty, &v.loc)?;
-                            self.convert(raw, &v.ty, &v.loc)?
-                        }
-                        None => self.zero_value(&v.ty)?,
-                    };
+                    let value = self.declared_value(v)?;
                     self.globals.insert(v.name.clone(), value);
                     continue;
                 }
@@ -964,13 +958,7 @@ impl<'a> Lower<'a> {
             Stmt::Block(b) => self.block(b),
             Stmt::Vars(vars) => {
                 for v in vars {
-                    let value = match &v.init {
-                        Some(init) => {
-                            let raw = self.init_value(init, &v.ty, &v.loc)?;
-                            self.convert(raw, &v.ty, &v.loc)?
-                        }
-                        None => self.zero_value(&v.ty)?,
-                    };
+                    let value = self.declared_value(v)?;
                     let frame = self.frames.last_mut().expect("frame");
                     let scope = frame.scopes.last_mut().expect("scope");
                     if scope.contains_key(&v.name) {
@@ -1177,6 +1165,66 @@ impl<'a> Lower<'a> {
             TypeKind::Object(_) => Value::Void,
             _ => Value::Void,
         })
+    }
+
+    /// A declared variable's first value: its initialiser converted to its type (an
+    /// implicit outermost array size taken from the initialiser), or zero.
+    fn declared_value(&mut self, v: &VarDecl) -> R<Value> {
+        let Some(init) = &v.init else {
+            return self.zero_value(&v.ty);
+        };
+        if v.ty.array.first() != Some(&0) {
+            let raw = self.init_value(init, &v.ty, &v.loc)?;
+            return self.convert(raw, &v.ty, &v.loc);
+        }
+        let inner = Type {
+            kind: v.ty.kind.clone(),
+            array: v.ty.array[1..].to_vec(),
+            row_major: v.ty.row_major,
+        };
+        let mut ty = v.ty.clone();
+        let raw = match init {
+            Init::List(items, loc) => {
+                let mut scalars = Vec::new();
+                for it in items {
+                    let x = self.init_value(it, &inner, loc)?;
+                    self.flatten(&x, &mut scalars, loc)?;
+                }
+                let zero = self.zero_value(&inner)?;
+                let mut per = Vec::new();
+                self.flatten(&zero, &mut per, loc)?;
+                if per.is_empty() || scalars.is_empty() || scalars.len() % per.len() != 0 {
+                    return Err(self.err(
+                        Code::CannotConvert,
+                        loc,
+                        format!(
+                            "implicit array size: {} values do not fill elements of {}",
+                            scalars.len(),
+                            per.len()
+                        ),
+                    ));
+                }
+                ty.array[0] = (scalars.len() / per.len()) as u32;
+                let mut k = 0;
+                self.rebuild(&ty, &scalars, &mut k, loc)?
+            }
+            Init::Expr(e) => {
+                let x = self.expr(e)?;
+                let Value::Array(elems) = &x else {
+                    return Err(self.err(
+                        Code::CannotConvert,
+                        &e.loc,
+                        "an implicitly sized array needs an array or a list initialiser",
+                    ));
+                };
+                ty.array[0] = elems.len() as u32;
+                x
+            }
+            Init::SamplerState => {
+                return Err(self.err(Code::CannotConvert, &v.loc, "invalid initialiser"))
+            }
+        };
+        self.convert(raw, &ty, &v.loc)
     }
 
     fn init_value(&mut self, init: &Init, ty: &Type, loc: &Loc) -> R<Value> {
