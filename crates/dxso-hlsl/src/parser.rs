@@ -428,31 +428,42 @@ impl Parser<'_> {
             if self.eat(Tok::Comma) {
                 word = self.ident()?;
             }
-            self.expect(Tok::RParen)?;
+            // `c3`, `c` (c0), then an optional constant offset: `c0[1 + 1]`, `c[2]`. Letters
+            // after the digits are ignored (as fxc does), letters without digits are an error.
             let text = word.text.to_ascii_lowercase();
             let set = text.chars().next().unwrap_or('c');
-            let digits: String = text
-                .chars()
-                .skip(1)
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            let index = digits
-                .parse::<u32>()
-                .ok()
-                .filter(|_| t.text == "register")
-                .ok_or_else(|| {
-                    Diagnostic::error(
-                        Code::Syntax,
-                        self.loc_of(&word),
-                        format!("invalid register '{}'", word.text),
-                    )
-                })?;
+            let rest = &text[set.len_utf8()..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let word_loc = self.loc_of(&word);
+            let bad = || {
+                Diagnostic::error(
+                    Code::Syntax,
+                    word_loc.clone(),
+                    format!("invalid register '{}'", word.text),
+                )
+            };
+            if t.text != "register" || (digits.is_empty() && !rest.is_empty()) {
+                return Err(bad());
+            }
+            let mut index = if digits.is_empty() {
+                0
+            } else {
+                digits.parse::<i64>().map_err(|_| bad())?
+            };
+            if self.eat(Tok::LBracket) {
+                let e = self.expr()?;
+                let off = self.consts.eval(&e).ok_or_else(bad)?;
+                index += off.trunc() as i64;
+                self.expect(Tok::RBracket)?;
+            }
+            self.expect(Tok::RParen)?;
+            let index = u32::try_from(index).map_err(|_| bad())?;
             return Ok((
                 None,
                 Some(Binding {
                     set,
                     index,
-                    loc: self.loc_of(&word),
+                    loc: word_loc,
                 }),
             ));
         }
@@ -1330,6 +1341,36 @@ mod tests {
             }
             g => panic!("{g:?}"),
         }
+    }
+
+    #[test]
+    fn register_forms() {
+        let binding = |decl: &str| -> R<Option<(char, u32)>> {
+            let p = parse_src(&format!("static const int two = 2;\n{decl}"))?;
+            match &p.globals[1] {
+                Global::Vars(v) => Ok(v[0].binding.as_ref().map(|b| (b.set, b.index))),
+                g => panic!("{g:?}"),
+            }
+        };
+        assert_eq!(binding("float a : register(c);").unwrap(), Some(('c', 0)));
+        assert_eq!(
+            binding("float a : register(c[1 + two]);").unwrap(),
+            Some(('c', 3))
+        );
+        assert_eq!(
+            binding("float a : register(c2[-1]);").unwrap(),
+            Some(('c', 1))
+        );
+        assert_eq!(
+            binding("float a : register(c0[0.6 + 0.6]);").unwrap(),
+            Some(('c', 1))
+        );
+        assert_eq!(
+            binding("float a : register(c1xyz);").unwrap(),
+            Some(('c', 1))
+        );
+        assert!(binding("float a : register(banana);").is_err());
+        assert!(binding("float a : register(c0[-1]);").is_err());
     }
 
     #[test]
