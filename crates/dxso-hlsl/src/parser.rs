@@ -220,6 +220,8 @@ impl Parser<'_> {
                 "static" => q.is_static = true,
                 "uniform" => q.uniform = true,
                 "const" => q.is_const = true,
+                // `precise` is no keyword: a variable or a type may take the name.
+                "precise" if !self.precise_is_qualifier() => break,
                 "extern" | "shared" | "volatile" | "inline" | "precise" | "nointerpolation"
                 | "linear" | "centroid" | "noperspective" | "groupshared" => q.external = true,
                 "in" => q.input = true,
@@ -234,6 +236,36 @@ impl Parser<'_> {
             self.i += 1;
         }
         q
+    }
+
+    /// Whether the `precise` at the cursor qualifies what follows: it is followed by a
+    /// type or a qualifier, or by any name when no type is called `precise`.
+    fn precise_is_qualifier(&self) -> bool {
+        let next = self.peek_at(1);
+        if next.kind != Tok::Ident {
+            return false;
+        }
+        if !self.types.contains_key("precise") {
+            return true;
+        }
+        builtin_type(&next.text).is_some()
+            || self.types.contains_key(&next.text)
+            || matches!(
+                next.text.as_str(),
+                "struct"
+                    | "vector"
+                    | "matrix"
+                    | "const"
+                    | "static"
+                    | "uniform"
+                    | "row_major"
+                    | "column_major"
+                    | "in"
+                    | "out"
+                    | "inout"
+                    | "extern"
+                    | "shared"
+            )
     }
 
     /// `row_major`/`column_major` may sit among the qualifiers; reads them back.
@@ -253,6 +285,7 @@ impl Parser<'_> {
         let t = self.peek();
         t.kind == Tok::Ident
             && (builtin_type(&t.text).is_some()
+                || (t.text == "precise" && self.precise_is_qualifier())
                 || self.types.contains_key(&t.text)
                 || matches!(
                     t.text.as_str(),
