@@ -28,6 +28,7 @@ pub fn parse(
         program: Program::default(),
         depth: 0,
         row_major: row_major_default,
+        pragma_seen: false,
         consts: Consts::default(),
     };
     p.program_body()?;
@@ -43,6 +44,8 @@ struct Parser<'a> {
     program: Program,
     depth: usize,
     row_major: bool,
+    /// A `#pragma pack_matrix` has been seen (typedefs take the latent majority from then).
+    pragma_seen: bool,
     /// Values of constant variables, for array dimensions.
     consts: Consts,
 }
@@ -144,13 +147,8 @@ impl Parser<'_> {
                 Tok::Semi => {
                     self.i += 1;
                 }
-                Tok::PackRowMajor => {
-                    self.i += 1;
-                    self.row_major = true;
-                }
-                Tok::PackColumnMajor => {
-                    self.i += 1;
-                    self.row_major = false;
+                Tok::PackRowMajor | Tok::PackColumnMajor => {
+                    self.pragma();
                 }
                 _ if self.is_word("typedef") => self.typedef()?,
                 _ if self.is_word("cbuffer") || self.is_word("tbuffer") => self.cbuffer()?,
@@ -167,11 +165,48 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// Consumes a `#pragma pack_matrix` at the cursor (it may sit anywhere, as fxc allows),
+    /// returning whether there was one.
+    fn pragma(&mut self) -> bool {
+        match self.kind() {
+            Tok::PackRowMajor | Tok::PackColumnMajor => {
+                self.row_major = self.kind() == Tok::PackRowMajor;
+                self.pragma_seen = true;
+                self.i += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The majority of a matrix declared with `packing` (`row_major`/`column_major` written)
+    /// of type `ty` (a typedef may carry one): writing one against the typedef's is an
+    /// error; with neither, `latent` applies.
+    fn majority(&self, ty: &Type, packing: Option<bool>, latent: Option<bool>) -> R<Option<bool>> {
+        if !matches!(ty.kind, TypeKind::Matrix(..)) {
+            return Ok(None);
+        }
+        if let (Some(p), Some(t)) = (packing, ty.row_major) {
+            if p != t {
+                return Err(Diagnostic::error(
+                    Code::Syntax,
+                    self.loc(),
+                    "a matrix majority contradicts its type's",
+                ));
+            }
+        }
+        Ok(packing.or(ty.row_major).or(latent))
+    }
+
     fn typedef(&mut self) -> R<()> {
         self.i += 1;
+        let start = self.i;
         let quals = self.qualifiers();
         let _ = quals;
-        let ty = self.type_spec()?;
+        let mut ty = self.type_spec()?;
+        // The latent majority applies to a typedef only once a pragma has set one.
+        let latent = self.pragma_seen.then_some(self.row_major);
+        ty.row_major = self.majority(&ty, self.packing_before(start), latent)?;
         loop {
             let name = self.ident()?;
             let mut t = ty.clone();
@@ -401,10 +436,14 @@ impl Parser<'_> {
             if self.kind() == Tok::Eof {
                 return Err(self.unexpected());
             }
+            if self.pragma() {
+                continue;
+            }
             let start = self.i;
             let quals = self.qualifiers();
             let mut ty = self.type_spec()?;
-            ty.row_major = self.packing_before(start);
+            // Members take the latent majority where the struct is defined.
+            ty.row_major = self.majority(&ty, self.packing_before(start), Some(self.row_major))?;
             loop {
                 let decl = self.declarator(&ty, quals)?;
                 members.push(decl);
@@ -602,9 +641,7 @@ impl Parser<'_> {
         let quals = self.qualifiers();
         let mut ty = self.type_spec()?;
         let packing = self.packing_before(start);
-        ty.row_major = packing
-            .or(Some(self.row_major))
-            .filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
+        ty.row_major = self.majority(&ty, packing, Some(self.row_major))?;
         if self.eat(Tok::Semi) {
             return Ok(()); // a struct definition alone
         }
@@ -679,6 +716,9 @@ impl Parser<'_> {
         while !self.eat(Tok::RBrace) {
             if self.kind() == Tok::Eof {
                 return Err(self.unexpected());
+            }
+            if self.pragma() {
+                continue;
             }
             out.push(self.statement()?);
         }
