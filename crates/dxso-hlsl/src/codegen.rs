@@ -47,6 +47,8 @@ struct Gen<'a> {
     uses: Vec<u32>,
     /// Muls folded into the add that reads them.
     absorbed: Vec<bool>,
+    /// Vectors written lane by lane into their output registers (see `split_outputs`).
+    split: Vec<bool>,
     /// Temp register of each emitted node.
     reg: Vec<Option<u16>>,
     last_use: Vec<usize>,
@@ -91,6 +93,7 @@ impl<'a> Gen<'a> {
             demand: vec![0; n],
             uses: vec![0; n],
             absorbed: vec![false; n],
+            split: vec![false; n],
             reg: vec![None; n],
             last_use: vec![0; n],
             free: vec![true; 4096],
@@ -555,10 +558,12 @@ impl<'a> Gen<'a> {
         }
         self.analyse();
         self.assign_inputs();
+        self.split_outputs();
         let order: Vec<usize> = (0..self.m.nodes.len())
             .filter(|&i| {
                 self.demand[i] != 0
                     && !self.absorbed[i]
+                    && !self.split[i]
                     && !matches!(
                         self.m.nodes[i].op,
                         Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::UniformRel(..)
@@ -584,8 +589,16 @@ impl<'a> Gen<'a> {
             .map(|o| o.value)
             .chain(self.m.kills.iter().copied())
         {
-            self.last_use[o.h.0 as usize] = end;
-            readers[o.h.0 as usize].push(end);
+            let h = o.h.0 as usize;
+            let read = if self.split[h] {
+                self.reads_of(h)
+            } else {
+                vec![o.h]
+            };
+            for r in read {
+                self.last_use[r.0 as usize] = end;
+                readers[r.0 as usize].push(end);
+            }
         }
         // A value a loop body reads lives until the loop's end: the next iteration reads it
         // again. Inner loops first, so their ends carry over to the loops around them.
@@ -641,6 +654,60 @@ impl<'a> Gen<'a> {
             ));
         }
         Ok(())
+    }
+
+    /// Marks the vectors only outputs read, gathered from inputs, constants and at most one
+    /// computed value (`Op::Compose`), in vertex shaders: each part is written straight into
+    /// the output register's lanes at the end, so no temporary holds the early parts (an
+    /// input copied at the start) through the rest of the shader.
+    fn split_outputs(&mut self) {
+        if !self.profile.is_vertex() {
+            return;
+        }
+        let mut read_by_code = vec![false; self.m.nodes.len()];
+        for i in 0..self.m.nodes.len() {
+            if self.demand[i] != 0 && !self.absorbed[i] {
+                for h in self.node_reads(i) {
+                    read_by_code[h.0 as usize] = true;
+                }
+            }
+        }
+        // Every output reading the vector must read existing lanes one to one, into a
+        // register written with the value's own mask (not `oPos` filled from fewer lanes).
+        let fits = |out: &crate::ir::OutputDecl| {
+            let Op::Compose(parts) = self.m.nodes[out.value.h.0 as usize].op else {
+                return false;
+            };
+            // Computed parts stay in their registers until the end: worth it while they
+            // are one value (inputs, constants and literals cost none).
+            let mut computed: Vec<Handle> = parts
+                .iter()
+                .flatten()
+                .map(|p| p.h)
+                .filter(|h| {
+                    !matches!(
+                        self.m.nodes[h.0 as usize].op,
+                        Op::Input(_) | Op::Uniform(_) | Op::Literal(_)
+                    )
+                })
+                .collect();
+            computed.sort_by_key(|h| h.0);
+            computed.dedup();
+            computed.len() <= 1
+                && !out.value.neg
+                && !out.value.abs
+                && (out.usage != DeclUsage::Position || out.width == 4)
+                && (0..out.width as usize).all(|k| parts[out.value.swz[k] as usize].is_some())
+        };
+        let mut ok = vec![true; self.m.nodes.len()];
+        for out in &self.m.outputs {
+            let h = out.value.h.0 as usize;
+            ok[h] &= fits(out);
+        }
+        for out in &self.m.outputs {
+            let h = out.value.h.0 as usize;
+            self.split[h] = ok[h] && !read_by_code[h];
+        }
     }
 
     fn root(&self, mut i: usize) -> usize {
@@ -1417,6 +1484,14 @@ impl<'a> Gen<'a> {
             } else {
                 mask.0
             };
+            if let Op::Compose(parts) = self.m.node(out.value.h).op {
+                if self.split[out.value.h.0 as usize] {
+                    let lanes: [Option<Lane>; 4] =
+                        std::array::from_fn(|k| parts[out.value.swz[k] as usize]);
+                    self.compose(reg, out.value.h.0 as usize, lanes, mask.0)?;
+                    continue;
+                }
+            }
             let mut src = self.src(&out.value, read)?;
             if mask.0 == 0xF && out.width < 4 {
                 // Lanes past the value's width repeat its last lane.

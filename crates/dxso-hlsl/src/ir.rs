@@ -605,6 +605,24 @@ impl Module {
     /// lanes.
     pub fn compose(&mut self, lanes: &[Operand]) -> Operand {
         let width = lanes.len().clamp(1, 4) as u8;
+        // A lane of a gathered vector is read from where it was gathered from, so the
+        // inner vector need not be built when nothing else reads it.
+        let flat: Vec<Operand> = lanes
+            .iter()
+            .map(|o| match self.node(o.h).op {
+                Op::Compose(parts) if !o.abs => match parts[o.swz[0] as usize & 3] {
+                    Some(p) => Operand {
+                        h: p.h,
+                        swz: [p.lane; 4],
+                        neg: o.neg ^ p.neg,
+                        abs: p.abs,
+                    },
+                    None => *o,
+                },
+                _ => *o,
+            })
+            .collect();
+        let lanes = &flat[..];
         // One operand read through a swizzle needs no node.
         let first = lanes[0];
         if lanes

@@ -18,12 +18,9 @@
 //
 
     ps_2_0
-    mov r0.x, c5.x
-    mov r1.x, c5.y
-    mov r2.y, c11.x
-    mov r0.y, r1.x
-    mov r0.z, r2.y
+    mov r0.xy, c5
+    mov r0.z, c11.x
     mov r0.w, c4.x
     mov oC0, r0
 
-// approximately 7 instruction slots used
+// approximately 4 instruction slots used
