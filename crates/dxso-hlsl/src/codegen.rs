@@ -8,7 +8,7 @@
 //! constant table lists the uniforms the code reads, sorted by name as fxc sorts them.
 
 use crate::diag::{Code, Diagnostic, Loc};
-use crate::ir::{Handle, Lane, Module, Op, Operand, SampleKind};
+use crate::ir::{Handle, Lane, LoopKind, Module, Op, Operand, SampleKind};
 use crate::lower::operands;
 use crate::{Options, Profile};
 use dxso::ctab::{Constant, ConstantTable, RegisterSet};
@@ -727,7 +727,8 @@ impl<'a> Gen<'a> {
             | Op::Uniform(_)
             | Op::LoopBegin(_)
             | Op::Phi(..)
-            | Op::LoopEnd(_) => false,
+            | Op::LoopEnd(_)
+            | Op::LoopElse(_) => false,
             Op::Dot(2, ..) => self.has(Opcode::Dp2Add),
             Op::Lrp(..) => self.has(Opcode::Lrp),
             Op::Sat(_) => self.pixel(),
@@ -877,6 +878,12 @@ impl<'a> Gen<'a> {
     fn node_reads(&self, i: usize) -> Vec<Handle> {
         match self.m.nodes[i].op {
             Op::LoopBegin(l) => self.m.loops[l as usize].inits.iter().map(|o| o.h).collect(),
+            Op::LoopElse(l) => self.m.loops[l as usize]
+                .then_nexts
+                .iter()
+                .map(|o| o.h)
+                .chain(self.m.loops[l as usize].phis.iter().copied())
+                .collect(),
             Op::LoopEnd(l) => {
                 let l = &self.m.loops[l as usize];
                 l.nexts
@@ -916,6 +923,7 @@ impl<'a> Gen<'a> {
         match node.op {
             Op::LoopBegin(l) => return self.loop_begin(l),
             Op::LoopEnd(l) => return self.loop_end(l),
+            Op::LoopElse(l) => return self.loop_else(l),
             // Its register was given at the loop's start.
             Op::Phi(..) => return Ok(()),
             _ => {}
@@ -1150,7 +1158,8 @@ impl<'a> Gen<'a> {
             | Op::UniformRel(..)
             | Op::LoopBegin(_)
             | Op::Phi(..)
-            | Op::LoopEnd(_) => {}
+            | Op::LoopEnd(_)
+            | Op::LoopElse(_) => {}
         }
         Ok(())
     }
@@ -1166,17 +1175,58 @@ impl<'a> Gen<'a> {
             let mut s = [self.src(init, d)?];
             self.emit_legal(Opcode::Mov, dst, &mut s, &[d])?;
         }
-        let count = SrcParam::new(Register::new(RT::ConstInt, lp.count), Swizzle::IDENTITY);
         self.a0 = None;
+        if lp.kind == LoopKind::IfBool {
+            let b = SrcParam::new(Register::new(RT::ConstBool, lp.count), Swizzle::IDENTITY);
+            let mut inst = Instruction::new(Opcode::If);
+            inst.srcs = dxso::Sources::from_slice(&[b]).expect("one source");
+            self.code.push(inst);
+            return Ok(());
+        }
+        let count = SrcParam::new(Register::new(RT::ConstInt, lp.count), Swizzle::IDENTITY);
         let mut rep = Instruction::new(Opcode::Rep);
         rep.srcs = dxso::Sources::from_slice(&[count]).expect("one source");
         self.code.push(rep);
         Ok(())
     }
 
-    /// The variables of loop `l` take their next values; `endrep`.
+    /// The variables of the block under a boolean register take the first branch's values;
+    /// `else`.
+    fn loop_else(&mut self, l: u16) -> R<()> {
+        let lp = self.m.loops[l as usize].clone();
+        self.carry(&lp.phis, &lp.then_nexts)?;
+        self.a0 = None;
+        self.code.push(Instruction::new(Opcode::Else));
+        Ok(())
+    }
+
+    /// The variables of loop `l` take their next values; `endrep` (`endif`).
     fn loop_end(&mut self, l: u16) -> R<()> {
         let lp = self.m.loops[l as usize].clone();
+        self.carry(&lp.phis, &lp.nexts)?;
+        self.a0 = None;
+        self.code
+            .push(Instruction::new(if lp.kind == LoopKind::IfBool {
+                Opcode::EndIf
+            } else {
+                Opcode::EndRep
+            }));
+        Ok(())
+    }
+
+    /// Copies `nexts` into the registers of the loop variables `phis`.
+    fn carry(&mut self, phis: &[Handle], nexts: &[Operand]) -> R<()> {
+        let lp = crate::ir::Loop {
+            count: 0,
+            begin: Handle(0),
+            end: Handle(0),
+            phis: phis.to_vec(),
+            inits: Vec::new(),
+            nexts: nexts.to_vec(),
+            kind: LoopKind::Rep,
+            else_node: None,
+            then_nexts: Vec::new(),
+        };
         // A next value that is another variable of this loop is read before any is written.
         let mut srcs = Vec::new();
         let mut temps = Vec::new();
@@ -1224,8 +1274,6 @@ impl<'a> Gen<'a> {
         for t in temps {
             self.release(t);
         }
-        self.a0 = None;
-        self.code.push(Instruction::new(Opcode::EndRep));
         Ok(())
     }
 

@@ -142,8 +142,12 @@ pub enum Op {
     LoopBegin(u16),
     /// Variable `k` of loop `n` inside and after it (its register carries it across iterations).
     Phi(u16, u16),
-    /// The end of loop `n`: its variables take their next values, then `endrep`.
+    /// The end of loop `n`: its variables take their next values, then `endrep` (`endif`
+    /// for a block under a boolean register).
     LoopEnd(u16),
+    /// The `else` of the block under a boolean register `n`: its variables take the values
+    /// the first branch gave them ([`Loop::then_nexts`]), then `else`.
+    LoopElse(u16),
 }
 
 /// A node: what it computes and how many lanes mean something.
@@ -235,6 +239,21 @@ pub struct Loop {
     pub inits: Vec<Operand>,
     /// Their values at the end of an iteration.
     pub nexts: Vec<Operand>,
+    /// A `rep i#` loop, or a block run once when boolean register `b#` is true.
+    pub kind: LoopKind,
+    /// The [`Op::LoopElse`] node of a block with an `else`.
+    pub else_node: Option<Handle>,
+    /// The variables' values at the end of the first branch of a block with an `else`.
+    pub then_nexts: Vec<Operand>,
+}
+
+/// What a [`Loop`] emits around its body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    /// `rep i#` ... `endrep` ([`Loop::count`] is `i#`).
+    Rep,
+    /// `if b#` ... `else` ... `endif` ([`Loop::count`] is `b#`): a loop run at most once.
+    IfBool,
 }
 
 /// Most nodes a module may hold (hostile unrolling ends here with an error).
@@ -303,7 +322,8 @@ impl Module {
             | Op::Uniform(_)
             | Op::LoopBegin(_)
             | Op::Phi(..)
-            | Op::LoopEnd(_)) => op,
+            | Op::LoopEnd(_)
+            | Op::LoopElse(_)) => op,
         };
     }
 
@@ -382,6 +402,9 @@ impl Module {
         for l in &self.loops {
             demand[l.begin.0 as usize] = 1;
             demand[l.end.0 as usize] = 1;
+            if let Some(e) = l.else_node {
+                demand[e.0 as usize] = 1;
+            }
             for &p in &l.phis {
                 demand[p.0 as usize] = (1u8 << self.node(p).width) - 1;
             }
@@ -405,6 +428,12 @@ impl Module {
                 Op::LoopEnd(l) => {
                     let l = &self.loops[*l as usize];
                     for (p, o) in l.phis.iter().zip(&l.nexts) {
+                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                    }
+                }
+                Op::LoopElse(l) => {
+                    let l = &self.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.then_nexts) {
                         need(dm, o, (1u8 << self.node(*p).width) - 1);
                     }
                 }

@@ -60,6 +60,8 @@ pub enum Value {
     SamplerState(String),
     /// An integer uniform bound to `i#` (a `rep` loop's count), with its uniform's index.
     IntRegister(u16, usize),
+    /// A boolean uniform bound to `b#` (an `if b#` condition), with its uniform's index.
+    BoolRegister(u16, usize),
     /// No value.
     Void,
 }
@@ -348,19 +350,48 @@ impl<'a> Lower<'a> {
                     _ => b.set == 'c',
                 };
                 if !ok {
-                    if b.set == 'i' && matches!(v.ty.kind, TypeKind::Scalar(Scalar::Int)) {
+                    if b.set == 'i'
+                        && matches!(v.ty.kind, TypeKind::Scalar(Scalar::Int))
+                        && v.ty.array.len() <= 1
+                    {
                         let index = self.m.uniforms.len();
+                        let count = v.ty.array.first().copied().unwrap_or(1).clamp(1, 16) as u16;
                         self.m.uniforms.push(UniformDecl {
                             name: v.name.clone(),
                             set: RegisterSet::Int4,
                             register: b.index as u16,
-                            count: 1,
+                            count,
                             ty: self.type_info(&v.ty),
                             default: None,
                             used: false,
                         });
                         self.uniform_index.insert(v.name.clone(), index);
-                        return Ok(Value::IntRegister(b.index as u16, index));
+                        let reg = |k: u16| Value::IntRegister(b.index as u16 + k, index);
+                        return Ok(if v.ty.array.is_empty() {
+                            reg(0)
+                        } else {
+                            Value::Array((0..count).map(reg).collect())
+                        });
+                    }
+                    if b.set == 'b' && matches!(v.ty.kind, TypeKind::Scalar(Scalar::Bool)) {
+                        let index = self.m.uniforms.len();
+                        let count = v.ty.array.iter().product::<u32>().clamp(1, 16) as u16;
+                        self.m.uniforms.push(UniformDecl {
+                            name: v.name.clone(),
+                            set: RegisterSet::Bool,
+                            register: b.index as u16,
+                            count,
+                            ty: self.type_info(&v.ty),
+                            default: None,
+                            used: false,
+                        });
+                        self.uniform_index.insert(v.name.clone(), index);
+                        let reg = |k: u16| Value::BoolRegister(b.index as u16 + k, index);
+                        return Ok(match v.ty.array.as_slice() {
+                            [] => reg(0),
+                            [n] => Value::Array((0..*n as u16).map(reg).collect()),
+                            _ => Value::Void,
+                        });
                     }
                     if matches!(b.set, 'i' | 'b') {
                         // Integer and boolean registers feed static flow control.
@@ -627,6 +658,9 @@ impl<'a> Lower<'a> {
         for l in &self.m.loops {
             live[l.begin.0 as usize] = true;
             live[l.end.0 as usize] = true;
+            if let Some(e) = l.else_node {
+                live[e.0 as usize] = true;
+            }
         }
         let mut sampled = Vec::new();
         for i in (0..self.m.nodes.len()).rev() {
@@ -647,6 +681,11 @@ impl<'a> Lower<'a> {
                     let lp = &self.m.loops[l as usize];
                     for o in lp.nexts.iter().map(|o| o.h).chain(lp.phis.iter().copied()) {
                         live[o.0 as usize] = true;
+                    }
+                }
+                Op::LoopElse(l) => {
+                    for o in &self.m.loops[l as usize].then_nexts {
+                        live[o.h.0 as usize] = true;
                     }
                 }
                 Op::Uniform(r) | Op::UniformRel(r, _) => {
@@ -979,6 +1018,9 @@ impl<'a> Lower<'a> {
                 ..
             } => {
                 let c = self.expr(cond)?;
+                if let Value::BoolRegister(reg, uniform) = c {
+                    return self.static_if(reg, uniform, then, otherwise.as_deref(), &cond.loc);
+                }
                 let c = self.truth(&c, &cond.loc)?;
                 self.cond.push(c);
                 let r = self.stmt(then);
@@ -2580,7 +2622,8 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
         | Op::Uniform(_)
         | Op::LoopBegin(_)
         | Op::Phi(..)
-        | Op::LoopEnd(_) => {}
+        | Op::LoopEnd(_)
+        | Op::LoopElse(_) => {}
         Op::UniformRel(_, i) => o(i),
         Op::Add(a, b)
         | Op::Mul(a, b)
@@ -2629,3 +2672,4 @@ mod allocate;
 mod intrinsics;
 mod relative;
 mod rep;
+mod static_if;
