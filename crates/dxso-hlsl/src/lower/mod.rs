@@ -963,10 +963,38 @@ impl<'a> Lower<'a> {
         if self.m.is_literal(b, 1, 1.0) {
             return a;
         }
+        // A mask and its complement: no lane (a loop whose body always leaves it).
+        if self.is_not_of(a, b) || self.is_not_of(b, a) {
+            return self.m.scalar(0.0);
+        }
         self.m.op(Op::Mul(a, b), 1)
     }
 
+    /// Whether mask `x` is `not(y)` (`1 - y`).
+    fn is_not_of(&self, x: Operand, y: Operand) -> bool {
+        if x.neg || x.abs {
+            return false;
+        }
+        match self.m.node(x.h).op {
+            Op::Add(p, q) => {
+                p.h == y.h
+                    && p.neg != y.neg
+                    && !p.abs
+                    && !y.abs
+                    && p.swz[x.swz[0] as usize & 3] == y.swz[0]
+                    && self.m.is_literal(q, 1, 1.0)
+            }
+            _ => false,
+        }
+    }
+
     fn or(&mut self, a: Operand, b: Operand, n: u8) -> Operand {
+        if n == 1 && self.is_static_zero(a) {
+            return b;
+        }
+        if n == 1 && self.is_static_zero(b) {
+            return a;
+        }
         self.m.op(Op::Max(a, b), n)
     }
 
@@ -1134,10 +1162,19 @@ impl<'a> Lower<'a> {
             continued: zero,
         });
         let mut first = true;
+        // A counted loop runs a known number of times however its lanes leave it early.
+        let trips = if do_while {
+            None
+        } else {
+            self.static_trip_count(cond, step, body)
+        };
         let result = (|| {
-            for _ in 0..=MAX_UNROLL {
+            for it in 0..=MAX_UNROLL {
                 self.check_size(loc)?;
-                if !(do_while && first) {
+                if trips == Some(it) {
+                    return Ok(());
+                }
+                if !(do_while && first) && trips.is_none() {
                     if let Some(c) = cond {
                         let v = self.expr(c)?;
                         let t = self.truth(&v, &c.loc)?;
@@ -1169,6 +1206,77 @@ impl<'a> Lower<'a> {
         })();
         self.loops.pop();
         result
+    }
+
+    /// The iterations of `for (...; i OP bound; i += step)` when `i` holds a literal, the
+    /// bound is a literal, the step a literal increment and the body never writes `i`: the
+    /// condition then holds for exactly that many iterations on every lane still running.
+    fn static_trip_count(
+        &self,
+        cond: Option<&Expr>,
+        step: Option<&Expr>,
+        body: &Stmt,
+    ) -> Option<usize> {
+        let ExprKind::Binary(op, a, b) = &cond?.kind else {
+            return None;
+        };
+        let ExprKind::Ident(counter) = &a.kind else {
+            return None;
+        };
+        let literal = |e: &Expr| -> Option<f64> {
+            match &e.kind {
+                ExprKind::Int(v) => Some(*v as f64),
+                ExprKind::Float(v) => Some(*v),
+                ExprKind::Unary(UnOp::Neg, x) => match x.kind {
+                    ExprKind::Int(v) => Some(-(v as f64)),
+                    ExprKind::Float(v) => Some(-v),
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let bound = literal(b)?;
+        let is_counter = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if n == counter);
+        let delta = match &step?.kind {
+            ExprKind::Unary(UnOp::PostInc | UnOp::PreInc, x) if is_counter(x) => 1.0,
+            ExprKind::Unary(UnOp::PostDec | UnOp::PreDec, x) if is_counter(x) => -1.0,
+            ExprKind::Assign(Some(BinOp::Add), x, d) if is_counter(x) => literal(d)?,
+            ExprKind::Assign(Some(BinOp::Sub), x, d) if is_counter(x) => -literal(d)?,
+            _ => return None,
+        };
+        let Some(Value::Vector { o, n: 1, .. }) = self.local(counter) else {
+            return None;
+        };
+        let mut v = self.m.literal_lane(o, 0)? as f64;
+        let mut written = Vec::new();
+        let writes_arguments = |f: &str| {
+            matches!(f, "sincos" | "modf" | "frexp")
+                || self
+                    .functions
+                    .get(f)
+                    .is_some_and(|fs| fs.iter().any(|f| f.params.iter().any(|p| p.quals.output)))
+        };
+        rep::stmt_targets(body, &writes_arguments, &mut written);
+        if written.iter().any(|w| w == counter) {
+            return None;
+        }
+        let holds = |v: f64| match op {
+            BinOp::Lt => v < bound,
+            BinOp::Le => v <= bound,
+            BinOp::Gt => v > bound,
+            BinOp::Ge => v >= bound,
+            BinOp::Ne => v != bound,
+            _ => false,
+        };
+        let mut n = 0;
+        while holds(v) {
+            n += 1;
+            if n > MAX_UNROLL {
+                return None;
+            }
+            v += delta;
+        }
+        Some(n)
     }
 
     // ---- values ----
