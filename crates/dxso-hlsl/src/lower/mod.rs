@@ -1382,12 +1382,25 @@ impl<'a> Lower<'a> {
             Init::Expr(e) => self.expr(e),
             Init::SamplerState => Ok(Value::Void),
             Init::List(items, loc) => {
-                // Flatten to scalars, then rebuild the type.
-                let mut scalars = Vec::new();
+                // Flatten to scalars, each converted to its lane's type, then rebuild.
+                let mut typed = Vec::new();
                 for it in items {
                     let v = self.init_value(it, ty, loc)?;
-                    self.flatten(&v, &mut scalars, loc)?;
+                    let mut with_types = Vec::new();
+                    self.flatten_typed(&v, &mut with_types, loc)?;
+                    typed.extend(with_types);
                 }
+                let zero = self.zero_value(ty)?;
+                let mut to = Vec::new();
+                self.flatten_typed(&zero, &mut to, loc)?;
+                let scalars: Vec<Operand> = typed
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(o, s))| match to.get(i) {
+                        Some(&(_, t)) => self.cast_scalar(o, s, t, 1).lane(0),
+                        None => o,
+                    })
+                    .collect();
                 let mut k = 0;
                 self.rebuild(ty, &scalars, &mut k, loc)
             }
@@ -2586,7 +2599,76 @@ impl<'a> Lower<'a> {
         self.m.op(Op::Mul(a, r), n)
     }
 
+    /// `v`'s scalars in order with their types (objects are refused).
+    fn flatten_typed(&mut self, v: &Value, out: &mut Vec<(Operand, Scalar)>, loc: &Loc) -> R<()> {
+        match v {
+            Value::Vector { o, n, ty, .. } => out.extend((0..*n).map(|i| (o.lane(i), *ty))),
+            Value::Matrix { rows, cols, ty, .. } => {
+                for r in rows {
+                    out.extend((0..cols.len() as u8).map(|i| (r.lane(i), *ty)));
+                }
+            }
+            Value::Struct(_, fs) | Value::Array(fs) => {
+                for f in fs {
+                    self.flatten_typed(f, out, loc)?;
+                }
+            }
+            _ => {
+                return Err(self.err(
+                    Code::CannotConvert,
+                    loc,
+                    "cannot use an object in a numeric initialiser or cast",
+                ))
+            }
+        }
+        if out.len() > 1 << 16 {
+            return Err(self.err(Code::Limit, loc, "value too large"));
+        }
+        Ok(())
+    }
+
+    /// `v` as `ty` component by component (a struct or an array on either side): the
+    /// scalars in order, each converted to its target lane's type; one scalar fills every
+    /// lane; fewer scalars than lanes is an error.
+    fn componentwise(&mut self, v: &Value, ty: &Type, loc: &Loc) -> R<Value> {
+        let mut from = Vec::new();
+        self.flatten_typed(v, &mut from, loc)?;
+        let zero = self.zero_value(ty)?;
+        let mut to = Vec::new();
+        self.flatten_typed(&zero, &mut to, loc)?;
+        if from.len() == 1 {
+            from = vec![from[0]; to.len()];
+        }
+        // fxc wants equal sizes from a matrix of several rows and columns, and into a
+        // matrix of several rows.
+        let wide = |v: &Value| matches!(v, Value::Matrix { rows, cols, .. } if rows.len() > 1 && cols.len() > 1);
+        let matrix = wide(v)
+            || (ty.array.is_empty() && matches!(ty.kind, TypeKind::Matrix(_, r, _) if r > 1));
+        if from.len() < to.len() || (matrix && from.len() != to.len()) {
+            return Err(self.err(
+                Code::CannotConvert,
+                loc,
+                format!(
+                    "cannot convert {} values to a type of {}",
+                    from.len(),
+                    to.len()
+                ),
+            ));
+        }
+        let scalars: Vec<Operand> = to
+            .iter()
+            .zip(&from)
+            .map(|(&(_, t), &(o, s))| self.cast_scalar(o, s, t, 1).lane(0))
+            .collect();
+        let mut k = 0;
+        self.rebuild(ty, &scalars, &mut k, loc)
+    }
+
     fn cast(&mut self, v: Value, ty: &Type, loc: &Loc) -> R<Value> {
+        let aggregate = |v: &Value| matches!(v, Value::Struct(..) | Value::Array(_));
+        if !ty.array.is_empty() || matches!(ty.kind, TypeKind::Struct(_)) || aggregate(&v) {
+            return self.componentwise(&v, ty, loc);
+        }
         // Explicit casts truncate silently.
         let target_n = match ty.kind {
             TypeKind::Scalar(_) => Some(1u8),
