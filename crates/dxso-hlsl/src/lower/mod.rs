@@ -1736,6 +1736,60 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// `cond ? a : b` with a matrix condition of `r` x `c`: one component selects the whole
+    /// value; more select component by component into the condition's shape (`a` and `b`
+    /// taken component-wise, a scalar filling every lane).
+    fn matrix_ternary(
+        &mut self,
+        cond: &Value,
+        r: u8,
+        c: u8,
+        a: &Value,
+        b: &Value,
+        loc: &Loc,
+    ) -> R<Value> {
+        let mut cs = Vec::new();
+        self.flatten_typed(cond, &mut cs, loc)?;
+        let z = self.m.scalar(0.0);
+        if cs.len() == 1 {
+            let (o, t) = cs[0];
+            let m = if t == Scalar::Bool {
+                o
+            } else {
+                self.compare(BinOp::Ne, o, z, 1)
+            };
+            return Ok(self.select_value(m, a, b));
+        }
+        // Vector operands need a condition of one row.
+        let wide_vector = |v: &Value| matches!(v, Value::Vector { n, .. } if *n > 1);
+        if r > 1 && (wide_vector(a) || wide_vector(b)) {
+            return Err(self.err(Code::TypeMismatch, loc, "type mismatch"));
+        }
+        let (mut xa, mut xb) = (Vec::new(), Vec::new());
+        self.flatten_typed(a, &mut xa, loc)?;
+        self.flatten_typed(b, &mut xb, loc)?;
+        for x in [&mut xa, &mut xb] {
+            if x.len() == 1 {
+                *x = vec![x[0]; cs.len()];
+            }
+        }
+        if xa.len() < cs.len() || xb.len() < cs.len() {
+            return Err(self.err(Code::TypeMismatch, loc, "type mismatch"));
+        }
+        let ty = xa[0].1;
+        let mut lanes = Vec::with_capacity(cs.len());
+        for (k, &(o, t)) in cs.iter().enumerate() {
+            let m = if t == Scalar::Bool {
+                o
+            } else {
+                self.compare(BinOp::Ne, o, z, 1)
+            };
+            lanes.push(self.select(m, xa[k].0, xb[k].0, 1).lane(0));
+        }
+        let mut k = 0;
+        self.rebuild(&Type::of(TypeKind::Matrix(ty, r, c)), &lanes, &mut k, loc)
+    }
+
     fn truth(&mut self, v: &Value, loc: &Loc) -> R<Operand> {
         match v {
             Value::Vector {
@@ -1886,6 +1940,14 @@ impl<'a> Lower<'a> {
                             scalar_form: *scalar_form,
                         })
                     }
+                    (Value::Matrix { rows, cols, .. }, _, _) => self.matrix_ternary(
+                        &cv,
+                        rows.len() as u8,
+                        cols.len() as u8,
+                        &va,
+                        &vb,
+                        &e.loc,
+                    ),
                     _ => {
                         let t = self.truth(&cv, &c.loc)?;
                         Ok(self.select_value(t, &va, &vb))
