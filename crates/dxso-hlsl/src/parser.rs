@@ -525,7 +525,7 @@ impl Parser<'_> {
             if self.eat(Tok::LBracket) {
                 let e = self.expr()?;
                 let off = self.consts.eval(&e).ok_or_else(bad)?;
-                index += off.trunc() as i64;
+                index = index.saturating_add(off.trunc() as i64);
                 self.expect(Tok::RBracket)?;
             }
             self.expect(Tok::RParen)?;

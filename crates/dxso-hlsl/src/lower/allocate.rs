@@ -36,12 +36,10 @@ impl Lower<'_> {
                 }
                 _ => continue,
             };
-            if let Some(&(_, start, n, u)) = self
-                .registers
-                .iter()
-                .find(|(s, start, n, _)| *s == RegisterSet::Float4 && r >= *start && r < start + n)
-            {
-                let e = end.min(start + n) - start;
+            if let Some(&(_, start, n, u)) = self.registers.iter().find(|(s, start, n, _)| {
+                *s == RegisterSet::Float4 && r >= *start && r < start.saturating_add(*n)
+            }) {
+                let e = end.min(start.saturating_add(n)).saturating_sub(start);
                 extent[u] = extent[u].max(e);
             }
         }
@@ -95,8 +93,8 @@ impl Lower<'_> {
         let moved = |r: u16| {
             moves
                 .iter()
-                .find(|(start, n, _)| r >= *start && r < start + n)
-                .map_or(r, |(start, _, new)| new + (r - start))
+                .find(|(start, n, _)| r >= *start && r < start.saturating_add(*n))
+                .map_or(r, |(start, _, new)| new.saturating_add(r - start))
         };
         self.m.move_uniforms(moved);
     }
