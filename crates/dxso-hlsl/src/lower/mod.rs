@@ -1736,18 +1736,10 @@ impl<'a> Lower<'a> {
         }
     }
 
-    /// `cond ? a : b` with a matrix condition of `r` x `c`: one component selects the whole
-    /// value; more select component by component into the condition's shape (`a` and `b`
-    /// taken component-wise, a scalar filling every lane).
-    fn matrix_ternary(
-        &mut self,
-        cond: &Value,
-        r: u8,
-        c: u8,
-        a: &Value,
-        b: &Value,
-        loc: &Loc,
-    ) -> R<Value> {
+    /// `cond ? a : b` with a matrix condition or matrix operands: one condition component
+    /// selects the whole value; more select component by component, the result taking the
+    /// operands' type (the condition's components in order).
+    fn matrix_ternary(&mut self, cond: &Value, a: &Value, b: &Value, loc: &Loc) -> R<Value> {
         let mut cs = Vec::new();
         self.flatten_typed(cond, &mut cs, loc)?;
         let z = self.m.scalar(0.0);
@@ -1761,22 +1753,33 @@ impl<'a> Lower<'a> {
             return Ok(self.select_value(m, a, b));
         }
         // Vector operands need a condition of one row.
+        let tall = matches!(cond, Value::Matrix { rows, .. } if rows.len() > 1);
         let wide_vector = |v: &Value| matches!(v, Value::Vector { n, .. } if *n > 1);
-        if r > 1 && (wide_vector(a) || wide_vector(b)) {
+        if tall && (wide_vector(a) || wide_vector(b)) {
             return Err(self.err(Code::TypeMismatch, loc, "type mismatch"));
         }
         let (mut xa, mut xb) = (Vec::new(), Vec::new());
         self.flatten_typed(a, &mut xa, loc)?;
         self.flatten_typed(b, &mut xb, loc)?;
-        for x in [&mut xa, &mut xb] {
-            if x.len() == 1 {
-                *x = vec![x[0]; cs.len()];
+        // One-component operands take the condition's shape.
+        let shape = if xa.len() == 1 && xb.len() == 1 {
+            xa = vec![xa[0]; cs.len()];
+            xb = vec![xb[0]; cs.len()];
+            cond
+        } else {
+            a
+        };
+        let ty = xa[0].1;
+        let result = match shape {
+            Value::Matrix { rows, cols, .. } => {
+                Type::of(TypeKind::Matrix(ty, rows.len() as u8, cols.len() as u8))
             }
-        }
-        if xa.len() < cs.len() || xb.len() < cs.len() {
+            Value::Vector { n, .. } => Type::of(TypeKind::Vector(ty, *n)),
+            _ => return Err(self.err(Code::TypeMismatch, loc, "type mismatch")),
+        };
+        if cs.len() != xa.len() || xb.len() != xa.len() {
             return Err(self.err(Code::TypeMismatch, loc, "type mismatch"));
         }
-        let ty = xa[0].1;
         let mut lanes = Vec::with_capacity(cs.len());
         for (k, &(o, t)) in cs.iter().enumerate() {
             let m = if t == Scalar::Bool {
@@ -1787,7 +1790,7 @@ impl<'a> Lower<'a> {
             lanes.push(self.select(m, xa[k].0, xb[k].0, 1).lane(0));
         }
         let mut k = 0;
-        self.rebuild(&Type::of(TypeKind::Matrix(ty, r, c)), &lanes, &mut k, loc)
+        self.rebuild(&result, &lanes, &mut k, loc)
     }
 
     fn truth(&mut self, v: &Value, loc: &Loc) -> R<Operand> {
@@ -1903,6 +1906,9 @@ impl<'a> Lower<'a> {
                 let va = self.expr(a)?;
                 let vb = self.expr(b)?;
                 let (va, vb) = self.unify(va, vb, &e.loc)?;
+                if matches!(cv, Value::Matrix { .. }) || matches!(va, Value::Matrix { .. }) {
+                    return self.matrix_ternary(&cv, &va, &vb, &e.loc);
+                }
                 match (&cv, &va, &vb) {
                     (
                         Value::Vector {
@@ -1940,14 +1946,6 @@ impl<'a> Lower<'a> {
                             scalar_form: *scalar_form,
                         })
                     }
-                    (Value::Matrix { rows, cols, .. }, _, _) => self.matrix_ternary(
-                        &cv,
-                        rows.len() as u8,
-                        cols.len() as u8,
-                        &va,
-                        &vb,
-                        &e.loc,
-                    ),
                     _ => {
                         let t = self.truth(&cv, &c.loc)?;
                         Ok(self.select_value(t, &va, &vb))

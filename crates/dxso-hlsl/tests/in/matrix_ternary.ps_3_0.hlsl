@@ -1,5 +1,5 @@
-// A matrix condition selects component by component into its shape; a one-component matrix
-// condition selects the whole value.
+// A matrix condition (or matrix operands) selects component by component, the result taking
+// the operands' type; a one-component condition selects the whole value.
 float2x2 cond;
 float2x2 a;
 float2x2 b;
