@@ -8,7 +8,7 @@
 //! constant table lists the uniforms the code reads, sorted by name as fxc sorts them.
 
 use crate::diag::{Code, Diagnostic, Loc};
-use crate::ir::{Handle, Lane, Module, Op, Operand, SampleKind};
+use crate::ir::{Handle, Lane, LoopKind, Module, Op, Operand, SampleKind};
 use crate::lower::operands;
 use crate::{Options, Profile};
 use dxso::ctab::{Constant, ConstantTable, RegisterSet};
@@ -47,6 +47,8 @@ struct Gen<'a> {
     uses: Vec<u32>,
     /// Muls folded into the add that reads them.
     absorbed: Vec<bool>,
+    /// Vectors written lane by lane into their output registers (see `split_outputs`).
+    split: Vec<bool>,
     /// Temp register of each emitted node.
     reg: Vec<Option<u16>>,
     last_use: Vec<usize>,
@@ -91,6 +93,7 @@ impl<'a> Gen<'a> {
             demand: vec![0; n],
             uses: vec![0; n],
             absorbed: vec![false; n],
+            split: vec![false; n],
             reg: vec![None; n],
             last_use: vec![0; n],
             free: vec![true; 4096],
@@ -147,96 +150,7 @@ impl<'a> Gen<'a> {
     // ---- analysis ----
 
     fn analyse(&mut self) {
-        let need = |d: &mut Vec<u8>, o: &Operand, lanes: u8| {
-            for i in 0..4 {
-                if lanes & (1 << i) != 0 {
-                    d[o.h.0 as usize] |= 1 << o.swz[i];
-                }
-            }
-        };
-        for out in &self.m.outputs {
-            need(&mut self.demand, &out.value, (1u8 << out.width) - 1);
-        }
-        for k in &self.m.kills {
-            need(&mut self.demand, k, 0b0111);
-        }
-        // Loops run for their variables: every one is computed whole.
-        for l in &self.m.loops {
-            self.demand[l.begin.0 as usize] = 1;
-            self.demand[l.end.0 as usize] = 1;
-            for &p in &l.phis {
-                self.demand[p.0 as usize] = (1u8 << self.m.node(p).width) - 1;
-            }
-        }
-        for i in (0..self.m.nodes.len()).rev() {
-            let d = self.demand[i];
-            if d == 0 {
-                continue;
-            }
-            let node = self.m.nodes[i];
-            let dm = &mut self.demand;
-            match &node.op {
-                Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::Phi(..) => {}
-                Op::UniformRel(_, index) => need(dm, index, 1),
-                Op::LoopBegin(l) => {
-                    let l = &self.m.loops[*l as usize];
-                    for (p, o) in l.phis.iter().zip(&l.inits) {
-                        need(dm, o, (1u8 << self.m.node(*p).width) - 1);
-                    }
-                }
-                Op::LoopEnd(l) => {
-                    let l = &self.m.loops[*l as usize];
-                    for (p, o) in l.phis.iter().zip(&l.nexts) {
-                        need(dm, o, (1u8 << self.m.node(*p).width) - 1);
-                    }
-                }
-                Op::Add(a, b)
-                | Op::Mul(a, b)
-                | Op::Min(a, b)
-                | Op::Max(a, b)
-                | Op::Slt(a, b)
-                | Op::Sge(a, b) => {
-                    need(dm, a, d);
-                    need(dm, b, d);
-                }
-                Op::Mad(a, b, c) | Op::Cmp(a, b, c) | Op::Lrp(a, b, c) => {
-                    need(dm, a, d);
-                    need(dm, b, d);
-                    need(dm, c, d);
-                }
-                Op::Frc(a) | Op::Sat(a) | Op::Abs(a) | Op::Dsx(a) | Op::Dsy(a) => need(dm, a, d),
-                Op::Dot(n, a, b) => {
-                    need(dm, a, (1 << n) - 1);
-                    need(dm, b, (1 << n) - 1);
-                }
-                Op::Rcp(a) | Op::Rsq(a) | Op::Exp(a) | Op::Log(a) | Op::SinCos(a) => need(dm, a, 1),
-                Op::Pow(a, b) => {
-                    need(dm, a, 1);
-                    need(dm, b, 1);
-                }
-                Op::Nrm(a) => need(dm, a, 0b0111),
-                Op::Sample(kind, _, c, g) => {
-                    let lanes = match kind {
-                        SampleKind::Plain | SampleKind::Grad => 0b0111,
-                        _ => 0b1111,
-                    };
-                    need(dm, c, lanes);
-                    if let Some((x, y)) = g {
-                        need(dm, x, 0b0111);
-                        need(dm, y, 0b0111);
-                    }
-                }
-                Op::Compose(parts) => {
-                    for (k, p) in parts.iter().enumerate() {
-                        if let Some(p) = p {
-                            if d & (1 << k) != 0 {
-                                dm[p.h.0 as usize] |= 1 << p.lane;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        self.demand = self.m.demand();
         // Use counts among live nodes, then multiplies to fold into adds.
         for i in 0..self.m.nodes.len() {
             if self.demand[i] == 0 {
@@ -644,10 +558,12 @@ impl<'a> Gen<'a> {
         }
         self.analyse();
         self.assign_inputs();
+        self.split_outputs();
         let order: Vec<usize> = (0..self.m.nodes.len())
             .filter(|&i| {
                 self.demand[i] != 0
                     && !self.absorbed[i]
+                    && !self.split[i]
                     && !matches!(
                         self.m.nodes[i].op,
                         Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::UniformRel(..)
@@ -673,8 +589,16 @@ impl<'a> Gen<'a> {
             .map(|o| o.value)
             .chain(self.m.kills.iter().copied())
         {
-            self.last_use[o.h.0 as usize] = end;
-            readers[o.h.0 as usize].push(end);
+            let h = o.h.0 as usize;
+            let read = if self.split[h] {
+                self.reads_of(h)
+            } else {
+                vec![o.h]
+            };
+            for r in read {
+                self.last_use[r.0 as usize] = end;
+                readers[r.0 as usize].push(end);
+            }
         }
         // A value a loop body reads lives until the loop's end: the next iteration reads it
         // again. Inner loops first, so their ends carry over to the loops around them.
@@ -732,6 +656,60 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// Marks the vectors only outputs read, gathered from inputs, constants and at most one
+    /// computed value (`Op::Compose`), in vertex shaders: each part is written straight into
+    /// the output register's lanes at the end, so no temporary holds the early parts (an
+    /// input copied at the start) through the rest of the shader.
+    fn split_outputs(&mut self) {
+        if !self.profile.is_vertex() {
+            return;
+        }
+        let mut read_by_code = vec![false; self.m.nodes.len()];
+        for i in 0..self.m.nodes.len() {
+            if self.demand[i] != 0 && !self.absorbed[i] {
+                for h in self.node_reads(i) {
+                    read_by_code[h.0 as usize] = true;
+                }
+            }
+        }
+        // Every output reading the vector must read existing lanes one to one, into a
+        // register written with the value's own mask (not `oPos` filled from fewer lanes).
+        let fits = |out: &crate::ir::OutputDecl| {
+            let Op::Compose(parts) = self.m.nodes[out.value.h.0 as usize].op else {
+                return false;
+            };
+            // Computed parts stay in their registers until the end: worth it while they
+            // are one value (inputs, constants and literals cost none).
+            let mut computed: Vec<Handle> = parts
+                .iter()
+                .flatten()
+                .map(|p| p.h)
+                .filter(|h| {
+                    !matches!(
+                        self.m.nodes[h.0 as usize].op,
+                        Op::Input(_) | Op::Uniform(_) | Op::Literal(_)
+                    )
+                })
+                .collect();
+            computed.sort_by_key(|h| h.0);
+            computed.dedup();
+            computed.len() <= 1
+                && !out.value.neg
+                && !out.value.abs
+                && (out.usage != DeclUsage::Position || out.width == 4)
+                && (0..out.width as usize).all(|k| parts[out.value.swz[k] as usize].is_some())
+        };
+        let mut ok = vec![true; self.m.nodes.len()];
+        for out in &self.m.outputs {
+            let h = out.value.h.0 as usize;
+            ok[h] &= fits(out);
+        }
+        for out in &self.m.outputs {
+            let h = out.value.h.0 as usize;
+            self.split[h] = ok[h] && !read_by_code[h];
+        }
+    }
+
     fn root(&self, mut i: usize) -> usize {
         while let Some(a) = self.alias[i] {
             i = a;
@@ -749,7 +727,8 @@ impl<'a> Gen<'a> {
             | Op::Uniform(_)
             | Op::LoopBegin(_)
             | Op::Phi(..)
-            | Op::LoopEnd(_) => false,
+            | Op::LoopEnd(_)
+            | Op::LoopElse(_) => false,
             Op::Dot(2, ..) => self.has(Opcode::Dp2Add),
             Op::Lrp(..) => self.has(Opcode::Lrp),
             Op::Sat(_) => self.pixel(),
@@ -899,6 +878,12 @@ impl<'a> Gen<'a> {
     fn node_reads(&self, i: usize) -> Vec<Handle> {
         match self.m.nodes[i].op {
             Op::LoopBegin(l) => self.m.loops[l as usize].inits.iter().map(|o| o.h).collect(),
+            Op::LoopElse(l) => self.m.loops[l as usize]
+                .then_nexts
+                .iter()
+                .map(|o| o.h)
+                .chain(self.m.loops[l as usize].phis.iter().copied())
+                .collect(),
             Op::LoopEnd(l) => {
                 let l = &self.m.loops[l as usize];
                 l.nexts
@@ -938,6 +923,7 @@ impl<'a> Gen<'a> {
         match node.op {
             Op::LoopBegin(l) => return self.loop_begin(l),
             Op::LoopEnd(l) => return self.loop_end(l),
+            Op::LoopElse(l) => return self.loop_else(l),
             // Its register was given at the loop's start.
             Op::Phi(..) => return Ok(()),
             _ => {}
@@ -1172,7 +1158,8 @@ impl<'a> Gen<'a> {
             | Op::UniformRel(..)
             | Op::LoopBegin(_)
             | Op::Phi(..)
-            | Op::LoopEnd(_) => {}
+            | Op::LoopEnd(_)
+            | Op::LoopElse(_) => {}
         }
         Ok(())
     }
@@ -1188,17 +1175,58 @@ impl<'a> Gen<'a> {
             let mut s = [self.src(init, d)?];
             self.emit_legal(Opcode::Mov, dst, &mut s, &[d])?;
         }
-        let count = SrcParam::new(Register::new(RT::ConstInt, lp.count), Swizzle::IDENTITY);
         self.a0 = None;
+        if lp.kind == LoopKind::IfBool {
+            let b = SrcParam::new(Register::new(RT::ConstBool, lp.count), Swizzle::IDENTITY);
+            let mut inst = Instruction::new(Opcode::If);
+            inst.srcs = dxso::Sources::from_slice(&[b]).expect("one source");
+            self.code.push(inst);
+            return Ok(());
+        }
+        let count = SrcParam::new(Register::new(RT::ConstInt, lp.count), Swizzle::IDENTITY);
         let mut rep = Instruction::new(Opcode::Rep);
         rep.srcs = dxso::Sources::from_slice(&[count]).expect("one source");
         self.code.push(rep);
         Ok(())
     }
 
-    /// The variables of loop `l` take their next values; `endrep`.
+    /// The variables of the block under a boolean register take the first branch's values;
+    /// `else`.
+    fn loop_else(&mut self, l: u16) -> R<()> {
+        let lp = self.m.loops[l as usize].clone();
+        self.carry(&lp.phis, &lp.then_nexts)?;
+        self.a0 = None;
+        self.code.push(Instruction::new(Opcode::Else));
+        Ok(())
+    }
+
+    /// The variables of loop `l` take their next values; `endrep` (`endif`).
     fn loop_end(&mut self, l: u16) -> R<()> {
         let lp = self.m.loops[l as usize].clone();
+        self.carry(&lp.phis, &lp.nexts)?;
+        self.a0 = None;
+        self.code
+            .push(Instruction::new(if lp.kind == LoopKind::IfBool {
+                Opcode::EndIf
+            } else {
+                Opcode::EndRep
+            }));
+        Ok(())
+    }
+
+    /// Copies `nexts` into the registers of the loop variables `phis`.
+    fn carry(&mut self, phis: &[Handle], nexts: &[Operand]) -> R<()> {
+        let lp = crate::ir::Loop {
+            count: 0,
+            begin: Handle(0),
+            end: Handle(0),
+            phis: phis.to_vec(),
+            inits: Vec::new(),
+            nexts: nexts.to_vec(),
+            kind: LoopKind::Rep,
+            else_node: None,
+            then_nexts: Vec::new(),
+        };
         // A next value that is another variable of this loop is read before any is written.
         let mut srcs = Vec::new();
         let mut temps = Vec::new();
@@ -1246,8 +1274,6 @@ impl<'a> Gen<'a> {
         for t in temps {
             self.release(t);
         }
-        self.a0 = None;
-        self.code.push(Instruction::new(Opcode::EndRep));
         Ok(())
     }
 
@@ -1506,6 +1532,14 @@ impl<'a> Gen<'a> {
             } else {
                 mask.0
             };
+            if let Op::Compose(parts) = self.m.node(out.value.h).op {
+                if self.split[out.value.h.0 as usize] {
+                    let lanes: [Option<Lane>; 4] =
+                        std::array::from_fn(|k| parts[out.value.swz[k] as usize]);
+                    self.compose(reg, out.value.h.0 as usize, lanes, mask.0)?;
+                    continue;
+                }
+            }
             let mut src = self.src(&out.value, read)?;
             if mask.0 == 0xF && out.width < 4 {
                 // Lanes past the value's width repeat its last lane.

@@ -130,6 +130,10 @@ pub fn check(
             (0..count)
                 .map(|_| {
                     let colour = sem.0 == DeclUsage::Color;
+                    // vFace is one value: a read through any lane sees it.
+                    if *sem == (DeclUsage::PositionT, 1) {
+                        return [rng.signed() * 2.0; 4];
+                    }
                     std::array::from_fn(|_| {
                         if colour {
                             rng.unit()

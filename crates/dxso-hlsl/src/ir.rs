@@ -142,8 +142,12 @@ pub enum Op {
     LoopBegin(u16),
     /// Variable `k` of loop `n` inside and after it (its register carries it across iterations).
     Phi(u16, u16),
-    /// The end of loop `n`: its variables take their next values, then `endrep`.
+    /// The end of loop `n`: its variables take their next values, then `endrep` (`endif`
+    /// for a block under a boolean register).
     LoopEnd(u16),
+    /// The `else` of the block under a boolean register `n`: its variables take the values
+    /// the first branch gave them ([`Loop::then_nexts`]), then `else`.
+    LoopElse(u16),
 }
 
 /// A node: what it computes and how many lanes mean something.
@@ -235,6 +239,21 @@ pub struct Loop {
     pub inits: Vec<Operand>,
     /// Their values at the end of an iteration.
     pub nexts: Vec<Operand>,
+    /// A `rep i#` loop, or a block run once when boolean register `b#` is true.
+    pub kind: LoopKind,
+    /// The [`Op::LoopElse`] node of a block with an `else`.
+    pub else_node: Option<Handle>,
+    /// The variables' values at the end of the first branch of a block with an `else`.
+    pub then_nexts: Vec<Operand>,
+}
+
+/// What a [`Loop`] emits around its body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    /// `rep i#` ... `endrep` ([`Loop::count`] is `i#`).
+    Rep,
+    /// `if b#` ... `else` ... `endif` ([`Loop::count`] is `b#`): a loop run at most once.
+    IfBool,
 }
 
 /// Most nodes a module may hold (hostile unrolling ends here with an error).
@@ -303,7 +322,8 @@ impl Module {
             | Op::Uniform(_)
             | Op::LoopBegin(_)
             | Op::Phi(..)
-            | Op::LoopEnd(_)) => op,
+            | Op::LoopEnd(_)
+            | Op::LoopElse(_)) => op,
         };
     }
 
@@ -359,6 +379,127 @@ impl Module {
     /// A scalar literal.
     pub fn scalar(&mut self, v: f32) -> Operand {
         self.literal([v; 4], 1)
+    }
+
+    /// The lanes of each node the outputs, kills and loops read (bit `k`: lane `k`); 0 for
+    /// a dead node.
+    pub fn demand(&self) -> Vec<u8> {
+        let mut demand = vec![0u8; self.nodes.len()];
+        let need = |d: &mut Vec<u8>, o: &Operand, lanes: u8| {
+            for i in 0..4 {
+                if lanes & (1 << i) != 0 {
+                    d[o.h.0 as usize] |= 1 << o.swz[i];
+                }
+            }
+        };
+        for out in &self.outputs {
+            need(&mut demand, &out.value, (1u8 << out.width) - 1);
+        }
+        for k in &self.kills {
+            need(&mut demand, k, 0b0111);
+        }
+        // Loops run for their variables: every one is computed whole.
+        for l in &self.loops {
+            demand[l.begin.0 as usize] = 1;
+            demand[l.end.0 as usize] = 1;
+            if let Some(e) = l.else_node {
+                demand[e.0 as usize] = 1;
+            }
+            for &p in &l.phis {
+                demand[p.0 as usize] = (1u8 << self.node(p).width) - 1;
+            }
+        }
+        for i in (0..self.nodes.len()).rev() {
+            let d = demand[i];
+            if d == 0 {
+                continue;
+            }
+            let node = self.nodes[i];
+            let dm = &mut demand;
+            match &node.op {
+                Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::Phi(..) => {}
+                Op::UniformRel(_, index) => need(dm, index, 1),
+                Op::LoopBegin(l) => {
+                    let l = &self.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.inits) {
+                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                    }
+                }
+                Op::LoopEnd(l) => {
+                    let l = &self.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.nexts) {
+                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                    }
+                }
+                Op::LoopElse(l) => {
+                    let l = &self.loops[*l as usize];
+                    for (p, o) in l.phis.iter().zip(&l.then_nexts) {
+                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                    }
+                }
+                Op::Add(a, b)
+                | Op::Mul(a, b)
+                | Op::Min(a, b)
+                | Op::Max(a, b)
+                | Op::Slt(a, b)
+                | Op::Sge(a, b) => {
+                    need(dm, a, d);
+                    need(dm, b, d);
+                }
+                Op::Mad(a, b, c) | Op::Cmp(a, b, c) | Op::Lrp(a, b, c) => {
+                    need(dm, a, d);
+                    need(dm, b, d);
+                    need(dm, c, d);
+                }
+                Op::Frc(a) | Op::Sat(a) | Op::Abs(a) | Op::Dsx(a) | Op::Dsy(a) => need(dm, a, d),
+                Op::Dot(n, a, b) => {
+                    need(dm, a, (1 << n) - 1);
+                    need(dm, b, (1 << n) - 1);
+                }
+                Op::Rcp(a) | Op::Rsq(a) | Op::Exp(a) | Op::Log(a) | Op::SinCos(a) => need(dm, a, 1),
+                Op::Pow(a, b) => {
+                    need(dm, a, 1);
+                    need(dm, b, 1);
+                }
+                Op::Nrm(a) => need(dm, a, 0b0111),
+                Op::Sample(kind, _, c, g) => {
+                    let lanes = match kind {
+                        SampleKind::Plain | SampleKind::Grad => 0b0111,
+                        _ => 0b1111,
+                    };
+                    need(dm, c, lanes);
+                    if let Some((x, y)) = g {
+                        need(dm, x, 0b0111);
+                        need(dm, y, 0b0111);
+                    }
+                }
+                Op::Compose(parts) => {
+                    for (k, p) in parts.iter().enumerate() {
+                        if let Some(p) = p {
+                            if d & (1 << k) != 0 {
+                                dm[p.h.0 as usize] |= 1 << p.lane;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        demand
+    }
+
+    /// Moves every constant register read (`Op::Uniform`, `Op::UniformRel`) to `moved(r)`.
+    pub fn move_uniforms(&mut self, moved: impl Fn(u16) -> u16) {
+        for node in &mut self.nodes {
+            node.op = match node.op {
+                Op::Uniform(r) => Op::Uniform(moved(r)),
+                Op::UniformRel(r, i) => Op::UniformRel(moved(r), i),
+                op => op,
+            };
+        }
+        self.shared.clear();
+        for (i, node) in self.nodes.iter().enumerate() {
+            self.shared.entry(node.op).or_insert(Handle(i as u32));
+        }
     }
 
     /// Adds a node (shared with an equal one when it exists).
@@ -493,6 +634,24 @@ impl Module {
     /// lanes.
     pub fn compose(&mut self, lanes: &[Operand]) -> Operand {
         let width = lanes.len().clamp(1, 4) as u8;
+        // A lane of a gathered vector is read from where it was gathered from, so the
+        // inner vector need not be built when nothing else reads it.
+        let flat: Vec<Operand> = lanes
+            .iter()
+            .map(|o| match self.node(o.h).op {
+                Op::Compose(parts) if !o.abs => match parts[o.swz[0] as usize & 3] {
+                    Some(p) => Operand {
+                        h: p.h,
+                        swz: [p.lane; 4],
+                        neg: o.neg ^ p.neg,
+                        abs: p.abs,
+                    },
+                    None => *o,
+                },
+                _ => *o,
+            })
+            .collect();
+        let lanes = &flat[..];
         // One operand read through a swizzle needs no node.
         let first = lanes[0];
         if lanes

@@ -17,6 +17,7 @@
 
 pub mod ast;
 pub mod codegen;
+mod consteval;
 pub mod diag;
 #[cfg(feature = "equivalence")]
 pub mod equivalence;

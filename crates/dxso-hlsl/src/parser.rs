@@ -5,6 +5,7 @@
 //! gets an error, not a stack overflow.
 
 use crate::ast::*;
+use crate::consteval::Consts;
 use crate::diag::{Code, Diagnostic, Loc};
 use crate::lexer::{Tok, Token};
 use crate::preprocess::parse_int;
@@ -27,6 +28,8 @@ pub fn parse(
         program: Program::default(),
         depth: 0,
         row_major: row_major_default,
+        pragma_seen: false,
+        consts: Consts::default(),
     };
     p.program_body()?;
     Ok(p.program)
@@ -41,6 +44,10 @@ struct Parser<'a> {
     program: Program,
     depth: usize,
     row_major: bool,
+    /// A `#pragma pack_matrix` has been seen (typedefs take the latent majority from then).
+    pragma_seen: bool,
+    /// Values of constant variables, for array dimensions.
+    consts: Consts,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -140,13 +147,8 @@ impl Parser<'_> {
                 Tok::Semi => {
                     self.i += 1;
                 }
-                Tok::PackRowMajor => {
-                    self.i += 1;
-                    self.row_major = true;
-                }
-                Tok::PackColumnMajor => {
-                    self.i += 1;
-                    self.row_major = false;
+                Tok::PackRowMajor | Tok::PackColumnMajor => {
+                    self.pragma();
                 }
                 _ if self.is_word("typedef") => self.typedef()?,
                 _ if self.is_word("cbuffer") || self.is_word("tbuffer") => self.cbuffer()?,
@@ -163,15 +165,59 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// Consumes a `#pragma pack_matrix` at the cursor (it may sit anywhere, as fxc allows),
+    /// returning whether there was one.
+    fn pragma(&mut self) -> bool {
+        match self.kind() {
+            Tok::PackRowMajor | Tok::PackColumnMajor => {
+                self.row_major = self.kind() == Tok::PackRowMajor;
+                self.pragma_seen = true;
+                self.i += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The majority of a matrix declared with `packing` (`row_major`/`column_major` written)
+    /// of type `ty` (a typedef may carry one): writing one against the typedef's is an
+    /// error; with neither, `latent` applies.
+    fn majority(&self, ty: &Type, packing: Option<bool>, latent: Option<bool>) -> R<Option<bool>> {
+        if !matches!(ty.kind, TypeKind::Matrix(..)) {
+            return Ok(None);
+        }
+        if let (Some(p), Some(t)) = (packing, ty.row_major) {
+            if p != t {
+                return Err(Diagnostic::error(
+                    Code::Syntax,
+                    self.loc(),
+                    "a matrix majority contradicts its type's",
+                ));
+            }
+        }
+        Ok(packing.or(ty.row_major).or(latent))
+    }
+
     fn typedef(&mut self) -> R<()> {
         self.i += 1;
+        let start = self.i;
         let quals = self.qualifiers();
         let _ = quals;
-        let ty = self.type_spec()?;
+        let mut ty = self.type_spec()?;
+        // The latent majority applies to a typedef only once a pragma has set one.
+        let latent = self.pragma_seen.then_some(self.row_major);
+        ty.row_major = self.majority(&ty, self.packing_before(start), latent)?;
         loop {
             let name = self.ident()?;
             let mut t = ty.clone();
             t.array.extend(self.array_dims()?);
+            if t.array.contains(&0) {
+                return Err(Diagnostic::error(
+                    Code::Syntax,
+                    self.loc_of(&name),
+                    "a typedef cannot leave an array size implicit",
+                ));
+            }
             self.types.insert(name.text.clone(), t);
             if !self.eat(Tok::Comma) {
                 break;
@@ -209,6 +255,8 @@ impl Parser<'_> {
                 "static" => q.is_static = true,
                 "uniform" => q.uniform = true,
                 "const" => q.is_const = true,
+                // `precise` is no keyword: a variable or a type may take the name.
+                "precise" if !self.precise_is_qualifier() => break,
                 "extern" | "shared" | "volatile" | "inline" | "precise" | "nointerpolation"
                 | "linear" | "centroid" | "noperspective" | "groupshared" => q.external = true,
                 "in" => q.input = true,
@@ -223,6 +271,36 @@ impl Parser<'_> {
             self.i += 1;
         }
         q
+    }
+
+    /// Whether the `precise` at the cursor qualifies what follows: it is followed by a
+    /// type or a qualifier, or by any name when no type is called `precise`.
+    fn precise_is_qualifier(&self) -> bool {
+        let next = self.peek_at(1);
+        if next.kind != Tok::Ident {
+            return false;
+        }
+        if !self.types.contains_key("precise") {
+            return true;
+        }
+        builtin_type(&next.text).is_some()
+            || self.types.contains_key(&next.text)
+            || matches!(
+                next.text.as_str(),
+                "struct"
+                    | "vector"
+                    | "matrix"
+                    | "const"
+                    | "static"
+                    | "uniform"
+                    | "row_major"
+                    | "column_major"
+                    | "in"
+                    | "out"
+                    | "inout"
+                    | "extern"
+                    | "shared"
+            )
     }
 
     /// `row_major`/`column_major` may sit among the qualifiers; reads them back.
@@ -242,6 +320,7 @@ impl Parser<'_> {
         let t = self.peek();
         t.kind == Tok::Ident
             && (builtin_type(&t.text).is_some()
+                || (t.text == "precise" && self.precise_is_qualifier())
                 || self.types.contains_key(&t.text)
                 || matches!(
                     t.text.as_str(),
@@ -357,10 +436,14 @@ impl Parser<'_> {
             if self.kind() == Tok::Eof {
                 return Err(self.unexpected());
             }
+            if self.pragma() {
+                continue;
+            }
             let start = self.i;
             let quals = self.qualifiers();
             let mut ty = self.type_spec()?;
-            ty.row_major = self.packing_before(start);
+            // Members take the latent majority where the struct is defined.
+            ty.row_major = self.majority(&ty, self.packing_before(start), Some(self.row_major))?;
             loop {
                 let decl = self.declarator(&ty, quals)?;
                 members.push(decl);
@@ -381,17 +464,23 @@ impl Parser<'_> {
         Ok(ty)
     }
 
+    /// `[N]...` dimensions: constant expressions; `[]` (0) sizes the array by its
+    /// initialiser (checked by [`Parser::declarator`]).
     fn array_dims(&mut self) -> R<Vec<u32>> {
         let mut dims = Vec::new();
         while self.eat(Tok::LBracket) {
+            if self.eat(Tok::RBracket) {
+                dims.push(0);
+                continue;
+            }
             let n = self.expr()?;
-            let v = match n.kind {
-                ExprKind::Int(v) if (1..=65536).contains(&v) => v as u32,
+            let v = match self.consts.eval(&n) {
+                Some(v) if (1.0..65537.0).contains(&v) => v as u32,
                 _ => {
                     return Err(Diagnostic::error(
                         Code::Unsupported,
                         n.loc,
-                        "array dimensions must be integer literals from 1 to 65536",
+                        "array dimensions must be constant expressions from 1 to 65536",
                     ))
                 }
             };
@@ -411,31 +500,42 @@ impl Parser<'_> {
             if self.eat(Tok::Comma) {
                 word = self.ident()?;
             }
-            self.expect(Tok::RParen)?;
+            // `c3`, `c` (c0), then an optional constant offset: `c0[1 + 1]`, `c[2]`. Letters
+            // after the digits are ignored (as fxc does), letters without digits are an error.
             let text = word.text.to_ascii_lowercase();
             let set = text.chars().next().unwrap_or('c');
-            let digits: String = text
-                .chars()
-                .skip(1)
-                .take_while(|c| c.is_ascii_digit())
-                .collect();
-            let index = digits
-                .parse::<u32>()
-                .ok()
-                .filter(|_| t.text == "register")
-                .ok_or_else(|| {
-                    Diagnostic::error(
-                        Code::Syntax,
-                        self.loc_of(&word),
-                        format!("invalid register '{}'", word.text),
-                    )
-                })?;
+            let rest = &text[set.len_utf8()..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            let word_loc = self.loc_of(&word);
+            let bad = || {
+                Diagnostic::error(
+                    Code::Syntax,
+                    word_loc.clone(),
+                    format!("invalid register '{}'", word.text),
+                )
+            };
+            if t.text != "register" || (digits.is_empty() && !rest.is_empty()) {
+                return Err(bad());
+            }
+            let mut index = if digits.is_empty() {
+                0
+            } else {
+                digits.parse::<i64>().map_err(|_| bad())?
+            };
+            if self.eat(Tok::LBracket) {
+                let e = self.expr()?;
+                let off = self.consts.eval(&e).ok_or_else(bad)?;
+                index = index.saturating_add(off.trunc() as i64);
+                self.expect(Tok::RBracket)?;
+            }
+            self.expect(Tok::RParen)?;
+            let index = u32::try_from(index).map_err(|_| bad())?;
             return Ok((
                 None,
                 Some(Binding {
                     set,
                     index,
-                    loc: self.loc_of(&word),
+                    loc: word_loc,
                 }),
             ));
         }
@@ -465,6 +565,19 @@ impl Parser<'_> {
         } else {
             None
         };
+        // Only the outermost dimension may be left to the initialiser.
+        if ty.array.iter().skip(1).any(|&d| d == 0)
+            || (ty.array.first() == Some(&0) && init.is_none())
+        {
+            return Err(Diagnostic::error(
+                Code::Syntax,
+                self.loc_of(&name),
+                "implicit array size needs an initialiser and must be the outermost dimension",
+            ));
+        }
+        if quals.is_const {
+            self.consts.record(&name.text, &ty.kind, init.as_ref());
+        }
         Ok(VarDecl {
             name: name.text.clone(),
             ty,
@@ -528,9 +641,7 @@ impl Parser<'_> {
         let quals = self.qualifiers();
         let mut ty = self.type_spec()?;
         let packing = self.packing_before(start);
-        ty.row_major = packing
-            .or(Some(self.row_major))
-            .filter(|_| matches!(ty.kind, TypeKind::Matrix(..)));
+        ty.row_major = self.majority(&ty, packing, Some(self.row_major))?;
         if self.eat(Tok::Semi) {
             return Ok(()); // a struct definition alone
         }
@@ -605,6 +716,9 @@ impl Parser<'_> {
         while !self.eat(Tok::RBrace) {
             if self.kind() == Tok::Eof {
                 return Err(self.unexpected());
+            }
+            if self.pragma() {
+                continue;
             }
             out.push(self.statement()?);
         }
@@ -1055,6 +1169,13 @@ impl Parser<'_> {
                 let ty = self.type_spec();
                 if let Ok(mut ty) = ty {
                     ty.array.extend(self.array_dims()?);
+                    if ty.array.contains(&0) {
+                        return Err(Diagnostic::error(
+                            Code::Syntax,
+                            loc,
+                            "a cast cannot leave an array size implicit",
+                        ));
+                    }
                     if self.eat(Tok::RParen) {
                         let e = self.unary()?;
                         return Ok(Expr {
@@ -1293,6 +1414,36 @@ mod tests {
             }
             g => panic!("{g:?}"),
         }
+    }
+
+    #[test]
+    fn register_forms() {
+        let binding = |decl: &str| -> R<Option<(char, u32)>> {
+            let p = parse_src(&format!("static const int two = 2;\n{decl}"))?;
+            match &p.globals[1] {
+                Global::Vars(v) => Ok(v[0].binding.as_ref().map(|b| (b.set, b.index))),
+                g => panic!("{g:?}"),
+            }
+        };
+        assert_eq!(binding("float a : register(c);").unwrap(), Some(('c', 0)));
+        assert_eq!(
+            binding("float a : register(c[1 + two]);").unwrap(),
+            Some(('c', 3))
+        );
+        assert_eq!(
+            binding("float a : register(c2[-1]);").unwrap(),
+            Some(('c', 1))
+        );
+        assert_eq!(
+            binding("float a : register(c0[0.6 + 0.6]);").unwrap(),
+            Some(('c', 1))
+        );
+        assert_eq!(
+            binding("float a : register(c1xyz);").unwrap(),
+            Some(('c', 1))
+        );
+        assert!(binding("float a : register(banana);").is_err());
+        assert!(binding("float a : register(c0[-1]);").is_err());
     }
 
     #[test]

@@ -249,15 +249,11 @@ impl Pre<'_> {
             "pragma" => {
                 let words: Vec<&str> = rest.iter().map(|t| t.text.as_str()).collect();
                 if words.first() == Some(&"pack_matrix") {
+                    // The argument is not macro-expanded; one fxc does not know is ignored.
                     let kind = match words.get(2) {
                         Some(&"row_major") => Tok::PackRowMajor,
                         Some(&"column_major") => Tok::PackColumnMajor,
-                        _ => {
-                            return Err(self.err(
-                                name_tok,
-                                "#pragma pack_matrix needs row_major or column_major",
-                            ))
-                        }
+                        _ => return Ok(()),
                     };
                     let mut t = name_tok.clone();
                     t.kind = kind;

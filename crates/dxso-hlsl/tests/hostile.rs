@@ -131,3 +131,22 @@ fn arbitrary_bytes_never_panic() {
     }
     assert!(fuzz_compile(b"float4 main() : COLOR { return 1; }") >= 1);
 }
+
+#[test]
+fn huge_sizes_and_offsets_end_in_errors() {
+    // Whatever each gives (an error or a shader), it must not panic or overflow.
+    let srcs = [
+        "float4x4 a[65536]; float4x4 b[65536]; float4 main() : COLOR { return a[65535][3] + b[65535][3]; }",
+        "float a : register(c4294967295[4294967295]); float4 main() : COLOR { return a; }",
+        "float a : register(c0[1e300]); float4 main() : COLOR { return a; }",
+        "static const int n = 65536 * 65536; float a[n]; float4 main() : COLOR { return a[0]; }",
+        "float4 main() : COLOR { float4 a[] = {1, 2, 3}; return a[0]; }",
+        "float4 main() : COLOR { float a[][] = {1, 2}; return a[0][0]; }",
+        "float4 main() : COLOR { float4 x = 0; for (int i = 0; i < 3; i += 0) { x += 1; if (x.x > 2) break; } return x; }",
+    ];
+    for src in srcs {
+        for profile in [Profile::Ps20, Profile::Ps30, Profile::Vs20, Profile::Vs30] {
+            let _ = compile(&Source::new("h.hlsl", src), &Options::new("main", profile));
+        }
+    }
+}

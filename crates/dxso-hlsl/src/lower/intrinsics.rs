@@ -214,6 +214,16 @@ impl<'a> Lower<'a> {
                 let x = me.m.op(Op::Add(o, h), n);
                 me.floor(x, n)
             }),
+            "isinf" => {
+                // Only an infinity's magnitude passes the largest finite float (NaN compares
+                // false).
+                arity(1)?;
+                let (o, n, _) = self.vec_arg(&v[0], loc, name)?;
+                let a = self.abs(o, n);
+                let big = self.m.scalar(f32::MAX);
+                let r = self.compare(BinOp::Gt, a, big, n);
+                Ok(like(&v[0], r, Scalar::Bool))
+            }
             "abs" => {
                 arity(1)?;
                 let (o, n, ty) = self.vec_arg(&v[0], loc, name)?;
@@ -1032,6 +1042,7 @@ impl<'a> Lower<'a> {
 /// A result shaped like `v` (scalar or vector) from `o`.
 /// The intrinsics that act on each component alone (and so on matrices row by row).
 const ELEMENTWISE: &[&str] = &[
+    "isinf",
     "abs",
     "saturate",
     "frac",

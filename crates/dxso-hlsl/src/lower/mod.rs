@@ -60,6 +60,8 @@ pub enum Value {
     SamplerState(String),
     /// An integer uniform bound to `i#` (a `rep` loop's count), with its uniform's index.
     IntRegister(u16, usize),
+    /// A boolean uniform bound to `b#` (an `if b#` condition), with its uniform's index.
+    BoolRegister(u16, usize),
     /// No value.
     Void,
 }
@@ -121,6 +123,10 @@ struct Lower<'a> {
     sample_owner: HashMap<crate::ir::Handle, String>,
     /// Expressions evaluated so far (see [`MAX_STEPS`]).
     steps: usize,
+    /// Uniforms (by index) bound by `register()`: they keep their registers.
+    bound: std::collections::HashSet<usize>,
+    /// Constant registers `first..end` of arrays read through relative addressing.
+    rel_ranges: Vec<(u16, u16)>,
 }
 
 /// Lowers the entry point of `program`.
@@ -152,6 +158,8 @@ pub fn lower(program: &Program, options: &Options, warnings: &mut Vec<Diagnostic
         registers: Vec::new(),
         sample_owner: HashMap::new(),
         steps: 0,
+        bound: Default::default(),
+        rel_ranges: Vec::new(),
     };
     if let Profile::Ps1x(_) | Profile::Vs11 = options.profile {
         return Err(Diagnostic::error(
@@ -245,13 +253,7 @@ impl<'a> Lower<'a> {
             let Global::Vars(vars) = g else { continue };
             for v in vars {
                 if v.quals.is_static {
-                    let value = match &v.init {
-                        Some(init) => {
-                            let raw = self.init_value(init, &v.ty, &v.loc)?;
-                            self.convert(raw, &v.ty, &v.loc)?
-                        }
-                        None => self.zero_value(&v.ty)?,
-                    };
+                    let value = self.declared_value(v)?;
                     self.globals.insert(v.name.clone(), value);
                     continue;
                 }
@@ -348,19 +350,48 @@ impl<'a> Lower<'a> {
                     _ => b.set == 'c',
                 };
                 if !ok {
-                    if b.set == 'i' && matches!(v.ty.kind, TypeKind::Scalar(Scalar::Int)) {
+                    if b.set == 'i'
+                        && matches!(v.ty.kind, TypeKind::Scalar(Scalar::Int))
+                        && v.ty.array.len() <= 1
+                    {
                         let index = self.m.uniforms.len();
+                        let count = v.ty.array.first().copied().unwrap_or(1).clamp(1, 16) as u16;
                         self.m.uniforms.push(UniformDecl {
                             name: v.name.clone(),
                             set: RegisterSet::Int4,
                             register: b.index as u16,
-                            count: 1,
+                            count,
                             ty: self.type_info(&v.ty),
                             default: None,
                             used: false,
                         });
                         self.uniform_index.insert(v.name.clone(), index);
-                        return Ok(Value::IntRegister(b.index as u16, index));
+                        let reg = |k: u16| Value::IntRegister(b.index as u16 + k, index);
+                        return Ok(if v.ty.array.is_empty() {
+                            reg(0)
+                        } else {
+                            Value::Array((0..count).map(reg).collect())
+                        });
+                    }
+                    if b.set == 'b' && matches!(v.ty.kind, TypeKind::Scalar(Scalar::Bool)) {
+                        let index = self.m.uniforms.len();
+                        let count = v.ty.array.iter().product::<u32>().clamp(1, 16) as u16;
+                        self.m.uniforms.push(UniformDecl {
+                            name: v.name.clone(),
+                            set: RegisterSet::Bool,
+                            register: b.index as u16,
+                            count,
+                            ty: self.type_info(&v.ty),
+                            default: None,
+                            used: false,
+                        });
+                        self.uniform_index.insert(v.name.clone(), index);
+                        let reg = |k: u16| Value::BoolRegister(b.index as u16 + k, index);
+                        return Ok(match v.ty.array.as_slice() {
+                            [] => reg(0),
+                            [n] => Value::Array((0..*n as u16).map(reg).collect()),
+                            _ => Value::Void,
+                        });
                     }
                     if matches!(b.set, 'i' | 'b') {
                         // Integer and boolean registers feed static flow control.
@@ -395,6 +426,9 @@ impl<'a> Lower<'a> {
             _ => None,
         };
         let index = self.m.uniforms.len();
+        if v.binding.is_some() {
+            self.bound.insert(index);
+        }
         self.m.uniforms.push(UniformDecl {
             name: v.name.clone(),
             set,
@@ -624,6 +658,9 @@ impl<'a> Lower<'a> {
         for l in &self.m.loops {
             live[l.begin.0 as usize] = true;
             live[l.end.0 as usize] = true;
+            if let Some(e) = l.else_node {
+                live[e.0 as usize] = true;
+            }
         }
         let mut sampled = Vec::new();
         for i in (0..self.m.nodes.len()).rev() {
@@ -646,6 +683,11 @@ impl<'a> Lower<'a> {
                         live[o.0 as usize] = true;
                     }
                 }
+                Op::LoopElse(l) => {
+                    for o in &self.m.loops[l as usize].then_nexts {
+                        live[o.h.0 as usize] = true;
+                    }
+                }
                 Op::Uniform(r) | Op::UniformRel(r, _) => {
                     if let Some(&(_, _, _, u)) = self.registers.iter().find(|(s, start, n, _)| {
                         *s != RegisterSet::Sampler && r >= *start && r < start + n
@@ -666,6 +708,7 @@ impl<'a> Lower<'a> {
                 self.m.uniforms[u].used = true;
             }
         }
+        self.allocate_constants();
     }
 
     // ---- entry point ----
@@ -920,10 +963,38 @@ impl<'a> Lower<'a> {
         if self.m.is_literal(b, 1, 1.0) {
             return a;
         }
+        // A mask and its complement: no lane (a loop whose body always leaves it).
+        if self.is_not_of(a, b) || self.is_not_of(b, a) {
+            return self.m.scalar(0.0);
+        }
         self.m.op(Op::Mul(a, b), 1)
     }
 
+    /// Whether mask `x` is `not(y)` (`1 - y`).
+    fn is_not_of(&self, x: Operand, y: Operand) -> bool {
+        if x.neg || x.abs {
+            return false;
+        }
+        match self.m.node(x.h).op {
+            Op::Add(p, q) => {
+                p.h == y.h
+                    && p.neg != y.neg
+                    && !p.abs
+                    && !y.abs
+                    && p.swz[x.swz[0] as usize & 3] == y.swz[0]
+                    && self.m.is_literal(q, 1, 1.0)
+            }
+            _ => false,
+        }
+    }
+
     fn or(&mut self, a: Operand, b: Operand, n: u8) -> Operand {
+        if n == 1 && self.is_static_zero(a) {
+            return b;
+        }
+        if n == 1 && self.is_static_zero(b) {
+            return a;
+        }
         self.m.op(Op::Max(a, b), n)
     }
 
@@ -954,13 +1025,7 @@ impl<'a> Lower<'a> {
             Stmt::Block(b) => self.block(b),
             Stmt::Vars(vars) => {
                 for v in vars {
-                    let value = match &v.init {
-                        Some(init) => {
-                            let raw = self.init_value(init, &v.ty, &v.loc)?;
-                            self.convert(raw, &v.ty, &v.loc)?
-                        }
-                        None => self.zero_value(&v.ty)?,
-                    };
+                    let value = self.declared_value(v)?;
                     let frame = self.frames.last_mut().expect("frame");
                     let scope = frame.scopes.last_mut().expect("scope");
                     if scope.contains_key(&v.name) {
@@ -981,6 +1046,9 @@ impl<'a> Lower<'a> {
                 ..
             } => {
                 let c = self.expr(cond)?;
+                if let Value::BoolRegister(reg, uniform) = c {
+                    return self.static_if(reg, uniform, then, otherwise.as_deref(), &cond.loc);
+                }
                 let c = self.truth(&c, &cond.loc)?;
                 self.cond.push(c);
                 let r = self.stmt(then);
@@ -1094,10 +1162,19 @@ impl<'a> Lower<'a> {
             continued: zero,
         });
         let mut first = true;
+        // A counted loop runs a known number of times however its lanes leave it early.
+        let trips = if do_while {
+            None
+        } else {
+            self.static_trip_count(cond, step, body)
+        };
         let result = (|| {
-            for _ in 0..=MAX_UNROLL {
+            for it in 0..=MAX_UNROLL {
                 self.check_size(loc)?;
-                if !(do_while && first) {
+                if trips == Some(it) {
+                    return Ok(());
+                }
+                if !(do_while && first) && trips.is_none() {
                     if let Some(c) = cond {
                         let v = self.expr(c)?;
                         let t = self.truth(&v, &c.loc)?;
@@ -1129,6 +1206,77 @@ impl<'a> Lower<'a> {
         })();
         self.loops.pop();
         result
+    }
+
+    /// The iterations of `for (...; i OP bound; i += step)` when `i` holds a literal, the
+    /// bound is a literal, the step a literal increment and the body never writes `i`: the
+    /// condition then holds for exactly that many iterations on every lane still running.
+    fn static_trip_count(
+        &self,
+        cond: Option<&Expr>,
+        step: Option<&Expr>,
+        body: &Stmt,
+    ) -> Option<usize> {
+        let ExprKind::Binary(op, a, b) = &cond?.kind else {
+            return None;
+        };
+        let ExprKind::Ident(counter) = &a.kind else {
+            return None;
+        };
+        let literal = |e: &Expr| -> Option<f64> {
+            match &e.kind {
+                ExprKind::Int(v) => Some(*v as f64),
+                ExprKind::Float(v) => Some(*v),
+                ExprKind::Unary(UnOp::Neg, x) => match x.kind {
+                    ExprKind::Int(v) => Some(-(v as f64)),
+                    ExprKind::Float(v) => Some(-v),
+                    _ => None,
+                },
+                _ => None,
+            }
+        };
+        let bound = literal(b)?;
+        let is_counter = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if n == counter);
+        let delta = match &step?.kind {
+            ExprKind::Unary(UnOp::PostInc | UnOp::PreInc, x) if is_counter(x) => 1.0,
+            ExprKind::Unary(UnOp::PostDec | UnOp::PreDec, x) if is_counter(x) => -1.0,
+            ExprKind::Assign(Some(BinOp::Add), x, d) if is_counter(x) => literal(d)?,
+            ExprKind::Assign(Some(BinOp::Sub), x, d) if is_counter(x) => -literal(d)?,
+            _ => return None,
+        };
+        let Some(Value::Vector { o, n: 1, .. }) = self.local(counter) else {
+            return None;
+        };
+        let mut v = self.m.literal_lane(o, 0)? as f64;
+        let mut written = Vec::new();
+        let writes_arguments = |f: &str| {
+            matches!(f, "sincos" | "modf" | "frexp")
+                || self
+                    .functions
+                    .get(f)
+                    .is_some_and(|fs| fs.iter().any(|f| f.params.iter().any(|p| p.quals.output)))
+        };
+        rep::stmt_targets(body, &writes_arguments, &mut written);
+        if written.iter().any(|w| w == counter) {
+            return None;
+        }
+        let holds = |v: f64| match op {
+            BinOp::Lt => v < bound,
+            BinOp::Le => v <= bound,
+            BinOp::Gt => v > bound,
+            BinOp::Ge => v >= bound,
+            BinOp::Ne => v != bound,
+            _ => false,
+        };
+        let mut n = 0;
+        while holds(v) {
+            n += 1;
+            if n > MAX_UNROLL {
+                return None;
+            }
+            v += delta;
+        }
+        Some(n)
     }
 
     // ---- values ----
@@ -1169,17 +1317,90 @@ impl<'a> Lower<'a> {
         })
     }
 
+    /// A declared variable's first value: its initialiser converted to its type (an
+    /// implicit outermost array size taken from the initialiser), or zero.
+    fn declared_value(&mut self, v: &VarDecl) -> R<Value> {
+        let Some(init) = &v.init else {
+            return self.zero_value(&v.ty);
+        };
+        if v.ty.array.first() != Some(&0) {
+            let raw = self.init_value(init, &v.ty, &v.loc)?;
+            return self.convert(raw, &v.ty, &v.loc);
+        }
+        let inner = Type {
+            kind: v.ty.kind.clone(),
+            array: v.ty.array[1..].to_vec(),
+            row_major: v.ty.row_major,
+        };
+        let mut ty = v.ty.clone();
+        let raw = match init {
+            Init::List(items, loc) => {
+                let mut scalars = Vec::new();
+                for it in items {
+                    let x = self.init_value(it, &inner, loc)?;
+                    self.flatten(&x, &mut scalars, loc)?;
+                }
+                let zero = self.zero_value(&inner)?;
+                let mut per = Vec::new();
+                self.flatten(&zero, &mut per, loc)?;
+                if per.is_empty() || scalars.is_empty() || scalars.len() % per.len() != 0 {
+                    return Err(self.err(
+                        Code::CannotConvert,
+                        loc,
+                        format!(
+                            "implicit array size: {} values do not fill elements of {}",
+                            scalars.len(),
+                            per.len()
+                        ),
+                    ));
+                }
+                ty.array[0] = (scalars.len() / per.len()) as u32;
+                let mut k = 0;
+                self.rebuild(&ty, &scalars, &mut k, loc)?
+            }
+            Init::Expr(e) => {
+                let x = self.expr(e)?;
+                let Value::Array(elems) = &x else {
+                    return Err(self.err(
+                        Code::CannotConvert,
+                        &e.loc,
+                        "an implicitly sized array needs an array or a list initialiser",
+                    ));
+                };
+                ty.array[0] = elems.len() as u32;
+                x
+            }
+            Init::SamplerState => {
+                return Err(self.err(Code::CannotConvert, &v.loc, "invalid initialiser"))
+            }
+        };
+        self.convert(raw, &ty, &v.loc)
+    }
+
     fn init_value(&mut self, init: &Init, ty: &Type, loc: &Loc) -> R<Value> {
         match init {
             Init::Expr(e) => self.expr(e),
             Init::SamplerState => Ok(Value::Void),
             Init::List(items, loc) => {
-                // Flatten to scalars, then rebuild the type.
-                let mut scalars = Vec::new();
+                // Flatten to scalars, each converted to its lane's type, then rebuild.
+                let mut typed = Vec::new();
                 for it in items {
                     let v = self.init_value(it, ty, loc)?;
-                    self.flatten(&v, &mut scalars, loc)?;
+                    let mut with_types = Vec::new();
+                    self.flatten_typed(&v, &mut with_types, loc)?;
+                    typed.extend(with_types);
                 }
+                let zero = self.zero_value(ty)?;
+                let mut to = Vec::new();
+                self.flatten_typed(&zero, &mut to, loc)?;
+                let scalars: Vec<Operand> = typed
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(o, s))| match to.get(i) {
+                        Some(&(_, t)) => self.cast_scalar(o, s, t, 1).lane(0),
+                        None => o,
+                    })
+                    .collect();
                 let mut k = 0;
                 self.rebuild(ty, &scalars, &mut k, loc)
             }
@@ -1515,6 +1736,63 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// `cond ? a : b` with a matrix condition or matrix operands: one condition component
+    /// selects the whole value; more select component by component, the result taking the
+    /// operands' type (the condition's components in order).
+    fn matrix_ternary(&mut self, cond: &Value, a: &Value, b: &Value, loc: &Loc) -> R<Value> {
+        let mut cs = Vec::new();
+        self.flatten_typed(cond, &mut cs, loc)?;
+        let z = self.m.scalar(0.0);
+        if cs.len() == 1 {
+            let (o, t) = cs[0];
+            let m = if t == Scalar::Bool {
+                o
+            } else {
+                self.compare(BinOp::Ne, o, z, 1)
+            };
+            return Ok(self.select_value(m, a, b));
+        }
+        // Vector operands need a condition of one row.
+        let tall = matches!(cond, Value::Matrix { rows, .. } if rows.len() > 1);
+        let wide_vector = |v: &Value| matches!(v, Value::Vector { n, .. } if *n > 1);
+        if tall && (wide_vector(a) || wide_vector(b)) {
+            return Err(self.err(Code::TypeMismatch, loc, "type mismatch"));
+        }
+        let (mut xa, mut xb) = (Vec::new(), Vec::new());
+        self.flatten_typed(a, &mut xa, loc)?;
+        self.flatten_typed(b, &mut xb, loc)?;
+        // One-component operands take the condition's shape.
+        let shape = if xa.len() == 1 && xb.len() == 1 {
+            xa = vec![xa[0]; cs.len()];
+            xb = vec![xb[0]; cs.len()];
+            cond
+        } else {
+            a
+        };
+        let ty = xa[0].1;
+        let result = match shape {
+            Value::Matrix { rows, cols, .. } => {
+                Type::of(TypeKind::Matrix(ty, rows.len() as u8, cols.len() as u8))
+            }
+            Value::Vector { n, .. } => Type::of(TypeKind::Vector(ty, *n)),
+            _ => return Err(self.err(Code::TypeMismatch, loc, "type mismatch")),
+        };
+        if cs.len() != xa.len() || xb.len() != xa.len() {
+            return Err(self.err(Code::TypeMismatch, loc, "type mismatch"));
+        }
+        let mut lanes = Vec::with_capacity(cs.len());
+        for (k, &(o, t)) in cs.iter().enumerate() {
+            let m = if t == Scalar::Bool {
+                o
+            } else {
+                self.compare(BinOp::Ne, o, z, 1)
+            };
+            lanes.push(self.select(m, xa[k].0, xb[k].0, 1).lane(0));
+        }
+        let mut k = 0;
+        self.rebuild(&result, &lanes, &mut k, loc)
+    }
+
     fn truth(&mut self, v: &Value, loc: &Loc) -> R<Operand> {
         match v {
             Value::Vector {
@@ -1628,6 +1906,9 @@ impl<'a> Lower<'a> {
                 let va = self.expr(a)?;
                 let vb = self.expr(b)?;
                 let (va, vb) = self.unify(va, vb, &e.loc)?;
+                if matches!(cv, Value::Matrix { .. }) || matches!(va, Value::Matrix { .. }) {
+                    return self.matrix_ternary(&cv, &va, &vb, &e.loc);
+                }
                 match (&cv, &va, &vb) {
                     (
                         Value::Vector {
@@ -2378,7 +2659,76 @@ impl<'a> Lower<'a> {
         self.m.op(Op::Mul(a, r), n)
     }
 
+    /// `v`'s scalars in order with their types (objects are refused).
+    fn flatten_typed(&mut self, v: &Value, out: &mut Vec<(Operand, Scalar)>, loc: &Loc) -> R<()> {
+        match v {
+            Value::Vector { o, n, ty, .. } => out.extend((0..*n).map(|i| (o.lane(i), *ty))),
+            Value::Matrix { rows, cols, ty, .. } => {
+                for r in rows {
+                    out.extend((0..cols.len() as u8).map(|i| (r.lane(i), *ty)));
+                }
+            }
+            Value::Struct(_, fs) | Value::Array(fs) => {
+                for f in fs {
+                    self.flatten_typed(f, out, loc)?;
+                }
+            }
+            _ => {
+                return Err(self.err(
+                    Code::CannotConvert,
+                    loc,
+                    "cannot use an object in a numeric initialiser or cast",
+                ))
+            }
+        }
+        if out.len() > 1 << 16 {
+            return Err(self.err(Code::Limit, loc, "value too large"));
+        }
+        Ok(())
+    }
+
+    /// `v` as `ty` component by component (a struct or an array on either side): the
+    /// scalars in order, each converted to its target lane's type; one scalar fills every
+    /// lane; fewer scalars than lanes is an error.
+    fn componentwise(&mut self, v: &Value, ty: &Type, loc: &Loc) -> R<Value> {
+        let mut from = Vec::new();
+        self.flatten_typed(v, &mut from, loc)?;
+        let zero = self.zero_value(ty)?;
+        let mut to = Vec::new();
+        self.flatten_typed(&zero, &mut to, loc)?;
+        if from.len() == 1 {
+            from = vec![from[0]; to.len()];
+        }
+        // fxc wants equal sizes from a matrix of several rows and columns, and into a
+        // matrix of several rows.
+        let wide = |v: &Value| matches!(v, Value::Matrix { rows, cols, .. } if rows.len() > 1 && cols.len() > 1);
+        let matrix = wide(v)
+            || (ty.array.is_empty() && matches!(ty.kind, TypeKind::Matrix(_, r, _) if r > 1));
+        if from.len() < to.len() || (matrix && from.len() != to.len()) {
+            return Err(self.err(
+                Code::CannotConvert,
+                loc,
+                format!(
+                    "cannot convert {} values to a type of {}",
+                    from.len(),
+                    to.len()
+                ),
+            ));
+        }
+        let scalars: Vec<Operand> = to
+            .iter()
+            .zip(&from)
+            .map(|(&(_, t), &(o, s))| self.cast_scalar(o, s, t, 1).lane(0))
+            .collect();
+        let mut k = 0;
+        self.rebuild(ty, &scalars, &mut k, loc)
+    }
+
     fn cast(&mut self, v: Value, ty: &Type, loc: &Loc) -> R<Value> {
+        let aggregate = |v: &Value| matches!(v, Value::Struct(..) | Value::Array(_));
+        if !ty.array.is_empty() || matches!(ty.kind, TypeKind::Struct(_)) || aggregate(&v) {
+            return self.componentwise(&v, ty, loc);
+        }
         // Explicit casts truncate silently.
         let target_n = match ty.kind {
             TypeKind::Scalar(_) => Some(1u8),
@@ -2522,7 +2872,8 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
         | Op::Uniform(_)
         | Op::LoopBegin(_)
         | Op::Phi(..)
-        | Op::LoopEnd(_) => {}
+        | Op::LoopEnd(_)
+        | Op::LoopElse(_) => {}
         Op::UniformRel(_, i) => o(i),
         Op::Add(a, b)
         | Op::Mul(a, b)
@@ -2567,6 +2918,8 @@ pub fn operands(op: &Op) -> Vec<crate::ir::Handle> {
     v
 }
 
+mod allocate;
 mod intrinsics;
 mod relative;
 mod rep;
+mod static_if;

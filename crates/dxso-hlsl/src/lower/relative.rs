@@ -22,6 +22,12 @@ impl Lower<'_> {
             Some(second) if second > first => second - first,
             _ => 1,
         };
+        let last = elems
+            .iter()
+            .rev()
+            .find_map(|e| self.highest_register(e))
+            .unwrap_or(first);
+        self.rel_ranges.push((first, last.saturating_add(1)));
         let mut index = index.lane(0);
         if stride != 1 {
             let s = self.m.scalar(stride as f32);
@@ -74,6 +80,25 @@ impl Lower<'_> {
             }
         }
         regs.into_iter().min()
+    }
+
+    /// The highest constant register a value's lanes read.
+    fn highest_register(&self, v: &Value) -> Option<u16> {
+        let mut regs = Vec::new();
+        for o in leaf_operands(v) {
+            match self.m.node(o.h).op {
+                Op::Uniform(r) => regs.push(r),
+                Op::Compose(parts) => {
+                    for p in parts.iter().flatten() {
+                        if let Op::Uniform(r) = self.m.node(p.h).op {
+                            regs.push(r);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        regs.into_iter().max()
     }
 
     /// `v` (element 0 of a uniform array) with every register read at `index` elements on.

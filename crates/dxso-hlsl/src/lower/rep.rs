@@ -7,7 +7,7 @@ use super::relative::leaf_operands;
 use super::{LoopState, Lower, Value, R};
 use crate::ast::{BinOp, Expr, ExprKind, Stmt, UnOp};
 use crate::diag::{Code, Loc};
-use crate::ir::{substitute_operand, Handle, Loop, Op, Operand};
+use crate::ir::{substitute_operand, Handle, Loop, LoopKind, Op, Operand};
 use crate::Profile;
 
 impl Lower<'_> {
@@ -59,6 +59,9 @@ impl Lower<'_> {
             phis: Vec::new(),
             inits: Vec::new(),
             nexts: Vec::new(),
+            kind: LoopKind::Rep,
+            else_node: None,
+            then_nexts: Vec::new(),
         });
         let (mut phis, mut inits) = (Vec::new(), Vec::new());
         let mut carried = Vec::new();
@@ -133,6 +136,9 @@ impl Lower<'_> {
             phis,
             inits,
             nexts,
+            kind: LoopKind::Rep,
+            else_node: None,
+            then_nexts: Vec::new(),
         };
         // What the body computed does not exist after the loop (it may have run no times).
         self.m.forget_since(begin);
@@ -150,10 +156,22 @@ impl Lower<'_> {
         let ExprKind::Binary(BinOp::Lt, a, b) = &cond?.kind else {
             return None;
         };
-        let (ExprKind::Ident(counter), ExprKind::Ident(bound)) = (&a.kind, &b.kind) else {
+        let ExprKind::Ident(counter) = &a.kind else {
             return None;
         };
-        let Some(Value::IntRegister(reg, uniform)) = self.lookup(bound) else {
+        // `n` or `n[k]` (an element of an array of integer registers).
+        let bound = match &b.kind {
+            ExprKind::Ident(bound) => self.lookup(bound)?,
+            ExprKind::Index(x, k) => match (&x.kind, &k.kind) {
+                (ExprKind::Ident(bound), ExprKind::Int(k)) => match self.lookup(bound)? {
+                    Value::Array(elems) => elems.get(usize::try_from(*k).ok()?)?.clone(),
+                    _ => return None,
+                },
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let Value::IntRegister(reg, uniform) = bound else {
             return None;
         };
         let Some(Value::Vector { o, .. }) = self.local(counter) else {
@@ -173,12 +191,12 @@ impl Lower<'_> {
     }
 
     /// A variable of the current function.
-    fn local(&self, name: &str) -> Option<Value> {
+    pub(super) fn local(&self, name: &str) -> Option<Value> {
         let f = self.frames.last()?;
         f.scopes.iter().rev().find_map(|s| s.get(name).cloned())
     }
 
-    fn set_local(&mut self, name: &str, v: Value) {
+    pub(super) fn set_local(&mut self, name: &str, v: Value) {
         if let Some(f) = self.frames.last_mut() {
             if let Some(slot) = f.scopes.iter_mut().rev().find_map(|s| s.get_mut(name)) {
                 *slot = v;
@@ -187,7 +205,7 @@ impl Lower<'_> {
     }
 
     /// `v` with each vector replaced by a new [`Op::Phi`] of loop `l`.
-    fn phi_value(
+    pub(super) fn phi_value(
         &mut self,
         v: &Value,
         l: u16,
@@ -253,7 +271,7 @@ fn root(e: &Expr) -> Option<&str> {
 
 /// The variables a statement may write: assignment and `++`/`--` targets, and the variables
 /// passed to a function `w` says writes its arguments (an `out` parameter).
-fn stmt_targets(s: &Stmt, w: &dyn Fn(&str) -> bool, out: &mut Vec<String>) {
+pub(super) fn stmt_targets(s: &Stmt, w: &dyn Fn(&str) -> bool, out: &mut Vec<String>) {
     match s {
         Stmt::Expr(e) => expr_targets(e, w, out),
         Stmt::Vars(vars) => {
@@ -340,7 +358,7 @@ fn expr_targets(e: &Expr, w: &dyn Fn(&str) -> bool, out: &mut Vec<String>) {
 }
 
 /// `v` with the replaced phis read from their values before the loop.
-fn substitute_value(v: &Value, replace: &[(Handle, Operand)]) -> Value {
+pub(super) fn substitute_value(v: &Value, replace: &[(Handle, Operand)]) -> Value {
     match v {
         Value::Vector {
             o,

@@ -199,7 +199,8 @@ impl Require {
         } else if let Some(r) = l.strip_prefix("options:") {
             for o in r.split_whitespace() {
                 match o {
-                    "row-major" => self.row_major = Some(true),
+                    // With both flags, column-major wins (as vkd3d's suite expects of fxc).
+                    "row-major" => self.row_major = Some(self.row_major != Some(false)),
                     "column-major" => self.row_major = Some(false),
                     "backcompat" => self.backcompat = true,
                     _ => self.caps_ok = false,

@@ -12,19 +12,19 @@
 //   Name         Reg   Size
 //   ------------ ----- ----
 //   n            i0       1
-//   c            c1       1
+//   c            c0       1
 //
 
     ps_3_0
-    def c0, 0, 0.5, 1, 0
+    def c1, 0, 0.5, 1, 0
     dcl_texcoord v0
-    mov r0.x, c0.x
-    mov r1, c0.x
+    mov r0.x, c1.x
+    mov r1, c1.x
     mov r2, v0
     rep i0
-      mad r1, c1, r2, r1
-      mul r2, r2, c0.y
-      add r0.x, r0.x, c0.z
+      mad r1, c0, r2, r1
+      mul r2, r2, c1.y
+      add r0.x, r0.x, c1.z
     endrep
     mov oC0, r1
 
