@@ -6,6 +6,9 @@
 //! instead of register traffic. The output is meant to compile back (`dxso compile`, fxc) to a
 //! shader that computes the same outputs; ps_1_x shaders decompile to HLSL for ps_2_0.
 //!
+//! [`decompile_effect`] writes a whole fx_2_0 effect as `.fx` source around its decompiled
+//! shaders.
+//!
 //! ```
 //! let bytes = dxso_text::assemble("ps_2_0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n").unwrap();
 //! let shader = dxso::decode(&bytes).unwrap();
@@ -15,6 +18,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod effect;
 mod emit;
 mod fold;
 mod signature;
@@ -22,6 +26,7 @@ mod uniforms;
 
 use dxso::analysis::register_key;
 use dxso::{Instruction, Opcode, RegisterType as RT, Shader, ShaderInfo};
+pub use effect::{decompile_effect, EffectShader, EffectSource};
 use emit::Emitter;
 use std::collections::{BTreeMap, BTreeSet};
 
