@@ -21,6 +21,7 @@
 mod effect;
 mod emit;
 mod fold;
+mod literal;
 mod signature;
 mod uniforms;
 
@@ -712,6 +713,7 @@ fn needs(insts: &[&Instruction], info: &ShaderInfo) -> uniforms::Needs {
         ints: BTreeSet::new(),
         bools: BTreeSet::new(),
         samplers: BTreeMap::new(),
+        defs: info.float_defs.clone(),
         float_file: if v.is_vertex() {
             256
         } else if v.major == 3 {

@@ -1,6 +1,7 @@
 //! Uniform declarations: the constant table's names, types and registers, and stable names for
 //! the registers no table entry covers.
 
+use crate::literal::literal;
 use dxso::ctab::{Constant, ConstantTable, ParameterClass, ParameterType, RegisterSet, TypeInfo};
 use dxso::TextureType;
 use std::collections::{BTreeMap, BTreeSet};
@@ -204,6 +205,8 @@ pub(crate) struct Needs {
     pub samplers: BTreeMap<u32, Option<TextureType>>,
     /// The float-constant file size (for a flat array without a table entry).
     pub float_file: u32,
+    /// `def` values (bit patterns) by register.
+    pub defs: BTreeMap<u32, [u32; 4]>,
 }
 
 /// Declares every uniform the shader needs.
@@ -376,7 +379,16 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
         if let Some((&k, _)) = u.floats.range(lo..).next() {
             end = end.min(k);
         }
-        let end = end.min(needs.float_file.max(lo + 1));
+        let mut end = end.min(needs.float_file.max(lo + 1));
+        // A run of `def`s read relatively: the values are the shader's own, so the array is
+        // a constant one holding them, as far as the run goes (the index is only known at
+        // run time).
+        let defined = (lo..end).all(|k| needs.defs.contains_key(&k));
+        if defined {
+            while needs.defs.contains_key(&end) && end < needs.float_file {
+                end += 1;
+            }
+        }
         let name = unique(format!("c{lo}_"), &taken);
         for k in lo..end {
             u.floats.insert(
@@ -393,11 +405,41 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
             base: lo,
             count: end - lo,
         });
-        decls.push((
-            lo,
-            0,
-            format!("float4 {name}[{}] : register(c{lo});", end - lo),
-        ));
+        let decl = if defined {
+            let rows: Vec<String> = (lo..end)
+                .map(|k| {
+                    let v = needs.defs[&k].map(|b| literal(f32::from_bits(b)));
+                    format!("float4({})", v.join(", "))
+                })
+                .collect();
+            format!(
+                "static const float4 {name}[{}] = {{ {} }};",
+                end - lo,
+                rows.join(", ")
+            )
+        } else if (lo..end).any(|k| needs.defs.contains_key(&k)) {
+            // Some registers are the application's, some the shader's `def`s: a uniform whose
+            // defaults are the `def` values (what a runtime loads with the table's defaults).
+            let rows: Vec<String> = (lo..end)
+                .map(|k| {
+                    let v = needs
+                        .defs
+                        .get(&k)
+                        .copied()
+                        .unwrap_or_default()
+                        .map(|b| literal(f32::from_bits(b)));
+                    format!("float4({})", v.join(", "))
+                })
+                .collect();
+            format!(
+                "float4 {name}[{}] : register(c{lo}) = {{ {} }};",
+                end - lo,
+                rows.join(", ")
+            )
+        } else {
+            format!("float4 {name}[{}] : register(c{lo});", end - lo)
+        };
+        decls.push((lo, 0, decl));
         taken.insert(name);
     }
     for &r in &needs.floats {
