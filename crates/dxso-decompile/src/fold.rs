@@ -382,6 +382,28 @@ pub(crate) fn mentions(line: &str, word: &str) -> bool {
     contains_word(line, word)
 }
 
+/// `line` with every `word` that is not part of a longer identifier (nor a member after `.`)
+/// replaced by `with`.
+pub(crate) fn replace_word(line: &str, word: &str, with: &str) -> String {
+    if word.is_empty() {
+        return line.to_string();
+    }
+    let b = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    let mut from = 0;
+    while let Some(k) = line[from..].find(word) {
+        let s = from + k;
+        let e = s + word.len();
+        let before = s == 0 || !(is_ident(b[s - 1]) || b[s - 1] == b'.');
+        let after = e >= b.len() || !is_ident(b[e]);
+        out.push_str(&line[from..s]);
+        out.push_str(if before && after { with } else { word });
+        from = e;
+    }
+    out.push_str(&line[from..]);
+    out
+}
+
 /// `true` when `text` contains `word` not as part of a longer identifier.
 fn contains_word(text: &str, word: &str) -> bool {
     if word.is_empty() {
