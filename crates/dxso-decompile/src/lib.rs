@@ -288,6 +288,10 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
     } else {
         fold::strip(std::mem::take(&mut em.lines))
     };
+    if options.readable {
+        let names: Vec<String> = all_regs.iter().map(|(t, n)| local(*t, *n, v).1).collect();
+        body_lines = fold::drop_dead_locals(body_lines, &names);
+    }
     // ps_1_x's result is r0: in readable output r0 is the colour output itself, without a
     // copy at the end.
     if ps1 && options.readable && body_lines.iter().any(|l| fold::mentions(l, "r0")) {
@@ -872,3 +876,27 @@ fn is_ps1_sampling(op: Opcode) -> bool {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(test)]
+mod tests {
+    use super::merge_zero_fill;
+
+    fn lines(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_first_partial_write_takes_the_zero_fill() {
+        let mut body = lines(&["    o.position = i.position;", "    o.color0.yz = c0.xy;"]);
+        assert!(merge_zero_fill(&mut body, "color0", 4));
+        assert_eq!(body[1], "    o.color0 = float4(0, c0.xy, 0);");
+        // Not when something else touches the field first, or the output is handed over.
+        let mut body = lines(&["    if (b)", "    {", "        o.color0.x = 1.0;", "    }"]);
+        assert!(!merge_zero_fill(&mut body, "color0", 4));
+        let mut body = lines(&["    l1(i, o);", "    o.color0.x = 1.0;"]);
+        assert!(!merge_zero_fill(&mut body, "color0", 4));
+        // A whole first write needs no fill.
+        let mut body = lines(&["    o.color0 = c0;"]);
+        assert!(merge_zero_fill(&mut body, "color0", 4));
+    }
+}

@@ -13,7 +13,7 @@ use support::Outcome;
 const FLOOR_DECOMPILED: usize = 1189;
 const FLOOR_COMPILED: usize = 1145;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
-const FLOOR_READABLE: usize = 1084;
+const FLOOR_READABLE: usize = 1135;
 const FLOOR_EQUIVALENT: usize = 1130;
 
 #[test]
