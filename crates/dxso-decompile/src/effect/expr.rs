@@ -49,7 +49,7 @@ pub(crate) fn fold(program: &Program) -> Option<Folded> {
             let mut terms = Vec::new();
             for j in 0..n {
                 let a = read(
-                    &ins.inputs[0],
+                    ins.inputs.first()?,
                     if ins.scalar() { 0 } else { j },
                     &temps,
                     &out,
