@@ -215,7 +215,7 @@ pub(crate) fn build(
                     let d = decls.iter().position(|d| {
                         d.set == Some(set)
                             && !mapped.contains(&d.line)
-                            && (d.register..d.register + d.count).contains(&reg)
+                            && (d.register..d.register.saturating_add(d.count)).contains(&reg)
                     });
                     // A register the shader does not read needs nothing.
                     let Some(d) = d else {
