@@ -334,6 +334,36 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         out.push('\n');
     }
     out.push_str("}\n");
+    if fold::mentions(&out, uniforms::INPUT_PLACEHOLDER) {
+        // A table entry is named `i`, like the input struct: the struct becomes `input`.
+        // Struct members keep their names (`int i;` of a uniform struct).
+        let input = if fold::mentions(&out, "input") {
+            "input_"
+        } else {
+            "input"
+        };
+        let mut renamed = String::with_capacity(out.len() + 64);
+        let mut in_struct = false;
+        for line in out.lines() {
+            if line.starts_with("struct ") {
+                in_struct = true;
+            } else if line == "};" {
+                in_struct = false;
+            }
+            let line = if in_struct {
+                line.to_string()
+            } else {
+                fold::replace_word(line, uniforms::INPUT, input)
+            };
+            renamed.push_str(&fold::replace_word(
+                &line,
+                uniforms::INPUT_PLACEHOLDER,
+                uniforms::INPUT,
+            ));
+            renamed.push('\n');
+        }
+        out = renamed;
+    }
     Ok(out)
 }
 

@@ -57,6 +57,15 @@ pub(crate) fn is_identifier(s: &str) -> bool {
         && !RESERVED.contains(&s)
 }
 
+/// The name the decompiler gives the entry point's input struct.
+pub(crate) const INPUT: &str = "i";
+/// What a table entry named like the input struct ([`INPUT`]) is called until the decompiler
+/// renames the struct (to `input`) and gives the entry its own name back.
+pub(crate) const INPUT_PLACEHOLDER: &str = "ctab_i_";
+
+/// Names the decompiler gives its own variables and functions (fine as struct members).
+const OWN: &[&str] = &["main", "i", "o", "aL", "a0", "p0"];
+
 /// Names the decompiler's own code uses or HLSL reserves.
 const RESERVED: &[&str] = &[
     "main", "i", "o", "aL", "a0", "p0", "float", "int", "bool", "half", "return", "if", "else",
@@ -145,7 +154,9 @@ fn type_name(ty: &TypeInfo, types: &mut Vec<String>, counter: &mut usize) -> Opt
             for m in &ty.members {
                 let t = type_name(&m.ty, types, counter)?;
                 let name = m.name.as_str();
-                if !is_identifier(&name) {
+                // A member is read after `.`: only HLSL's own words are out, not the names
+                // the decompiler gives its variables.
+                if !is_identifier(&name) && !OWN.contains(&name.as_ref()) {
                     return None;
                 }
                 let arr = if m.ty.elements > 1 {
@@ -227,7 +238,12 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
     };
     let mut decls: Vec<(u32, u8, String)> = Vec::new();
     for (owner, c) in constants.iter().enumerate() {
-        let name = c.name.as_str().into_owned();
+        let mut name = c.name.as_str().into_owned();
+        if name == INPUT {
+            // The entry point's input struct is `i`; the decompiler renames it afterwards
+            // (see [`INPUT_PLACEHOLDER`]) so the table entry keeps its name.
+            name = INPUT_PLACEHOLDER.to_string();
+        }
         if !is_identifier(&name) || taken.contains(&name) {
             continue;
         }
@@ -276,6 +292,23 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
                         match ty.class() {
                             Some(ParameterClass::MatrixColumns) if n < ty.columns => ty.columns = n,
                             Some(ParameterClass::MatrixRows) if n < ty.rows => ty.rows = n,
+                            Some(ParameterClass::Struct) => {
+                                // And a struct to the members whose registers the table covers.
+                                let mut used = 0;
+                                let keep = ty
+                                    .members
+                                    .iter()
+                                    .take_while(|m| {
+                                        let mut regs = Vec::new();
+                                        layout(&m.ty, "", false, owner, &mut regs);
+                                        used += regs.len();
+                                        used <= n as usize
+                                    })
+                                    .count();
+                                if keep > 0 {
+                                    ty.members.truncate(keep);
+                                }
+                            }
                             _ => {}
                         }
                     }
