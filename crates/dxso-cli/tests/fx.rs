@@ -1,4 +1,4 @@
-//! `dxso fx info|extract|eval` on the corpus effects, and the effect hints of `info`/`disasm`.
+//! `dxso fx info|extract|eval|decompile` on the corpus effects, and the effect hints of `info`/`disasm`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -128,6 +128,31 @@ fn extract_writes_every_shader() {
         "extract without -o is a usage error"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn decompile_writes_the_effect_as_fx_source() {
+    let Some(f) = effect("fna_BasicEffect.fxb") else {
+        return;
+    };
+    let o = dxso(&["fx", "decompile", &f]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let fx = stdout(&o);
+    // Parameters, the shader arrays of compiled functions, and the selector as FNA writes it.
+    assert!(fx.contains("float4 DiffuseColor"), "{fx}");
+    assert!(
+        fx.contains("VertexShader VSArray[20] = { compile vs_2_0 VS"),
+        "{fx}"
+    );
+    assert!(
+        fx.contains("VertexShader = (VSArray[VSIndices[ShaderIndex]]);"),
+        "{fx}"
+    );
+    let out = std::env::temp_dir().join(format!("dxso-fx-decompile-{}.fx", std::process::id()));
+    let o = dxso(&["fx", "decompile", &f, "-o", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), fx);
+    std::fs::remove_file(&out).unwrap();
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Instructions to HLSL statements: one statement per instruction, on `float4` locals named
 //! after the registers, with component-wise swizzles and masks.
 
+use crate::literal::literal;
 use crate::signature::Signature;
 use crate::uniforms::Uniforms;
 use crate::Error;
@@ -21,27 +22,6 @@ pub(crate) fn swizzle(comps: &[u8], width: u8) -> String {
     let mut s = String::from(".");
     s.extend(comps.iter().map(|c| COMPONENTS[*c as usize & 3]));
     s
-}
-
-/// A float literal HLSL reads back as the same value.
-pub(crate) fn literal(v: f32) -> String {
-    if v.is_nan() {
-        return "(0.0 / 0.0)".into();
-    }
-    if v.is_infinite() {
-        return if v > 0.0 {
-            "(1.0 / 0.0)"
-        } else {
-            "(-1.0 / 0.0)"
-        }
-        .into();
-    }
-    let s = format!("{v:?}");
-    if v.is_sign_negative() {
-        format!("({s})")
-    } else {
-        s
-    }
 }
 
 fn vector_literal(vals: &[f32]) -> String {

@@ -382,6 +382,55 @@ pub(crate) fn mentions(line: &str, word: &str) -> bool {
     contains_word(line, word)
 }
 
+/// The entry point's statements without the writes to register locals that nothing reads: a
+/// local no other statement mentions holds a value that reaches no output (the entry point
+/// returns only `o`), so its assignments go, and with them what only they read.
+pub(crate) fn drop_dead_locals(mut lines: Vec<String>, names: &[String]) -> Vec<String> {
+    // Each pass removes at least one line; the bound is for the reader.
+    for _ in 0..=lines.len() {
+        let dead = lines.iter().position(|l| {
+            let t = l.trim_start();
+            names.iter().any(|n| {
+                let assigns = t
+                    .strip_prefix(n.as_str())
+                    .is_some_and(|r| r.starts_with(" = ") || r.starts_with('.'))
+                    && t.contains(" = ")
+                    && t.ends_with(';');
+                assigns && !lines.iter().any(|o| !std::ptr::eq(o, l) && mentions(o, n))
+            })
+        });
+        match dead {
+            Some(k) => {
+                lines.remove(k);
+            }
+            None => break,
+        }
+    }
+    lines
+}
+
+/// `line` with every `word` that is not part of a longer identifier (nor a member after `.`)
+/// replaced by `with`.
+pub(crate) fn replace_word(line: &str, word: &str, with: &str) -> String {
+    if word.is_empty() {
+        return line.to_string();
+    }
+    let b = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    let mut from = 0;
+    while let Some(k) = line[from..].find(word) {
+        let s = from + k;
+        let e = s + word.len();
+        let before = s == 0 || !(is_ident(b[s - 1]) || b[s - 1] == b'.');
+        let after = e >= b.len() || !is_ident(b[e]);
+        out.push_str(&line[from..s]);
+        out.push_str(if before && after { with } else { word });
+        from = e;
+    }
+    out.push_str(&line[from..]);
+    out
+}
+
 /// `true` when `text` contains `word` not as part of a longer identifier.
 fn contains_word(text: &str, word: &str) -> bool {
     if word.is_empty() {
@@ -404,6 +453,26 @@ fn contains_word(text: &str, word: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn dead_locals_go_with_what_only_they_read() {
+        let names = ["r0".to_string(), "r1".to_string(), "r2".to_string()];
+        let body =
+            lines("    r1 = c0 * 2.0;\n    r0 = r1 + 1.0;\n    r2 = i.color0;\n    o.color0 = r2;");
+        assert_eq!(
+            drop_dead_locals(body, &names),
+            lines("    r2 = i.color0;\n    o.color0 = r2;")
+        );
+    }
+
+    #[test]
+    fn words_are_replaced_but_not_members_or_longer_names() {
+        assert_eq!(
+            replace_word("r0.x = r01 + s.r0 + r0;", "r0", "o.color0"),
+            "o.color0.x = r01 + s.r0 + o.color0;"
+        );
+    }
+
     use super::*;
 
     fn lines(s: &str) -> Vec<String> {

@@ -6,6 +6,9 @@
 //! instead of register traffic. The output is meant to compile back (`dxso compile`, fxc) to a
 //! shader that computes the same outputs; ps_1_x shaders decompile to HLSL for ps_2_0.
 //!
+//! [`decompile_effect`] writes a whole fx_2_0 effect as `.fx` source around its decompiled
+//! shaders.
+//!
 //! ```
 //! let bytes = dxso_text::assemble("ps_2_0\ndcl t0.xy\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n").unwrap();
 //! let shader = dxso::decode(&bytes).unwrap();
@@ -15,13 +18,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod effect;
 mod emit;
 mod fold;
+mod literal;
 mod signature;
 mod uniforms;
 
 use dxso::analysis::register_key;
 use dxso::{Instruction, Opcode, RegisterType as RT, Shader, ShaderInfo};
+pub use effect::{decompile_effect, EffectShader, EffectSource};
 use emit::Emitter;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -277,17 +283,34 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
     let mut head = Vec::new();
     head.push(format!("    {output_ty} o;"));
     let covered = top_level_writes(&insts[info.main.clone()], &sig, ps1);
-    for (k, f) in outputs.iter().enumerate() {
-        let full = (1u8 << f.width) - 1;
-        if covered.get(&k).copied().unwrap_or(0) & full != full {
-            head.push(format!("    o.{} = 0;", f.name));
-        }
-    }
-    let body_lines = if options.readable {
+    let mut body_lines = if options.readable {
         fold::fold(std::mem::take(&mut em.lines), false)
     } else {
         fold::strip(std::mem::take(&mut em.lines))
     };
+    if options.readable {
+        let names: Vec<String> = all_regs.iter().map(|(t, n)| local(*t, *n, v).1).collect();
+        body_lines = fold::drop_dead_locals(body_lines, &names);
+    }
+    // ps_1_x's result is r0: in readable output r0 is the colour output itself, without a
+    // copy at the end.
+    if ps1 && options.readable && body_lines.iter().any(|l| fold::mentions(l, "r0")) {
+        for l in body_lines.iter_mut() {
+            *l = fold::replace_word(l, "r0", "o.color0");
+        }
+        body_lines.retain(|l| l != "    o.color0 = o.color0;");
+        if !merge_zero_fill(&mut body_lines, "color0", 4) {
+            head.push("    o.color0 = 0;".into());
+        }
+    }
+    for (k, f) in outputs.iter().enumerate() {
+        let full = (1u8 << f.width) - 1;
+        if covered.get(&k).copied().unwrap_or(0) & full != full
+            && !(options.readable && merge_zero_fill(&mut body_lines, &f.name, f.width))
+        {
+            head.push(format!("    o.{} = 0;", f.name));
+        }
+    }
     for (ty, n) in &all_regs {
         let (decl, name) = local(*ty, *n, v);
         // Folding may leave a register unused.
@@ -311,7 +334,105 @@ pub fn decompile(shader: &Shader, options: &Options) -> Result<String, Error> {
         out.push('\n');
     }
     out.push_str("}\n");
+    if fold::mentions(&out, uniforms::INPUT_PLACEHOLDER) {
+        // A table entry is named `i`, like the input struct: the struct becomes `input`.
+        // Struct members keep their names (`int i;` of a uniform struct).
+        let input = if fold::mentions(&out, "input") {
+            "input_"
+        } else {
+            "input"
+        };
+        let mut renamed = String::with_capacity(out.len() + 64);
+        let mut in_struct = false;
+        for line in out.lines() {
+            if line.starts_with("struct ") {
+                in_struct = true;
+            } else if line == "};" {
+                in_struct = false;
+            }
+            let line = if in_struct {
+                line.to_string()
+            } else {
+                fold::replace_word(line, uniforms::INPUT, input)
+            };
+            renamed.push_str(&fold::replace_word(
+                &line,
+                uniforms::INPUT_PLACEHOLDER,
+                uniforms::INPUT,
+            ));
+            renamed.push('\n');
+        }
+        out = renamed;
+    }
     Ok(out)
+}
+
+/// An output field the shader writes only in part starts as zero. When the first statement to
+/// touch it is an unconditional write of some contiguous components
+/// (`o.color0.x = e;`), that write becomes the whole field with zeros around (`o.color0 =
+/// float4(e, 0, 0, 0);`) instead of a separate zero fill; returns whether it did.
+fn merge_zero_fill(lines: &mut [String], field: &str, width: u8) -> bool {
+    const XYZW: &str = "xyzw";
+    let target = format!("o.{field}");
+    for line in lines.iter_mut() {
+        let top = line.starts_with("    ") && !line[4..].starts_with(char::is_whitespace);
+        if top {
+            // A whole write first: nothing to fill.
+            if let Some(expr) = line[4..].strip_prefix(&format!("{target} = ")) {
+                return !fold::mentions(expr, &target);
+            }
+            if let Some(rest) = line[4..].strip_prefix(&format!("{target}.")) {
+                let Some((mask, expr)) = rest.split_once(" = ") else {
+                    return false;
+                };
+                let Some(expr) = expr.strip_suffix(';') else {
+                    return false;
+                };
+                let first = mask.chars().next().and_then(|c| XYZW.find(c));
+                let (Some(first), true) = (first, XYZW[first.unwrap_or(0)..].starts_with(mask))
+                else {
+                    return false;
+                };
+                let n = mask.len();
+                if mask.is_empty() || first + n > width as usize || fold::mentions(expr, &target) {
+                    return false;
+                }
+                // A plain swizzle of `n` lanes already has the width; anything else is cast.
+                let swizzled = expr.rsplit_once('.').is_some_and(|(base, sw)| {
+                    sw.len() == n
+                        && sw.bytes().all(|c| b"xyzw".contains(&c))
+                        && base
+                            .bytes()
+                            .all(|c| c.is_ascii_alphanumeric() || b"_.[]".contains(&c))
+                });
+                let value = if n == 1 || swizzled {
+                    expr.to_string()
+                } else {
+                    format!("(float{n})({expr})")
+                };
+                let mut parts: Vec<String> = vec!["0".into(); first];
+                parts.push(value);
+                parts.extend(std::iter::repeat("0".to_string()).take(width as usize - first - n));
+                *line = format!("    {target} = float{width}({});", parts.join(", "));
+                return true;
+            }
+        }
+        // Anything else that touches the field, or hands the whole output to a function, or a
+        // return, comes first: keep the zero fill.
+        let hands_over = line.match_indices('o').any(|(k, _)| {
+            let b = line.as_bytes();
+            let before = k == 0
+                || !(b[k - 1].is_ascii_alphanumeric() || b[k - 1] == b'_' || b[k - 1] == b'.');
+            let after = b.get(k + 1).map_or(true, |c| {
+                !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b'.')
+            });
+            before && after
+        });
+        if fold::mentions(line, &target) || hands_over || line.trim_start().starts_with("return") {
+            return false;
+        }
+    }
+    false
 }
 
 /// When the shader addresses inputs relatively: the declaration of `v_`, the inputs by
@@ -707,6 +828,7 @@ fn needs(insts: &[&Instruction], info: &ShaderInfo) -> uniforms::Needs {
         ints: BTreeSet::new(),
         bools: BTreeSet::new(),
         samplers: BTreeMap::new(),
+        defs: info.float_defs.clone(),
         float_file: if v.is_vertex() {
             256
         } else if v.major == 3 {
@@ -784,3 +906,27 @@ fn is_ps1_sampling(op: Opcode) -> bool {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(test)]
+mod tests {
+    use super::merge_zero_fill;
+
+    fn lines(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_first_partial_write_takes_the_zero_fill() {
+        let mut body = lines(&["    o.position = i.position;", "    o.color0.yz = c0.xy;"]);
+        assert!(merge_zero_fill(&mut body, "color0", 4));
+        assert_eq!(body[1], "    o.color0 = float4(0, c0.xy, 0);");
+        // Not when something else touches the field first, or the output is handed over.
+        let mut body = lines(&["    if (b)", "    {", "        o.color0.x = 1.0;", "    }"]);
+        assert!(!merge_zero_fill(&mut body, "color0", 4));
+        let mut body = lines(&["    l1(i, o);", "    o.color0.x = 1.0;"]);
+        assert!(!merge_zero_fill(&mut body, "color0", 4));
+        // A whole first write needs no fill.
+        let mut body = lines(&["    o.color0 = c0;"]);
+        assert!(merge_zero_fill(&mut body, "color0", 4));
+    }
+}

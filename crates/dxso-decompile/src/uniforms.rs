@@ -1,6 +1,7 @@
 //! Uniform declarations: the constant table's names, types and registers, and stable names for
 //! the registers no table entry covers.
 
+use crate::literal::literal;
 use dxso::ctab::{Constant, ConstantTable, ParameterClass, ParameterType, RegisterSet, TypeInfo};
 use dxso::TextureType;
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,6 +56,15 @@ pub(crate) fn is_identifier(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !RESERVED.contains(&s)
 }
+
+/// The name the decompiler gives the entry point's input struct.
+pub(crate) const INPUT: &str = "i";
+/// What a table entry named like the input struct ([`INPUT`]) is called until the decompiler
+/// renames the struct (to `input`) and gives the entry its own name back.
+pub(crate) const INPUT_PLACEHOLDER: &str = "ctab_i_";
+
+/// Names the decompiler gives its own variables and functions (fine as struct members).
+const OWN: &[&str] = &["main", "i", "o", "aL", "a0", "p0"];
 
 /// Names the decompiler's own code uses or HLSL reserves.
 const RESERVED: &[&str] = &[
@@ -144,7 +154,9 @@ fn type_name(ty: &TypeInfo, types: &mut Vec<String>, counter: &mut usize) -> Opt
             for m in &ty.members {
                 let t = type_name(&m.ty, types, counter)?;
                 let name = m.name.as_str();
-                if !is_identifier(&name) {
+                // A member is read after `.`: only HLSL's own words are out, not the names
+                // the decompiler gives its variables.
+                if !is_identifier(&name) && !OWN.contains(&name.as_ref()) {
                     return None;
                 }
                 let arr = if m.ty.elements > 1 {
@@ -204,6 +216,8 @@ pub(crate) struct Needs {
     pub samplers: BTreeMap<u32, Option<TextureType>>,
     /// The float-constant file size (for a flat array without a table entry).
     pub float_file: u32,
+    /// `def` values (bit patterns) by register.
+    pub defs: BTreeMap<u32, [u32; 4]>,
 }
 
 /// Declares every uniform the shader needs.
@@ -224,7 +238,12 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
     };
     let mut decls: Vec<(u32, u8, String)> = Vec::new();
     for (owner, c) in constants.iter().enumerate() {
-        let name = c.name.as_str().into_owned();
+        let mut name = c.name.as_str().into_owned();
+        if name == INPUT {
+            // The entry point's input struct is `i`; the decompiler renames it afterwards
+            // (see [`INPUT_PLACEHOLDER`]) so the table entry keeps its name.
+            name = INPUT_PLACEHOLDER.to_string();
+        }
         if !is_identifier(&name) || taken.contains(&name) {
             continue;
         }
@@ -273,6 +292,23 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
                         match ty.class() {
                             Some(ParameterClass::MatrixColumns) if n < ty.columns => ty.columns = n,
                             Some(ParameterClass::MatrixRows) if n < ty.rows => ty.rows = n,
+                            Some(ParameterClass::Struct) => {
+                                // And a struct to the members whose registers the table covers.
+                                let mut used = 0;
+                                let keep = ty
+                                    .members
+                                    .iter()
+                                    .take_while(|m| {
+                                        let mut regs = Vec::new();
+                                        layout(&m.ty, "", false, owner, &mut regs);
+                                        used += regs.len();
+                                        used <= n as usize
+                                    })
+                                    .count();
+                                if keep > 0 {
+                                    ty.members.truncate(keep);
+                                }
+                            }
                             _ => {}
                         }
                     }
@@ -376,7 +412,16 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
         if let Some((&k, _)) = u.floats.range(lo..).next() {
             end = end.min(k);
         }
-        let end = end.min(needs.float_file.max(lo + 1));
+        let mut end = end.min(needs.float_file.max(lo + 1));
+        // A run of `def`s read relatively: the values are the shader's own, so the array is
+        // a constant one holding them, as far as the run goes (the index is only known at
+        // run time).
+        let defined = (lo..end).all(|k| needs.defs.contains_key(&k));
+        if defined {
+            while needs.defs.contains_key(&end) && end < needs.float_file {
+                end += 1;
+            }
+        }
         let name = unique(format!("c{lo}_"), &taken);
         for k in lo..end {
             u.floats.insert(
@@ -393,11 +438,41 @@ pub(crate) fn build(table: Option<&ConstantTable>, needs: &Needs) -> Uniforms {
             base: lo,
             count: end - lo,
         });
-        decls.push((
-            lo,
-            0,
-            format!("float4 {name}[{}] : register(c{lo});", end - lo),
-        ));
+        let decl = if defined {
+            let rows: Vec<String> = (lo..end)
+                .map(|k| {
+                    let v = needs.defs[&k].map(|b| literal(f32::from_bits(b)));
+                    format!("float4({})", v.join(", "))
+                })
+                .collect();
+            format!(
+                "static const float4 {name}[{}] = {{ {} }};",
+                end - lo,
+                rows.join(", ")
+            )
+        } else if (lo..end).any(|k| needs.defs.contains_key(&k)) {
+            // Some registers are the application's, some the shader's `def`s: a uniform whose
+            // defaults are the `def` values (what a runtime loads with the table's defaults).
+            let rows: Vec<String> = (lo..end)
+                .map(|k| {
+                    let v = needs
+                        .defs
+                        .get(&k)
+                        .copied()
+                        .unwrap_or_default()
+                        .map(|b| literal(f32::from_bits(b)));
+                    format!("float4({})", v.join(", "))
+                })
+                .collect();
+            format!(
+                "float4 {name}[{}] : register(c{lo}) = {{ {} }};",
+                end - lo,
+                rows.join(", ")
+            )
+        } else {
+            format!("float4 {name}[{}] : register(c{lo});", end - lo)
+        };
+        decls.push((lo, 0, decl));
         taken.insert(name);
     }
     for &r in &needs.floats {

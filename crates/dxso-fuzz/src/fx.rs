@@ -1,7 +1,7 @@
 //! Any bytes as an fx_2_0 effect: parsing returns `Ok` or `Err` and never panics; what parses
-//! re-encodes to the same bytes, survives a fresh layout, and evaluates every pass. The same
-//! bytes as a bare FX program evaluate in both precisions (programs have no loops, so this
-//! always ends).
+//! re-encodes to the same bytes, survives a fresh layout, evaluates every pass, and decompiles
+//! to `.fx` source or says why not. The same bytes as a bare FX program evaluate in both
+//! precisions (programs have no loops, so this always ends).
 
 /// Runs the target on one input.
 pub fn run(data: &[u8]) {
@@ -16,6 +16,7 @@ pub fn run(data: &[u8]) {
                 let _ = rt.pass(t, p);
             }
         }
+        let _ = dxso_decompile::decompile_effect(&effect, &dxso_decompile::Options::default());
     }
     if let Ok(program) = dxso_fx::Program::parse(data, 0) {
         assert_eq!(dxso_fx::bytes_of(&program.to_words()), data);

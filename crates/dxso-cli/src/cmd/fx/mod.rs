@@ -1,5 +1,6 @@
 //! `dxso fx`: Direct3D 9 effects (fx_2_0 `.fxb`/`.fxo`) through `dxso-fx`.
 
+mod decompile;
 mod eval;
 mod extract;
 mod info;
@@ -16,6 +17,7 @@ use std::process::ExitCode;
 ///   dxso fx info BasicEffect.fxb
 ///   dxso fx info BasicEffect.fxb --json
 ///   dxso fx extract BasicEffect.fxb -o shaders/
+///   dxso fx decompile BasicEffect.fxb -o BasicEffect.fx
 ///   dxso fx eval BasicEffect.fxb --set ShaderIndex=2 --set WorldViewProj=1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1
 ///
 /// Exit status: 0 on success, 1 when the effect cannot be read (the message names the byte
@@ -30,6 +32,7 @@ pub struct Opts {
 #[derive(clap::Subcommand)]
 enum What {
     Info(info::Opts),
+    Decompile(decompile::Opts),
     Extract(extract::Opts),
     Eval(eval::Opts),
 }
@@ -38,6 +41,7 @@ impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
         match self.what {
             What::Info(o) => o.run(s),
+            What::Decompile(o) => o.run(s),
             What::Extract(o) => o.run(s),
             What::Eval(o) => o.run(s),
         }
