@@ -1,10 +1,12 @@
 //! One tile at a time: rasterise the primitives binned to it in 2x2 quads, interpolate every
 //! pixel-shader input on all four lanes, run the pixel shader on batches of quads, and merge
-//! the results in primitive order (alpha test, depth test, blending, colour write mask).
+//! the results in primitive order (alpha test, stencil and depth tests, blending, colour write
+//! mask).
 //!
 //! Quads are aligned to even target coordinates. A covered lane whose depth already fails a
 //! test that can only get stricter within a draw (LESS, LESSEQUAL, GREATER, GREATEREQUAL,
-//! NEVER) is dropped before shading when the shader cannot change depth; every surviving lane
+//! NEVER) is dropped before shading when the shader cannot change depth and no stencil test
+//! runs (a failing pixel still applies the stencil's z-fail operation); every surviving lane
 //! is tested again when it is merged, so the picture is the one strict in-order processing
 //! gives.
 
@@ -147,6 +149,7 @@ pub fn render_tile(
                                 let m = Merge {
                                     color: None,
                                     depth: quad.depth[l],
+                                    ccw: prim.face < 0.0,
                                 };
                                 if merge(tile, quad.pixels[l], &d.state, m) {
                                     stats.pixels_written += 1;
@@ -192,10 +195,11 @@ fn rasterise(
     let [bx0, by0, bx1, by1] = prim.bounds;
     let (x0, y0) = (bx0.max(tx0) & !1, by0.max(ty0) & !1);
     let (x1, y1) = (bx1.min(tx1), by1.min(ty1));
+    // A pixel failing the depth test still runs the stencil's z-fail operation.
     let early = d
         .state
         .depth_test
-        .filter(|&f| monotonic(f) && !d.writes_depth);
+        .filter(|&f| monotonic(f) && !d.writes_depth && d.state.stencil.is_none());
     let [ox, oy] = prim.origin;
     let mut y = y0;
     while y < y1 {
@@ -324,6 +328,7 @@ fn flush(
         let m = Merge {
             color: Some(b.out.colors[l]),
             depth,
+            ccw: b.faces[l] < 0.0,
         };
         if merge(tile, pixel, &d.state, m) {
             stats.pixels_written += 1;

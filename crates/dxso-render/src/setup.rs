@@ -505,6 +505,7 @@ mod tests {
             cull: Cull::None,
             depth_test: Some(CmpFunc::LessEqual),
             depth_write: true,
+            stencil: None,
             alpha_test: None,
             blend: None,
             color_write: 0xF,

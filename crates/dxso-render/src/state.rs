@@ -1,11 +1,11 @@
 //! The fixed-function state of one draw, read from the device's render states and checked:
 //! every value the pipeline interprets must be a member of its enumeration, and a state the
-//! pipeline does not implement (stencil, fog after a pixel shader, W-buffering, wireframe) is
-//! refused rather than ignored.
+//! pipeline does not implement (fog after a pixel shader, W-buffering, wireframe) is refused
+//! rather than ignored.
 
 use crate::error::RenderError;
 use dxso_dp2::device::rs;
-use dxso_dp2::enums::{Blend, BlendOp, CmpFunc, Cull, FillMode, ShadeMode, ZBuffer};
+use dxso_dp2::enums::{Blend, BlendOp, CmpFunc, Cull, FillMode, ShadeMode, StencilOp, ZBuffer};
 use dxso_dp2::Device;
 
 /// The viewport in pixels and its depth range.
@@ -48,6 +48,58 @@ pub struct BlendState {
     pub factor: [f32; 4],
 }
 
+/// The stencil test and operations of one face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StencilFace {
+    /// `(REF & MASK) func (stencil & MASK)` decides the test.
+    pub func: CmpFunc,
+    /// Applied when the stencil test fails.
+    pub fail: StencilOp,
+    /// Applied when the stencil test passes and the depth test fails.
+    pub zfail: StencilOp,
+    /// Applied when both pass (or the depth test is off).
+    pub pass: StencilOp,
+}
+
+/// The stencil state of a draw (STENCILENABLE on), on an 8-bit stencil buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StencilState {
+    /// Clockwise triangles, lines and points (STENCILFUNC, STENCILFAIL, STENCILZFAIL,
+    /// STENCILPASS).
+    pub front: StencilFace,
+    /// Counter-clockwise triangles: the CCW_ states with TWOSIDEDSTENCILMODE, else `front`.
+    pub back: StencilFace,
+    /// STENCILREF's low 8 bits.
+    pub reference: u8,
+    /// STENCILMASK's low 8 bits: what the test compares.
+    pub mask: u8,
+    /// STENCILWRITEMASK's low 8 bits: the bits an operation may change.
+    pub write_mask: u8,
+}
+
+impl StencilState {
+    /// Whether the test passes for a pixel holding `value`.
+    pub fn test(&self, face: &StencilFace, value: u8) -> bool {
+        face.func
+            .passes(self.reference & self.mask, value & self.mask)
+    }
+
+    /// `value` after `op`, only the write mask's bits changed.
+    pub fn apply(&self, op: StencilOp, value: u8) -> u8 {
+        let new = match op {
+            StencilOp::Keep => value,
+            StencilOp::Zero => 0,
+            StencilOp::Replace => self.reference,
+            StencilOp::IncrSat => value.saturating_add(1),
+            StencilOp::DecrSat => value.saturating_sub(1),
+            StencilOp::Invert => !value,
+            StencilOp::Incr => value.wrapping_add(1),
+            StencilOp::Decr => value.wrapping_sub(1),
+        };
+        (value & !self.write_mask) | (new & self.write_mask)
+    }
+}
+
 /// The fixed-function state of a draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DrawState {
@@ -59,6 +111,8 @@ pub struct DrawState {
     pub depth_test: Option<CmpFunc>,
     /// Whether passing pixels write depth.
     pub depth_write: bool,
+    /// The stencil test, when STENCILENABLE is on.
+    pub stencil: Option<StencilState>,
     /// ALPHAFUNC and ALPHAREF, when ALPHATESTENABLE is on.
     pub alpha_test: Option<(CmpFunc, u8)>,
     /// Blending, when ALPHABLENDENABLE is on.
@@ -171,9 +225,11 @@ impl DrawState {
             ZBuffer::True => Some(named(device, rs::ZFUNC, CmpFunc::from_u32)?),
             ZBuffer::UseW => return Err(unsupported("ZENABLE USEW (W-buffering)")),
         };
-        if on(device, rs::STENCILENABLE) {
-            return Err(unsupported("STENCILENABLE (no stencil buffer)"));
-        }
+        let stencil = if on(device, rs::STENCILENABLE) {
+            Some(read_stencil(device)?)
+        } else {
+            None
+        };
         if on(device, rs::FOGENABLE) && !fixed_function {
             return Err(unsupported(
                 "FOGENABLE with a pixel shader (fog after the shader)",
@@ -228,6 +284,7 @@ impl DrawState {
             cull: named(device, rs::CULLMODE, Cull::from_u32)?,
             depth_test,
             depth_write: on(device, rs::ZWRITEENABLE),
+            stencil,
             alpha_test,
             blend,
             color_write: (state(device, rs::COLORWRITEENABLE) & 0xF) as u8,
@@ -243,6 +300,41 @@ impl DrawState {
     pub fn writes_color(&self) -> bool {
         self.color_write != 0
     }
+}
+
+/// The stencil states, each checked against its enumeration.
+fn read_stencil(device: &Device) -> Result<StencilState, RenderError> {
+    let face = |func, fail, zfail, pass| -> Result<StencilFace, RenderError> {
+        Ok(StencilFace {
+            func: named(device, func, CmpFunc::from_u32)?,
+            fail: named(device, fail, StencilOp::from_u32)?,
+            zfail: named(device, zfail, StencilOp::from_u32)?,
+            pass: named(device, pass, StencilOp::from_u32)?,
+        })
+    };
+    let front = face(
+        rs::STENCILFUNC,
+        rs::STENCILFAIL,
+        rs::STENCILZFAIL,
+        rs::STENCILPASS,
+    )?;
+    let back = if on(device, rs::TWOSIDEDSTENCILMODE) {
+        face(
+            rs::CCW_STENCILFUNC,
+            rs::CCW_STENCILFAIL,
+            rs::CCW_STENCILZFAIL,
+            rs::CCW_STENCILPASS,
+        )?
+    } else {
+        front
+    };
+    Ok(StencilState {
+        front,
+        back,
+        reference: (state(device, rs::STENCILREF) & 0xFF) as u8,
+        mask: (state(device, rs::STENCILMASK) & 0xFF) as u8,
+        write_mask: (state(device, rs::STENCILWRITEMASK) & 0xFF) as u8,
+    })
 }
 
 /// BOTHSRCALPHA and BOTHINVSRCALPHA as a source factor set the destination factor too.

@@ -407,3 +407,164 @@ fn hostile_fixed_function_states_are_errors_not_panics() {
     draw(&mut s);
     assert!(render(&s).is_ok());
 }
+
+/// A pre-transformed quad over pixels `x0..x1` x `y0..y1` at depth `z`, clockwise triangles
+/// (or counter-clockwise with `ccw`).
+fn rhw_quad(s: &mut Scene, [x0, y0, x1, y1]: [f32; 4], z: f32, color: u32, ccw: bool) {
+    s.fvf(&["XYZRHW", "DIFFUSE"]);
+    let corners = if ccw {
+        [(x0, y0), (x0, y1), (x1, y0), (x1, y1)]
+    } else {
+        [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+    };
+    let v: Vec<u32> = corners
+        .iter()
+        .flat_map(|&(x, y)| [f(x), f(y), f(z), f(1.0), color])
+        .collect();
+    s.draw(5, 2, &v, 20);
+}
+
+/// Every D3DSTENCILOP on the fail, z-fail and pass paths, with a write mask, against the
+/// table of the D3DSTENCILOP page, read back from the stencil buffer.
+#[test]
+fn stencil_every_op_on_every_path() {
+    let ops = [
+        "KEEP", "ZERO", "REPLACE", "INCRSAT", "DECRSAT", "INVERT", "INCR", "DECR",
+    ];
+    let expect = |op: &str, v: u8, reference: u8| -> u8 {
+        match op {
+            "KEEP" => v,
+            "ZERO" => 0,
+            "REPLACE" => reference,
+            "INCRSAT" => v.saturating_add(1),
+            "DECRSAT" => v.saturating_sub(1),
+            "INVERT" => !v,
+            "INCR" => v.wrapping_add(1),
+            _ => v.wrapping_sub(1),
+        }
+    };
+    for start in [0u8, 0x7f, 0xff] {
+        for write_mask in [0xffu8, 0x0f] {
+            for path in ["STENCILFAIL", "STENCILZFAIL", "STENCILPASS"] {
+                let mut s = Scene::new();
+                s.rs("ZENABLE", json!(true))
+                    .clear_all(0xff000000, 0.5, start as u32);
+                s.rs("STENCILENABLE", json!(true))
+                    .rs("STENCILREF", json!(0x15a))
+                    .rs("STENCILWRITEMASK", json!(write_mask as u32 | 0xff00))
+                    .rs(
+                        "STENCILFUNC",
+                        json!(if path == "STENCILFAIL" {
+                            "NEVER"
+                        } else {
+                            "ALWAYS"
+                        }),
+                    )
+                    .rs(
+                        "ZFUNC",
+                        json!(if path == "STENCILZFAIL" {
+                            "NEVER"
+                        } else {
+                            "ALWAYS"
+                        }),
+                    );
+                // One column per op, each with the op on `path` and INVERT on the others (so a
+                // wrong path shows).
+                for (k, op) in ops.iter().enumerate() {
+                    for p in ["STENCILFAIL", "STENCILZFAIL", "STENCILPASS"] {
+                        s.rs(p, json!(if p == path { *op } else { "INVERT" }));
+                    }
+                    let x = 20.0 * k as f32;
+                    rhw_quad(&mut s, [x, 0.0, x + 20.0, 120.0], 0.2, 0xff00ff00, false);
+                }
+                let t = s.render_target();
+                for (k, op) in ops.iter().enumerate() {
+                    let full = expect(op, start, 0x5a);
+                    let want = (start & !write_mask) | (full & write_mask);
+                    let got = t.stencil(20 * k as u32 + 10, 60);
+                    assert_eq!(
+                        got, want,
+                        "{op} on {path}, from {start:#x}, mask {write_mask:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every D3DCMPFUNC as the stencil test, with STENCILMASK applied to both sides: a green quad
+/// shows where the test passes.
+#[test]
+fn stencil_every_func_with_mask() {
+    let funcs = [
+        "NEVER",
+        "LESS",
+        "EQUAL",
+        "LESSEQUAL",
+        "GREATER",
+        "NOTEQUAL",
+        "GREATEREQUAL",
+        "ALWAYS",
+    ];
+    // The buffer holds 0xA5; the mask 0x0F makes it 5; the references are 4, 5 and 6 after the
+    // mask (their high bits differ from the buffer's, and the mask hides them).
+    for reference in [0x34u32, 0x45, 0x56] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0xa5)
+            .rs("STENCILENABLE", json!(true))
+            .rs("STENCILMASK", json!(0x0f))
+            .rs("STENCILREF", json!(reference));
+        for (k, func) in funcs.iter().enumerate() {
+            s.rs("STENCILFUNC", json!(*func));
+            let x = 20.0 * k as f32;
+            rhw_quad(&mut s, [x, 0.0, x + 20.0, 120.0], 0.5, 0xff00ff00, false);
+        }
+        let img = s.render();
+        let (r, b) = (reference & 0xf, 5u32);
+        for (k, func) in funcs.iter().enumerate() {
+            let passes = match *func {
+                "NEVER" => false,
+                "LESS" => r < b,
+                "EQUAL" => r == b,
+                "LESSEQUAL" => r <= b,
+                "GREATER" => r > b,
+                "NOTEQUAL" => r != b,
+                "GREATEREQUAL" => r >= b,
+                _ => true,
+            };
+            let got = pixel(&img, 4 * (20 * k as u32 + 10), 240);
+            let want = if passes { 0x0000ff00 } else { 0 };
+            assert_eq!(got, want, "{func} with reference {reference:#x}");
+        }
+    }
+}
+
+/// Two-sided stencil on pre-transformed triangles: clockwise ones take STENCILPASS,
+/// counter-clockwise ones CCW_STENCILPASS; with the mode off both take STENCILPASS. A stencil
+/// clear inside a rectangle leaves the rest.
+#[test]
+fn stencil_two_sided_and_clear_rect() {
+    for two_sided in [true, false] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0x10)
+            .op(json!({"op": "CLEAR", "flags": ["STENCIL"], "stencil": 0x40,
+                "rects": [[0, 100, 160, 120]]}))
+            .rs("STENCILENABLE", json!(true))
+            .rs("TWOSIDEDSTENCILMODE", json!(two_sided))
+            .rs("STENCILFUNC", json!("ALWAYS"))
+            .rs("CCW_STENCILFUNC", json!("ALWAYS"))
+            .rs("STENCILPASS", json!("INCR"))
+            .rs("CCW_STENCILPASS", json!("DECR"));
+        rhw_quad(&mut s, [0.0, 0.0, 80.0, 60.0], 0.5, 0xffff0000, false);
+        rhw_quad(&mut s, [80.0, 0.0, 160.0, 60.0], 0.5, 0xffff0000, true);
+        let t = s.render_target();
+        assert_eq!(t.stencil(40, 30), 0x11, "clockwise");
+        assert_eq!(
+            t.stencil(120, 30),
+            if two_sided { 0x0f } else { 0x11 },
+            "counter-clockwise, two-sided {two_sided}"
+        );
+        assert_eq!(t.stencil(40, 80), 0x10, "untouched");
+        assert_eq!(t.stencil(40, 110), 0x40, "cleared rectangle");
+    }
+}

@@ -673,3 +673,132 @@ fn fog_test_rangefog_with_vertex_fog() {
         ],
     );
 }
+
+/// A quad over NDC `x0..x1`, `y0..y1` as two triangles: the lower-right one counter-clockwise
+/// on screen, the upper-left one clockwise (indices into BL, BR, TL, TR).
+fn stencil_quad(s: &mut Scene, x0: f32, y0: f32, x1: f32, y1: f32) {
+    let v = xyz_diffuse(&[
+        ([x0, y0, 0.1], 0xff000000),
+        ([x1, y0, 0.1], 0xff000000),
+        ([x0, y1, 0.1], 0xff000000),
+        ([x1, y1, 0.1], 0xff000000),
+    ]);
+    s.draw_indexed(&[0, 1, 3], &v, 16);
+    s.draw_indexed(&[0, 2, 3], &v, 16);
+}
+
+#[test]
+fn stencil_cull_test() {
+    let mut s = Scene::new();
+    s.transform("WORLD", IDENTITY)
+        .transform("VIEW", IDENTITY)
+        .transform("PROJECTION", IDENTITY)
+        .rs("LIGHTING", json!(false))
+        .fvf(&["XYZ", "DIFFUSE"])
+        .clear_all(0x00ff0000, 0.0, 0x8)
+        .rs("STENCILENABLE", json!(true))
+        .rs("STENCILFAIL", json!("REPLACE"))
+        .rs("STENCILZFAIL", json!("DECR"))
+        .rs("STENCILPASS", json!("INCR"))
+        .rs("CCW_STENCILFAIL", json!("REPLACE"))
+        .rs("CCW_STENCILZFAIL", json!("DECR"))
+        .rs("CCW_STENCILPASS", json!("INCR"))
+        .rs("STENCILREF", json!(3))
+        .rs("STENCILFUNC", json!("NEVER"))
+        .rs("CCW_STENCILFUNC", json!("ALWAYS"))
+        .rs("COLORWRITEENABLE", json!(0));
+    // Lower left: one-sided, clockwise culled.
+    s.rs("TWOSIDEDSTENCILMODE", json!(false))
+        .rs("CULLMODE", json!("CW"));
+    stencil_quad(&mut s, -1.0, -1.0, 0.0, 0.0);
+    // Lower right: two-sided, nothing culled.
+    s.rs("TWOSIDEDSTENCILMODE", json!(true))
+        .rs("CULLMODE", json!("NONE"));
+    stencil_quad(&mut s, 0.0, -1.0, 1.0, 0.0);
+    // Upper left: two-sided, counter-clockwise culled.
+    s.rs("CULLMODE", json!("CCW"));
+    stencil_quad(&mut s, -1.0, 0.0, 0.0, 1.0);
+    // Upper right: two-sided, clockwise culled.
+    s.rs("CULLMODE", json!("CW"));
+    stencil_quad(&mut s, 0.0, 0.0, 1.0, 1.0);
+    // Make the stencil values visible: blue = 16 * stencil.
+    s.rs("TWOSIDEDSTENCILMODE", json!(false))
+        .rs("CULLMODE", json!("NONE"))
+        .rs("COLORWRITEENABLE", json!(0xf))
+        .rs("STENCILFUNC", json!("EQUAL"))
+        .rs("STENCILFAIL", json!("KEEP"))
+        .rs("STENCILZFAIL", json!("KEEP"))
+        .rs("STENCILPASS", json!("KEEP"));
+    for i in 0..16u32 {
+        let c = 0xff000000 | (i * 0x10);
+        let painter = xyz_diffuse(&[
+            ([-1.0, -1.0, 0.0], c),
+            ([1.0, -1.0, 0.0], c),
+            ([-1.0, 1.0, 0.0], c),
+            ([1.0, 1.0, 0.0], c),
+        ]);
+        s.rs("STENCILREF", json!(i));
+        s.draw(5, 2, &painter, 16);
+    }
+    assert_probes(
+        &s.render(),
+        &[
+            (
+                "CCW triangle, twoside FALSE, cull cw, replace",
+                160,
+                420,
+                0x00000030,
+                0,
+            ),
+            (
+                "CW triangle, twoside FALSE, cull cw, culled",
+                160,
+                300,
+                0x00000080,
+                0,
+            ),
+            (
+                "CCW triangle, twoside TRUE, cull off, incr",
+                480,
+                420,
+                0x00000090,
+                0,
+            ),
+            (
+                "CW triangle, twoside TRUE, cull off, replace",
+                480,
+                300,
+                0x00000030,
+                0,
+            ),
+            (
+                "CCW triangle, twoside TRUE, cull ccw, culled",
+                160,
+                180,
+                0x00000080,
+                0,
+            ),
+            (
+                "CW triangle, twoside TRUE, cull ccw, replace",
+                160,
+                60,
+                0x00000030,
+                0,
+            ),
+            (
+                "CCW triangle, twoside TRUE, cull cw, incr",
+                480,
+                180,
+                0x00000090,
+                0,
+            ),
+            (
+                "CW triangle, twoside TRUE, cull cw, culled",
+                480,
+                60,
+                0x00000080,
+                0,
+            ),
+        ],
+    );
+}

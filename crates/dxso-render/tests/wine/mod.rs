@@ -160,6 +160,23 @@ impl Scene {
     pub fn render(&self) -> Image {
         self.render_with(&ExecEngine::default())
     }
+
+    /// The whole target (colour, depth and stencil) rendered with the default engine.
+    pub fn render_target(&self) -> dxso_render::target::Target {
+        let engine = ExecEngine::default();
+        let capture = dxso_dp2::describe::build(&self.json()).expect("the scene builds");
+        let mut r = Renderer::new(W, H, Some(&engine), RenderLimits::default()).unwrap();
+        r.render_capture(&capture).expect("the scene renders");
+        r.target().clone()
+    }
+
+    /// CLEAR of the colour, depth and stencil buffers.
+    pub fn clear_all(&mut self, color: u32, depth: f32, stencil: u32) -> &mut Self {
+        self.op(
+            json!({"op": "CLEAR", "flags": ["TARGET", "ZBUFFER", "STENCIL"],
+            "color": color, "depth": depth, "stencil": stencil}),
+        )
+    }
 }
 
 /// Wine's `getPixelColor` at Wine's (x, y): 0x00RRGGBB.
