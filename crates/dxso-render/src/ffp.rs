@@ -36,6 +36,8 @@ pub(crate) struct FfpDraw {
     pub vs_constants: Vec<[f32; 4]>,
     /// The pixel stage's constants.
     pub ps_constants: Vec<[f32; 4]>,
+    /// Whether the vertices are pre-transformed (XYZRHW): no transform, no user clip planes.
+    pub pretransformed: bool,
 }
 
 impl Default for Ffp {
@@ -65,11 +67,6 @@ impl Ffp {
         if device.fvf().is_none() {
             state.fvf = fvf_of_decl(decl).map_err(|e| ffp_error(offset, e))?;
         }
-        if state.rs(dxso_ffp::d3d::rs::CLIPPLANEENABLE) != 0 {
-            return Err(RenderError::Unsupported(
-                "CLIPPLANEENABLE (user clip planes with the fixed-function pipeline)",
-            ));
-        }
         let (key, generated) = self.shaders.get(&state).map_err(|e| ffp_error(offset, e))?;
         let (vs, ps) = match self.stages.get(&key) {
             Some((vs, ps)) => (Arc::clone(vs), Arc::clone(ps)),
@@ -97,6 +94,7 @@ impl Ffp {
             ps,
             vs_constants: dxso_ffp::vertex_constants(&state, &key, &vp),
             ps_constants: dxso_ffp::pixel_constants(&state),
+            pretransformed: state.fvf & fvf::POSITION_MASK == fvf::XYZRHW,
         })
     }
 }

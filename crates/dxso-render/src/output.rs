@@ -36,6 +36,16 @@ pub fn saturate(v: f32) -> f32 {
     }
 }
 
+/// The sRGB encoding of a linear value in 0..1.
+pub fn linear_to_srgb(v: f32) -> f32 {
+    let v = saturate(v);
+    if v <= 0.003_130_8 {
+        v * 12.92
+    } else {
+        1.055 * v.powf(1.0 / 2.4) - 0.055
+    }
+}
+
 /// A unorm value as the target's byte.
 pub fn to_byte(v: f32) -> u8 {
     (saturate(v) * 255.0).round() as u8
@@ -137,7 +147,11 @@ pub fn merge(tile: &mut Tile, pixel: usize, state: &DrawState, m: Merge) -> bool
     let mut new = old;
     for c in 0..4 {
         if state.color_write & (1 << c) != 0 {
-            new[c] = to_byte(out[c]);
+            new[c] = if state.srgb_write && c < 3 {
+                to_byte(linear_to_srgb(out[c]))
+            } else {
+                to_byte(out[c])
+            };
         }
     }
     tile.color[pixel] = new;

@@ -16,8 +16,8 @@ use crate::state::DrawState;
 use crate::target::{ClearJob, Image, Target, TILE};
 use dxso::DeclUsage;
 use dxso_dp2::command::Clear;
-use dxso_dp2::device::{tss, Consumer};
-use dxso_dp2::enums::PrimitiveType;
+use dxso_dp2::device::{rs, tss, Consumer};
+use dxso_dp2::enums::{FillMode, PrimitiveType};
 use dxso_dp2::mesh::Mesh;
 use dxso_dp2::{CacheAction, Capture, Device, DrawReport, Limits};
 use rayon::prelude::*;
@@ -289,6 +289,9 @@ impl<'e> Renderer<'e> {
         let t = Instant::now();
         let mut vertex_resources = resources(device, false);
         let mut pixel_constants = None;
+        // The generated vertex stage's planes are in world space (none for pre-transformed
+        // vertices); a shader's in clip space.
+        let mut plane_space = PlaneSpace::Clip;
         let (vs, ps) = match (ffp, vs, ps) {
             (None, Some(vs), Some(ps)) => (vs, ps),
             (None, vs, _) => {
@@ -302,6 +305,11 @@ impl<'e> Renderer<'e> {
                     Some(vs) => vs,
                     None => {
                         vertex_resources.constants.float = f.vs_constants;
+                        plane_space = if f.pretransformed {
+                            PlaneSpace::None
+                        } else {
+                            PlaneSpace::World
+                        };
                         f.vs
                     }
                 };
@@ -315,6 +323,8 @@ impl<'e> Renderer<'e> {
                 (vs, ps)
             }
         };
+        let user = user_planes(device, plane_space)?;
+        let user = &user[..];
         let shaded = shade_vertices(vs.as_ref(), mesh, &vertex_resources)?;
         self.stats.vertices += mesh.vertex_count() as u64;
         self.stats.vertex += t.elapsed();
@@ -360,7 +370,7 @@ impl<'e> Renderer<'e> {
                 for v in 0..mesh.vertex_count() {
                     assembled += 1;
                     let p = shaded.positions[v];
-                    if !clip::finite(&p) || clip::outcode(&p) != 0 {
+                    if !clip::finite(&p) || clip::outcode(&p, user) != 0 {
                         continue;
                     }
                     let size = shaded
@@ -385,12 +395,12 @@ impl<'e> Renderer<'e> {
                     if !clip::finite(&pa) || !clip::finite(&pb) {
                         continue;
                     }
-                    let (ca, cb) = (clip::outcode(&pa), clip::outcode(&pb));
+                    let (ca, cb) = (clip::outcode(&pa, user), clip::outcode(&pb, user));
                     if ca & cb != 0 {
                         continue;
                     }
                     let Some((a, b)) =
-                        clip::clip_line((pa, varyings(a)), (pb, varyings(b)), ca | cb)
+                        clip::clip_line((pa, varyings(a)), (pb, varyings(b)), ca | cb, user)
                     else {
                         continue;
                     };
@@ -411,7 +421,7 @@ impl<'e> Renderer<'e> {
                     if !p.iter().all(clip::finite) {
                         continue;
                     }
-                    let codes = p.map(|p| clip::outcode(&p));
+                    let codes = p.map(|p| clip::outcode(&p, user));
                     if codes[0] & codes[1] & codes[2] != 0 {
                         continue;
                     }
@@ -423,19 +433,42 @@ impl<'e> Renderer<'e> {
                     let poly = if planes == 0 {
                         poly
                     } else {
-                        clip::clip_polygon(poly, planes)
+                        clip::clip_polygon(poly, planes, user)
                     };
                     if poly.len() < 3 || poly.iter().any(|v| v.0[3].is_nan() || v.0[3] <= 0.0) {
                         continue;
                     }
                     let screen: Vec<ScreenVertex> = poly.into_iter().map(to_screen).collect();
-                    // A clipped polygon keeps the first vertex's flat colour: fan from it.
-                    for k in 1..screen.len() - 1 {
-                        prims.extend(setup::triangle(
-                            [&screen[0], &screen[k], &screen[k + 1]],
-                            &state,
-                            &flat,
-                        ));
+                    match state.fill {
+                        FillMode::Solid => {
+                            // A clipped polygon keeps the first vertex's flat colour: fan from
+                            // it.
+                            for k in 1..screen.len() - 1 {
+                                prims.extend(setup::triangle(
+                                    [&screen[0], &screen[k], &screen[k + 1]],
+                                    &state,
+                                    &flat,
+                                ));
+                            }
+                        }
+                        // Culled by the winding as a solid triangle would be, then drawn as
+                        // its (clipped) edges or its vertices.
+                        _ if setup::culled(&screen, state.cull) => {}
+                        FillMode::Wireframe => {
+                            for k in 0..screen.len() {
+                                let next = &screen[(k + 1) % screen.len()];
+                                prims.extend(setup::line(&screen[k], next, &state, &flat));
+                            }
+                        }
+                        FillMode::Point => {
+                            for (k, v) in screen.iter().enumerate() {
+                                let size = match (planes, shaded.point_sizes.is_empty()) {
+                                    (0, false) => shaded.point_sizes[idx[k]],
+                                    _ => state.point_size,
+                                };
+                                prims.extend(setup::point(v, size, &state, &sprite));
+                            }
+                        }
                     }
                 }
             }
@@ -535,6 +568,37 @@ impl Consumer for Renderer<'_> {
         self.in_consumer += t.elapsed();
         r
     }
+}
+
+/// The space a draw's user clip planes are given in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlaneSpace {
+    /// Clip space (a vertex shader's output).
+    Clip,
+    /// World space (the fixed-function pipeline).
+    World,
+    /// None apply (pre-transformed vertices).
+    None,
+}
+
+/// The draw's enabled user clip planes in clip space.
+fn user_planes(device: &Device, space: PlaneSpace) -> Result<Vec<[f32; 4]>, RenderError> {
+    let enable = device.render_state(rs::CLIPPLANEENABLE).unwrap_or(0) & 0x3F;
+    if enable == 0 || space == PlaneSpace::None {
+        return Ok(Vec::new());
+    }
+    let ff = device.fixed_function();
+    let world_to_clip = (space == PlaneSpace::World).then(|| {
+        dxso_ffp::constants::multiply(
+            &ff.transform(dxso_ffp::d3d::ts::VIEW),
+            &ff.transform(dxso_ffp::d3d::ts::PROJECTION),
+        )
+    });
+    clip::user_planes(enable, &ff.clip_planes, world_to_clip.as_ref()).ok_or(
+        RenderError::Unsupported(
+            "CLIPPLANEENABLE with a View x Projection that has no inverse (world-space planes cannot reach clip space)",
+        ),
+    )
 }
 
 /// Per tile, the (job, primitive) pairs that may touch it, in stream order.

@@ -216,10 +216,16 @@ fn rasterise(
             for l in 0..4 {
                 let (i, j) = lane_xy(x, y, l);
                 if i < tx1 && j < ty1 && prim.covers(i, j) {
-                    let z = prim.z.at((i as f64 - ox) as f32, (j as f64 - oy) as f32);
-                    // The viewport's range may run either way (MinZ > MaxZ is allowed).
-                    let (lo, hi) = (d.state.viewport.min_z, d.state.viewport.max_z);
-                    let z = z.max(lo.min(hi)).min(lo.max(hi));
+                    let (dx, dy) = ((i as f64 - ox) as f32, (j as f64 - oy) as f32);
+                    let z = match d.state.w_buffer {
+                        // W-buffering: w at the pixel over the far plane's w.
+                        Some(w_far) => crate::output::saturate(1.0 / prim.inv_w.at(dx, dy) / w_far),
+                        None => {
+                            // The viewport's range may run either way (MinZ > MaxZ is allowed).
+                            let (lo, hi) = (d.state.viewport.min_z, d.state.viewport.max_z);
+                            prim.z.at(dx, dy).max(lo.min(hi)).min(lo.max(hi))
+                        }
+                    };
                     let pixel = tile.index(i as u32, j as u32);
                     *rasterised += 1;
                     if early.is_some_and(|f| !f.passes(z, tile.depth[pixel])) {

@@ -1,6 +1,6 @@
 //! The fixed-function state of one draw, read from the device's render states and checked:
 //! every value the pipeline interprets must be a member of its enumeration, and a state the
-//! pipeline does not implement (fog after a pixel shader, W-buffering, wireframe) is refused
+//! pipeline does not implement (fog after a pixel shader, dual-source blending) is refused
 //! rather than ignored.
 
 use crate::error::RenderError;
@@ -111,6 +111,8 @@ pub struct DrawState {
     pub depth_test: Option<CmpFunc>,
     /// Whether passing pixels write depth.
     pub depth_write: bool,
+    /// ZENABLE USEW: the depth buffer holds `w / w_far` instead of z.
+    pub w_buffer: Option<f32>,
     /// The stencil test, when STENCILENABLE is on.
     pub stencil: Option<StencilState>,
     /// ALPHAFUNC and ALPHAREF, when ALPHATESTENABLE is on.
@@ -129,6 +131,10 @@ pub struct DrawState {
     pub point_sprite: bool,
     /// LASTPIXEL: lines draw their last pixel.
     pub last_pixel: bool,
+    /// FILLMODE: triangles filled, as their edges or as their vertices.
+    pub fill: FillMode,
+    /// SRGBWRITEENABLE: colours are encoded to sRGB after blending.
+    pub srgb_write: bool,
 }
 
 fn state(device: &Device, number: u32) -> u32 {
@@ -220,10 +226,15 @@ impl DrawState {
         fixed_function: bool,
     ) -> Result<DrawState, RenderError> {
         let viewport = viewport(device, width, height)?;
-        let depth_test = match named(device, rs::ZENABLE, ZBuffer::from_u32)? {
+        let zenable = named(device, rs::ZENABLE, ZBuffer::from_u32)?;
+        let depth_test = match zenable {
             ZBuffer::False => None,
-            ZBuffer::True => Some(named(device, rs::ZFUNC, CmpFunc::from_u32)?),
-            ZBuffer::UseW => return Err(unsupported("ZENABLE USEW (W-buffering)")),
+            ZBuffer::True | ZBuffer::UseW => Some(named(device, rs::ZFUNC, CmpFunc::from_u32)?),
+        };
+        let w_buffer = if zenable == ZBuffer::UseW {
+            Some(w_far(device)?)
+        } else {
+            None
         };
         let stencil = if on(device, rs::STENCILENABLE) {
             Some(read_stencil(device)?)
@@ -234,12 +245,6 @@ impl DrawState {
             return Err(unsupported(
                 "FOGENABLE with a pixel shader (fog after the shader)",
             ));
-        }
-        if on(device, rs::SRGBWRITEENABLE) {
-            return Err(unsupported("SRGBWRITEENABLE"));
-        }
-        if named(device, rs::FILLMODE, FillMode::from_u32)? != FillMode::Solid {
-            return Err(unsupported("FILLMODE POINT or WIREFRAME"));
         }
         let alpha_test = if on(device, rs::ALPHATESTENABLE) {
             let func = named(device, rs::ALPHAFUNC, CmpFunc::from_u32)?;
@@ -284,6 +289,7 @@ impl DrawState {
             cull: named(device, rs::CULLMODE, Cull::from_u32)?,
             depth_test,
             depth_write: on(device, rs::ZWRITEENABLE),
+            w_buffer,
             stencil,
             alpha_test,
             blend,
@@ -293,12 +299,33 @@ impl DrawState {
             point_range,
             point_sprite: on(device, rs::POINTSPRITEENABLE),
             last_pixel: on(device, rs::LASTPIXEL),
+            fill: named(device, rs::FILLMODE, FillMode::from_u32)?,
+            srgb_write: on(device, rs::SRGBWRITEENABLE),
         })
     }
 
     /// Whether a pixel's colour can reach the target at all.
     pub fn writes_color(&self) -> bool {
         self.color_write != 0
+    }
+}
+
+/// The far plane's w for W-buffering, from the projection transform as the Direct3D 9 runtime
+/// derives it: the view-space z where clip z equals w (`(P44 - P43) / (P33 - P34)`), and w
+/// there. Depth is `w / w_far`, so the far plane lands on 1. A projection without perspective
+/// (`P34 = 0`: w is the same everywhere) or without a finite positive far w is refused.
+fn w_far(device: &Device) -> Result<f32, RenderError> {
+    let p = device
+        .fixed_function()
+        .transform(dxso_ffp::d3d::ts::PROJECTION);
+    let z = (p[15] - p[14]) / (p[10] - p[11]);
+    let far = z * p[11] + p[15];
+    if p[11] != 0.0 && far.is_finite() && far > 0.0 {
+        Ok(far)
+    } else {
+        Err(unsupported(
+            "ZENABLE USEW without a perspective projection with a far plane (W-buffering normalises w by it)",
+        ))
     }
 }
 

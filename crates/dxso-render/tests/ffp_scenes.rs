@@ -368,7 +368,8 @@ fn hostile_fixed_function_states_are_errors_not_panics() {
         let e = render(&s).unwrap_err();
         assert!(e.contains("FVF code"), "{fvf:#x}: {e}");
     }
-    // An unknown texture op, a tweening blend, user clip planes: named.
+    // An unknown texture op, a tweening blend, user clip planes with a singular projection:
+    // named.
     for (what, name) in [
         ("COLOROP", "COLOROP"),
         ("VERTEXBLEND", "TWEENING"),
@@ -383,7 +384,9 @@ fn hostile_fixed_function_states_are_errors_not_panics() {
                 s.fvf(&["XYZB1", "NORMAL"]).rs("VERTEXBLEND", json!(255));
             }
             _ => {
-                s.rs("CLIPPLANEENABLE", json!(1));
+                // World-space planes cannot reach clip space through a singular projection.
+                s.rs("CLIPPLANEENABLE", json!(1))
+                    .transform("PROJECTION", [0.0; 16]);
             }
         }
         if what == "VERTEXBLEND" {
@@ -567,4 +570,158 @@ fn stencil_two_sided_and_clear_rect() {
         assert_eq!(t.stencil(40, 80), 0x10, "untouched");
         assert_eq!(t.stencil(40, 110), 0x40, "cleared rectangle");
     }
+}
+
+/// FILLMODE WIREFRAME draws a triangle's edges (the inside keeps the clear colour), POINT its
+/// vertices; both cull as solid triangles do.
+#[test]
+fn fill_modes_wireframe_and_point() {
+    for (mode, cull) in [
+        ("WIREFRAME", "NONE"),
+        ("POINT", "NONE"),
+        ("WIREFRAME", "CW"),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0)
+            .rs("FILLMODE", json!(mode))
+            .rs("CULLMODE", json!(cull));
+        rhw_quad(&mut s, [20.5, 20.5, 140.5, 100.5], 0.5, 0xff00ff00, false);
+        let img = s.render();
+        let green = 0x0000ff00;
+        let at = |x: u32, y: u32| pixel(&img, 4 * x, 4 * y);
+        if cull == "CW" {
+            // The quad's triangles are clockwise: nothing is drawn.
+            assert_eq!(at(80, 20), 0, "{mode} culled");
+            continue;
+        }
+        assert_eq!(at(80, 60), 0, "{mode}: the inside is not filled");
+        assert_eq!(at(20, 20), green, "{mode}: a corner");
+        if mode == "WIREFRAME" {
+            assert_eq!(at(80, 20), green, "top edge");
+            assert_eq!(at(20, 60), green, "left edge");
+        } else {
+            assert_eq!(at(80, 20), 0, "no edge between the points");
+            assert_eq!(at(140, 100), green, "the far corner");
+        }
+    }
+}
+
+/// SRGBWRITEENABLE encodes the written colour (0.5 becomes 0xbc, 0.25 0x89; alpha as it is);
+/// blending reads the stored value.
+#[test]
+fn srgb_write_encodes_after_blending() {
+    let mut s = Scene::new();
+    s.clear_all(0xff000000, 1.0, 0)
+        .rs("SRGBWRITEENABLE", json!(true))
+        // Stage 0's alpha is the diffuse alpha.
+        .tss(0, "ALPHAOP", json!("SELECTARG1"))
+        .tss(0, "ALPHAARG1", json!("DIFFUSE"));
+    rhw_quad(&mut s, [0.0, 0.0, 80.0, 120.0], 0.5, 0x80804000, false);
+    s.rs("ALPHABLENDENABLE", json!(true))
+        .rs("SRCBLEND", json!("ONE"))
+        .rs("DESTBLEND", json!("ZERO"));
+    rhw_quad(&mut s, [80.0, 0.0, 160.0, 120.0], 0.5, 0x80804000, false);
+    let img = s.render();
+    for x in [40, 120] {
+        let [r, g, b, a] = img.get(x, 60);
+        assert_eq!([r, g, b, a], [0xbc, 0x89, 0, 0x80], "x = {x}");
+    }
+}
+
+/// User clip planes: a shaderless draw's plane is in world space (the view translation moves
+/// the clipped half with the geometry), and CLIPPLANEENABLE picks which of the planes apply.
+#[test]
+fn user_clip_planes_in_world_space() {
+    for (view_dx, enable, edge) in [(0.0f32, 1u32, 80u32), (0.5, 1, 120), (0.0, 2, 0)] {
+        let mut s = Scene::new();
+        let mut view = IDENTITY;
+        view[12] = view_dx;
+        s.transform("WORLD", IDENTITY)
+            .transform("VIEW", view)
+            .transform("PROJECTION", IDENTITY)
+            .rs("LIGHTING", json!(false))
+            .clear_all(0xff000000, 1.0, 0)
+            // Plane 0 keeps world x >= 0; plane 1 keeps everything.
+            .op(json!({"op": "SETCLIPPLANE", "index": 0, "plane": [1.0, 0.0, 0.0, 0.0]}))
+            .op(json!({"op": "SETCLIPPLANE", "index": 1, "plane": [0.0, 0.0, 0.0, 1.0]}))
+            .rs("CLIPPLANEENABLE", json!(enable))
+            .fvf(&["XYZ", "DIFFUSE"]);
+        let v: Vec<u32> = [(-2.0, -1.0), (2.0, -1.0), (-2.0, 1.0), (2.0, 1.0)]
+            .iter()
+            .flat_map(|&(x, y)| [f(x), f(y), f(0.5), 0xff00ff00])
+            .collect();
+        s.draw(5, 2, &v, 16);
+        let img = s.render();
+        // World x = 0 lands at screen column 80 + 80 * view_dx.
+        for x in [2u32, 40, 78, 82, 118, 122, 158] {
+            let want = if x >= edge { 0x0000ff00 } else { 0 };
+            assert_eq!(
+                pixel(&img, 4 * x, 240),
+                want,
+                "view dx {view_dx}, column {x}"
+            );
+        }
+    }
+}
+
+/// ZENABLE USEW: depth is w over the far plane's w. Two overlapping quads at view depths 2
+/// and 4 with a perspective projection (near 1, far 10): the nearer one wins whatever the
+/// drawing order, and the stored depth is w / 10.
+#[test]
+fn w_buffer_orders_by_w() {
+    let (near, far) = (1.0f32, 10.0f32);
+    let q = far / (far - near);
+    let proj = [
+        1.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        1.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        q,
+        1.0,
+        0.0,
+        0.0,
+        -q * near,
+        0.0,
+    ];
+    for order in [[2.0f32, 4.0], [4.0, 2.0]] {
+        let mut s = Scene::new();
+        s.transform("WORLD", IDENTITY)
+            .transform("VIEW", IDENTITY)
+            .transform("PROJECTION", proj)
+            .rs("LIGHTING", json!(false))
+            .rs("ZENABLE", json!("USEW"))
+            .clear_all(0xff000000, 1.0, 0)
+            .fvf(&["XYZ", "DIFFUSE"]);
+        for z in order {
+            let c = if z == 2.0 { 0xff00ff00 } else { 0xffff0000 };
+            let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+                .iter()
+                .flat_map(|&(x, y)| [f(x * z), f(y * z), f(z), c])
+                .collect();
+            s.draw(5, 2, &v, 16);
+        }
+        let t = s.render_target();
+        let (color, depth) = t.pixel(80, 60);
+        assert_eq!(color, [0, 255, 0, 255], "order {order:?}");
+        assert!((depth - 0.2).abs() < 1e-5, "depth {depth}");
+    }
+    // An orthographic projection has no far w: refused, naming the state.
+    let mut s = Scene::new();
+    s.rs("ZENABLE", json!("USEW")).fvf(&["XYZ", "DIFFUSE"]);
+    let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0)]
+        .iter()
+        .flat_map(|&(x, y)| [f(x), f(y), f(0.5), 0xff00ff00])
+        .collect();
+    s.draw(4, 1, &v, 16);
+    let capture = dxso_dp2::describe::build(&s.json()).unwrap();
+    let engine = ExecEngine::default();
+    let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
+    let e = r.render_capture(&capture).unwrap_err().to_string();
+    assert!(e.contains("USEW"), "{e}");
 }

@@ -802,3 +802,41 @@ fn stencil_cull_test() {
         ],
     );
 }
+
+/// Wine's `test_table_fog_zw`: linear table fog of pre-transformed vertices reads their z,
+/// whatever their rhw (0 included) and whether the depth test is on.
+#[test]
+fn test_table_fog_zw() {
+    let cases: [(f32, f32, bool, u32); 8] = [
+        (0.7, 0.0, true, 0x004cb200),
+        (0.7, 0.0, false, 0x004cb200),
+        (0.7, 0.3, true, 0x004cb200),
+        (0.7, 0.3, false, 0x004cb200),
+        (0.7, 3.0, true, 0x004cb200),
+        (0.7, 3.0, false, 0x004cb200),
+        (0.3, 0.0, true, 0x00b24c00),
+        (0.3, 0.0, false, 0x00b24c00),
+    ];
+    for (i, &(z, w, z_test, want)) in cases.iter().enumerate() {
+        let mut s = Scene::new();
+        s.rs("LIGHTING", json!(false))
+            .rs("FOGENABLE", json!(true))
+            .rs("FOGCOLOR", json!(0x0000ff00))
+            .rsf("FOGSTART", 0.0)
+            .rsf("FOGEND", 1.0)
+            .rs("FOGTABLEMODE", json!("LINEAR"))
+            .rs("ZENABLE", json!(z_test))
+            .op(
+                json!({"op": "CLEAR", "flags": ["TARGET", "ZBUFFER"], "color": 0x000000ff,
+                "depth": 1.0}),
+            )
+            .fvf(&["XYZRHW", "DIFFUSE"]);
+        let v: Vec<u32> = [(0.0, 0.0), (160.0, 0.0), (0.0, 120.0), (160.0, 120.0)]
+            .iter()
+            .flat_map(|&(x, y)| [f(x), f(y), f(z), f(w), 0xffff0000])
+            .collect();
+        s.draw(5, 2, &v, 20);
+        let label = format!("Test {i}");
+        assert_probes(&s.render(), &[(&label, 320, 240, want, 2)]);
+    }
+}

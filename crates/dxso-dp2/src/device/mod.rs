@@ -211,6 +211,12 @@ impl Device {
         }
     }
 
+    /// The fixed-function state as of the last command, borrowed (stages' textures unset; see
+    /// [`Device::ffp_state`]).
+    pub fn fixed_function(&self) -> &dxso_ffp::FfpState {
+        &self.ffp
+    }
+
     /// The fixed-function state as of the last command, with the stages' bound textures
     /// (capture textures are 2D).
     pub fn ffp_state(&self) -> dxso_ffp::FfpState {
