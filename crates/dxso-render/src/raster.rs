@@ -201,6 +201,10 @@ fn rasterise(
         .depth_test
         .filter(|&f| monotonic(f) && !d.writes_depth && d.state.stencil.is_none());
     let [ox, oy] = prim.origin;
+    // Depth bias: the constant plus the slope factor times the primitive's largest depth
+    // slope (0 for points, whose depth is constant).
+    let [bias, slope] = d.state.depth_bias;
+    let bias = bias + slope * prim.z.dx.abs().max(prim.z.dy.abs());
     let mut y = y0;
     while y < y1 {
         let mut x = x0;
@@ -223,7 +227,13 @@ fn rasterise(
                         None => {
                             // The viewport's range may run either way (MinZ > MaxZ is allowed).
                             let (lo, hi) = (d.state.viewport.min_z, d.state.viewport.max_z);
-                            prim.z.at(dx, dy).max(lo.min(hi)).min(lo.max(hi))
+                            let z = prim.z.at(dx, dy);
+                            let z = if bias != 0.0 {
+                                crate::output::saturate(z + bias)
+                            } else {
+                                z
+                            };
+                            z.max(lo.min(hi)).min(lo.max(hi))
                         }
                     };
                     let pixel = tile.index(i as u32, j as u32);

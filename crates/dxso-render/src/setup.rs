@@ -528,6 +528,7 @@ mod tests {
             depth_test: Some(CmpFunc::LessEqual),
             depth_write: true,
             w_buffer: None,
+            depth_bias: [0.0, 0.0],
             stencil: None,
             alpha_test: None,
             blend: None,

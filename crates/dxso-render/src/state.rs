@@ -113,6 +113,8 @@ pub struct DrawState {
     pub depth_write: bool,
     /// ZENABLE USEW: the depth buffer holds `w / w_far` instead of z.
     pub w_buffer: Option<f32>,
+    /// DEPTHBIAS and SLOPESCALEDEPTHBIAS: `depth += bias + slope * max(|dz/dx|, |dz/dy|)`.
+    pub depth_bias: [f32; 2],
     /// The stencil test, when STENCILENABLE is on.
     pub stencil: Option<StencilState>,
     /// ALPHAFUNC and ALPHAREF, when ALPHATESTENABLE is on.
@@ -136,6 +138,26 @@ pub struct DrawState {
     /// SRGBWRITEENABLE: colours are encoded to sRGB after blending.
     pub srgb_write: bool,
 }
+
+/// WRAP0-WRAP15.
+const WRAP_STATES: [u32; 16] = [
+    rs::WRAP0,
+    rs::WRAP1,
+    rs::WRAP2,
+    rs::WRAP3,
+    rs::WRAP4,
+    rs::WRAP5,
+    rs::WRAP6,
+    rs::WRAP7,
+    rs::WRAP8,
+    rs::WRAP9,
+    rs::WRAP10,
+    rs::WRAP11,
+    rs::WRAP12,
+    rs::WRAP13,
+    rs::WRAP14,
+    rs::WRAP15,
+];
 
 fn state(device: &Device, number: u32) -> u32 {
     // Every state read here has a default in the table, so the device always holds a value.
@@ -236,6 +258,18 @@ impl DrawState {
         } else {
             None
         };
+        if on(device, rs::SCISSORTESTENABLE) {
+            return Err(unsupported(
+                "SCISSORTESTENABLE (DP2 streams here carry no scissor rectangle)",
+            ));
+        }
+        if let Some(n) = WRAP_STATES.iter().find(|&&n| state(device, n) != 0) {
+            return Err(RenderError::UnsupportedState {
+                state: rs::info(*n).map_or("?", |i| i.name),
+                value: state(device, *n),
+                why: "cylindrical texture-coordinate wrapping is not implemented",
+            });
+        }
         let stencil = if on(device, rs::STENCILENABLE) {
             Some(read_stencil(device)?)
         } else {
@@ -290,6 +324,10 @@ impl DrawState {
             depth_test,
             depth_write: on(device, rs::ZWRITEENABLE),
             w_buffer,
+            depth_bias: [
+                float(device, rs::DEPTHBIAS)?,
+                float(device, rs::SLOPESCALEDEPTHBIAS)?,
+            ],
             stencil,
             alpha_test,
             blend,

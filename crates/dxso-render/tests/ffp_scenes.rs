@@ -725,3 +725,96 @@ fn w_buffer_orders_by_w() {
     let e = r.render_capture(&capture).unwrap_err().to_string();
     assert!(e.contains("USEW"), "{e}");
 }
+
+/// A shaderless point at the centre of the target (identity transforms) in a clear target.
+fn centre_point(s: &mut Scene) {
+    s.transform("WORLD", IDENTITY)
+        .transform("VIEW", IDENTITY)
+        .transform("PROJECTION", IDENTITY)
+        .rs("LIGHTING", json!(false))
+        .fvf(&["XYZ"]);
+    s.draw(1, 1, &[f(0.0), f(0.0), f(0.5)], 12);
+}
+
+/// POINTSPRITEENABLE: texture coordinates run (0, 0) at the sprite's top left to (1, 1) at
+/// its bottom right, so a 2x2 texture shows its four texels in the four quarters.
+#[test]
+fn point_sprite_spans_the_texture() {
+    let mut s = Scene::new();
+    s.clear_all(0xff000000, 1.0, 0)
+        .texture(0, 2, 2, &[0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff])
+        .rs("POINTSPRITEENABLE", json!(true))
+        .rsf("POINTSIZE", 16.0);
+    centre_point(&mut s);
+    let img = s.render();
+    let at = |x: u32, y: u32| pixel(&img, 4 * x, 4 * y);
+    assert_eq!(at(76, 56), 0x00ff0000, "top left");
+    assert_eq!(at(84, 56), 0x0000ff00, "top right");
+    assert_eq!(at(76, 64), 0x000000ff, "bottom left");
+    assert_eq!(at(84, 64), 0x00ffffff, "bottom right");
+    assert_eq!(at(70, 60), 0, "outside");
+}
+
+/// POINTSCALEENABLE: size = POINTSIZE x viewport height x sqrt(1 / (A + B d + C d^2)), d the
+/// camera-space distance, then clamped to POINTSIZE_MIN..POINTSIZE_MAX.
+#[test]
+fn point_scale_and_size_clamp() {
+    // 0.1 x 120 x sqrt(1 / (16 x 0.25)) = 6 pixels; POINTSIZE_MAX 4 makes it 4.
+    for (max, inside, outside) in [
+        (64.0f32, [78u32, 82], [75u32, 85]),
+        (4.0, [79, 81], [77, 83]),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0)
+            .rs("POINTSCALEENABLE", json!(true))
+            .rsf("POINTSCALE_A", 0.0)
+            .rsf("POINTSCALE_B", 0.0)
+            .rsf("POINTSCALE_C", 16.0)
+            .rsf("POINTSIZE", 0.1)
+            .rsf("POINTSIZE_MAX", max);
+        centre_point(&mut s);
+        let img = s.render();
+        for x in inside {
+            assert_eq!(pixel(&img, 4 * x, 240), 0x00ffffff, "max {max}: column {x}");
+        }
+        for x in outside {
+            assert_eq!(pixel(&img, 4 * x, 240), 0, "max {max}: column {x}");
+        }
+    }
+}
+
+/// DEPTHBIAS moves a coplanar second draw in front (LESS passes with a negative bias);
+/// SLOPESCALEDEPTHBIAS scales the primitive's depth slope, 0 on a flat quad.
+#[test]
+fn depth_bias_resolves_coplanar_draws() {
+    for (bias, slope, want) in [
+        (0.0f32, 0.0f32, [0u8, 255, 0, 255]),
+        (-0.01, 0.0, [255, 0, 0, 255]),
+        (0.0, -100.0, [0, 255, 0, 255]),
+    ] {
+        let mut s = Scene::new();
+        s.rs("ZENABLE", json!(true))
+            .rs("ZFUNC", json!("LESS"))
+            .clear_all(0xff000000, 1.0, 0);
+        rhw_quad(&mut s, [0.0, 0.0, 160.0, 120.0], 0.5, 0xff00ff00, false);
+        s.rsf("DEPTHBIAS", bias).rsf("SLOPESCALEDEPTHBIAS", slope);
+        rhw_quad(&mut s, [0.0, 0.0, 160.0, 120.0], 0.5, 0xffff0000, false);
+        let t = s.render_target();
+        assert_eq!(t.pixel(80, 60).0, want, "bias {bias}, slope {slope}");
+    }
+}
+
+/// States a driver must honour that the renderer does not implement are errors naming them.
+#[test]
+fn unimplemented_states_are_named() {
+    for (state, value) in [("SCISSORTESTENABLE", 1u32), ("WRAP0", 1), ("WRAP15", 3)] {
+        let mut s = Scene::new();
+        s.rs(state, json!(value));
+        rhw_quad(&mut s, [0.0, 0.0, 16.0, 16.0], 0.5, 0xff00ff00, false);
+        let capture = dxso_dp2::describe::build(&s.json()).unwrap();
+        let engine = ExecEngine::default();
+        let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
+        let e = r.render_capture(&capture).unwrap_err().to_string();
+        assert!(e.contains(state), "{state}: {e}");
+    }
+}
