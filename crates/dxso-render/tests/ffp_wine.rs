@@ -6,7 +6,7 @@
 mod wine;
 
 use serde_json::json;
-use wine::{assert_probes, f, Scene, IDENTITY};
+use wine::{assert_probes, assert_probes_full, f, Scene, IDENTITY};
 
 const QUAD_INDICES: [u16; 6] = [0, 1, 2, 2, 3, 0];
 
@@ -839,4 +839,162 @@ fn test_table_fog_zw() {
         let label = format!("Test {i}");
         assert_probes(&s.render(), &[(&label, 320, 240, want, 2)]);
     }
+}
+
+/// Wine's `z_range_test` quads: z from 1.1 at the left to -1.1 at the right (the top half), and
+/// the pre-transformed pair over the bottom half the other way round.
+fn z_range_scene() -> Scene {
+    let mut s = Scene::new();
+    s.op(
+        json!({"op": "CLEAR", "flags": ["TARGET", "ZBUFFER"], "color": 0xffffffffu32,
+        "depth": 0.75}),
+    )
+    .rs("LIGHTING", json!(false))
+    .rs("CLIPPING", json!(true))
+    .rs("ZENABLE", json!(true))
+    .rs("ZWRITEENABLE", json!(false))
+    .rs("ZFUNC", json!("GREATER"));
+    s
+}
+
+fn z_range_quad(color: u32) -> Vec<u32> {
+    xyz_diffuse(&[
+        ([-1.0, 0.0, 1.1], color),
+        ([-1.0, 1.0, 1.1], color),
+        ([1.0, 0.0, -1.1], color),
+        ([1.0, 1.0, -1.1], color),
+    ])
+}
+
+#[test]
+fn z_range_test_fixed_function() {
+    let mut s = z_range_scene();
+    s.fvf(&["XYZ", "DIFFUSE"])
+        .draw(5, 2, &z_range_quad(0xffff0000), 16)
+        .rs("ZFUNC", json!("LESS"))
+        .draw(5, 2, &z_range_quad(0xff0000ff), 16);
+    let rhw = |color: u32| -> Vec<u32> {
+        [
+            (640.0, 240.0, -1.1),
+            (640.0, 480.0, -1.1),
+            (0.0, 240.0, 1.1),
+            (0.0, 480.0, 1.1),
+        ]
+        .iter()
+        .flat_map(|&(x, y, z)| [f(x), f(y), f(z), f(1.0), color])
+        .collect()
+    };
+    s.fvf(&["XYZRHW", "DIFFUSE"])
+        .draw(5, 2, &rhw(0xff00ff00), 20)
+        .rs("ZFUNC", json!("GREATER"))
+        .draw(5, 2, &rhw(0xffffff00), 20);
+    // Pre-transformed vertices are clipped to 0..1 here too (D3DPMISCCAPS_CLIPTLVERTS).
+    let white = 0x00ffffff;
+    assert_probes_full(
+        &s.render_full(),
+        &[
+            ("Clipped because z > 1.0", 28, 238, white, 0),
+            ("Clipped because z > 1.0 (transformed)", 28, 241, white, 0),
+            (
+                "Not clipped, > z buffer clear value",
+                31,
+                238,
+                0x00ff0000,
+                0,
+            ),
+            (
+                "Not clipped, > z buffer clear value (transformed)",
+                31,
+                241,
+                0x00ffff00,
+                0,
+            ),
+            (
+                "Not clipped, > z buffer clear value",
+                100,
+                238,
+                0x00ff0000,
+                0,
+            ),
+            (
+                "Not clipped, > z buffer clear value (transformed)",
+                100,
+                241,
+                0x00ffff00,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value",
+                104,
+                238,
+                0x000000ff,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value (transformed)",
+                104,
+                241,
+                0x0000ff00,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value",
+                318,
+                238,
+                0x000000ff,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value (transformed)",
+                318,
+                241,
+                0x0000ff00,
+                0,
+            ),
+            ("Clipped because z < 0.0", 321, 238, white, 0),
+            ("Clipped because z < 0.0 (transformed)", 321, 241, white, 0),
+        ],
+    );
+}
+
+/// The shader path of Wine's `z_range_test`: a vs_1_1 (`mov oPos, v0`, `mov oD0, c0`) with the
+/// fixed-function pixel pipeline.
+#[test]
+fn z_range_test_vertex_shader() {
+    let vs: [u32; 11] = [
+        0xfffe0101, 0x0000001f, 0x80000000, 0x900f0000, 0x00000001, 0xc00f0000, 0x90e40000,
+        0x00000001, 0xd00f0000, 0xa0e40000, 0x0000ffff,
+    ];
+    let mut s = z_range_scene();
+    s.fvf(&["XYZ"])
+        .op(json!({"op": "CREATEVERTEXSHADERFUNC", "handle": 1, "tokens": vs}))
+        .op(json!({"op": "SETVERTEXSHADERFUNC", "handle": 1}))
+        .op(json!({"op": "SETVERTEXSHADERCONST", "register": 0, "values": [[1.0, 0.0, 0.0, 1.0]]}));
+    let positions = |_: u32| -> Vec<u32> {
+        [
+            (-1.0, 0.0, 1.1),
+            (-1.0, 1.0, 1.1),
+            (1.0, 0.0, -1.1),
+            (1.0, 1.0, -1.1),
+        ]
+        .iter()
+        .flat_map(|&(x, y, z): &(f32, f32, f32)| [f(x), f(y), f(z)])
+        .collect()
+    };
+    s.draw(5, 2, &positions(0), 12)
+        .rs("ZFUNC", json!("LESS"))
+        .op(json!({"op": "SETVERTEXSHADERCONST", "register": 0, "values": [[0.0, 0.0, 1.0, 1.0]]}))
+        .draw(5, 2, &positions(0), 12);
+    let white = 0x00ffffff;
+    assert_probes_full(
+        &s.render_full(),
+        &[
+            ("Z < 1.0", 28, 238, white, 0),
+            ("1.0 < z < 0.75", 31, 238, 0x00ff0000, 0),
+            ("1.0 < z < 0.75", 100, 238, 0x00ff0000, 0),
+            ("0.75 < z < 0.0", 104, 238, 0x000000ff, 0),
+            ("0.75 < z < 0.0", 318, 238, 0x000000ff, 0),
+            ("0.0 < z", 321, 238, white, 0),
+        ],
+    );
 }
