@@ -554,7 +554,11 @@ impl Consumer for Renderer<'_> {
         let t = Instant::now();
         let viewport = crate::state::viewport(device, self.target.width(), self.target.height())?;
         self.pending.push(Pending {
-            job: Job::Clear(ClearJob::new(clear, &viewport)),
+            job: Job::Clear(ClearJob::new(
+                clear,
+                &viewport,
+                crate::state::scissor(device),
+            )),
             stage: None,
             resources: Resources::default(),
         });

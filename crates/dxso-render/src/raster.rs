@@ -193,8 +193,14 @@ fn rasterise(
     let (tx0, ty0) = (tile.x as i32, tile.y as i32);
     let (tx1, ty1) = (tx0 + tile.width as i32, ty0 + tile.height as i32);
     let [bx0, by0, bx1, by1] = prim.bounds;
-    let (x0, y0) = (bx0.max(tx0) & !1, by0.max(ty0) & !1);
-    let (x1, y1) = (bx1.min(tx1), by1.min(ty1));
+    // The scissor rectangle narrows the walk; lanes left of it (quads start on even columns)
+    // are tested below.
+    let [sx0, sy0, sx1, sy1] = d
+        .state
+        .scissor
+        .unwrap_or([i32::MIN, i32::MIN, i32::MAX, i32::MAX]);
+    let (x0, y0) = (bx0.max(tx0).max(sx0) & !1, by0.max(ty0).max(sy0) & !1);
+    let (x1, y1) = (bx1.min(tx1).min(sx1), by1.min(ty1).min(sy1));
     // A pixel failing the depth test still runs the stencil's z-fail operation.
     let early = d
         .state
@@ -219,7 +225,7 @@ fn rasterise(
             let mut any = false;
             for l in 0..4 {
                 let (i, j) = lane_xy(x, y, l);
-                if i < tx1 && j < ty1 && prim.covers(i, j) {
+                if i < x1 && j < y1 && i >= sx0 && j >= sy0 && prim.covers(i, j) {
                     let (dx, dy) = ((i as f64 - ox) as f32, (j as f64 - oy) as f32);
                     let z = match d.state.w_buffer {
                         // W-buffering: w at the pixel over the far plane's w.

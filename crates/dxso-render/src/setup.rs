@@ -540,6 +540,7 @@ mod tests {
             last_pixel: true,
             fill: dxso_dp2::enums::FillMode::Solid,
             srgb_write: false,
+            scissor: None,
         }
     }
 

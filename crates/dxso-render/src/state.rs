@@ -137,6 +137,9 @@ pub struct DrawState {
     pub fill: FillMode,
     /// SRGBWRITEENABLE: colours are encoded to sRGB after blending.
     pub srgb_write: bool,
+    /// SCISSORTESTENABLE with SETSCISSORRECT's {left, top, right, bottom} (right and bottom
+    /// exclusive; the whole target when no rectangle was set): pixels outside are not drawn.
+    pub scissor: Option<[i32; 4]>,
 }
 
 /// WRAP0-WRAP15.
@@ -258,11 +261,6 @@ impl DrawState {
         } else {
             None
         };
-        if on(device, rs::SCISSORTESTENABLE) {
-            return Err(unsupported(
-                "SCISSORTESTENABLE (DP2 streams here carry no scissor rectangle)",
-            ));
-        }
         if let Some(n) = WRAP_STATES.iter().find(|&&n| state(device, n) != 0) {
             return Err(RenderError::UnsupportedState {
                 state: rs::info(*n).map_or("?", |i| i.name),
@@ -339,6 +337,7 @@ impl DrawState {
             last_pixel: on(device, rs::LASTPIXEL),
             fill: named(device, rs::FILLMODE, FillMode::from_u32)?,
             srgb_write: on(device, rs::SRGBWRITEENABLE),
+            scissor: scissor(device),
         })
     }
 
@@ -365,6 +364,12 @@ fn w_far(device: &Device) -> Result<f32, RenderError> {
             "ZENABLE USEW without a perspective projection with a far plane (W-buffering normalises w by it)",
         ))
     }
+}
+
+/// The scissor rectangle when SCISSORTESTENABLE is on.
+pub fn scissor(device: &Device) -> Option<[i32; 4]> {
+    on(device, rs::SCISSORTESTENABLE)
+        .then(|| device.scissor_rect().unwrap_or([0, 0, i32::MAX, i32::MAX]))
 }
 
 /// The stencil states, each checked against its enumeration.

@@ -197,8 +197,13 @@ pub struct ClearJob {
 }
 
 impl ClearJob {
-    /// The clear a CLEAR record asks for within `viewport`.
-    pub fn new(clear: &dxso_dp2::command::Clear, viewport: &Viewport) -> ClearJob {
+    /// The clear a CLEAR record asks for within `viewport`, inside `scissor` {left, top, right,
+    /// bottom} when the scissor test is on.
+    pub fn new(
+        clear: &dxso_dp2::command::Clear,
+        viewport: &Viewport,
+        scissor: Option<[i32; 4]>,
+    ) -> ClearJob {
         let rgba = d3dcolor(clear.color).map(|c| (c * 255.0).round() as u8);
         let rects = if clear.rects.is_empty() {
             vec![[
@@ -209,6 +214,20 @@ impl ClearJob {
             ]]
         } else {
             clear.rects.iter().map(|r| r.map(i64::from)).collect()
+        };
+        let rects = match scissor {
+            None => rects,
+            Some(s) => rects
+                .into_iter()
+                .map(|r| {
+                    [
+                        r[0].max(s[0] as i64),
+                        r[1].max(s[1] as i64),
+                        r[2].min(s[2] as i64),
+                        r[3].min(s[3] as i64),
+                    ]
+                })
+                .collect(),
         };
         ClearJob {
             color: (clear.flags & 1 != 0).then_some(rgba),

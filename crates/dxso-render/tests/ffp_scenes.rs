@@ -807,7 +807,7 @@ fn depth_bias_resolves_coplanar_draws() {
 /// States a driver must honour that the renderer does not implement are errors naming them.
 #[test]
 fn unimplemented_states_are_named() {
-    for (state, value) in [("SCISSORTESTENABLE", 1u32), ("WRAP0", 1), ("WRAP15", 3)] {
+    for (state, value) in [("WRAP0", 1u32), ("WRAP15", 3)] {
         let mut s = Scene::new();
         s.rs(state, json!(value));
         rhw_quad(&mut s, [0.0, 0.0, 16.0, 16.0], 0.5, 0xff00ff00, false);
@@ -816,5 +816,44 @@ fn unimplemented_states_are_named() {
         let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
         let e = r.render_capture(&capture).unwrap_err().to_string();
         assert!(e.contains(state), "{state}: {e}");
+    }
+}
+
+/// SCISSORTESTENABLE with SETSCISSORRECT: draws and clears stay inside the rectangle (right
+/// and bottom exclusive); with the test off the rectangle does nothing; with no rectangle set
+/// the whole target is inside.
+#[test]
+fn scissor_rect_limits_draws_and_clears() {
+    for (enable, rect) in [
+        (true, Some([41, 31, 119, 89])),
+        (false, Some([41, 31, 119, 89])),
+        (true, None),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0);
+        if let Some(r) = rect {
+            s.op(json!({"op": "SETSCISSORRECT", "rect": r}));
+        }
+        s.rs("SCISSORTESTENABLE", json!(enable));
+        s.op(json!({"op": "CLEAR", "flags": ["TARGET"], "color": 0xff0000ffu32}));
+        rhw_quad(&mut s, [0.0, 0.0, 160.0, 60.0], 0.5, 0xff00ff00, false);
+        let t = s.render_target();
+        let at = |x: u32, y: u32| t.pixel(x, y).0;
+        let (blue, green, black) = ([0, 0, 255, 255], [0, 255, 0, 255], [0, 0, 0, 255]);
+        let scissored = enable && rect.is_some();
+        let what = format!("enable {enable}, rect {rect:?}");
+        assert_eq!(at(41, 31), green, "{what}: inside, top left");
+        assert_eq!(at(118, 59), green, "{what}: inside, the quad's last row");
+        assert_eq!(at(118, 88), blue, "{what}: inside, cleared");
+        for (x, y) in [(40, 31), (41, 30), (119, 40), (60, 89)] {
+            let want = if scissored {
+                black
+            } else if y < 60 {
+                green
+            } else {
+                blue
+            };
+            assert_eq!(at(x, y), want, "{what}: ({x}, {y})");
+        }
     }
 }
