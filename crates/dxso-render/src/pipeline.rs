@@ -280,12 +280,14 @@ impl<'e> Renderer<'e> {
                 Some(self.ffp.draw(engine, device, decl, &vp, draw.offset)?)
             }
         };
-        let state = DrawState::read_for(
-            device,
-            self.target.width(),
-            self.target.height(),
-            ps.is_none(),
-        )?;
+        // Fixed-function fog after a pixel shader: the generated one blends it itself, a
+        // ps_3_0 from the stream does its own (Direct3D 9 applies none after it).
+        let fog = match (&ps, device.bound_shaders().1) {
+            (None, _) => crate::state::FogBy::Pipeline,
+            (Some(_), Some(shader)) if shader.version.major >= 3 => crate::state::FogBy::Shader,
+            (Some(_), _) => crate::state::FogBy::Blend,
+        };
+        let state = DrawState::read_for(device, self.target.width(), self.target.height(), fog)?;
         let t = Instant::now();
         let mut vertex_resources = resources(device, false);
         let mut pixel_constants = None;

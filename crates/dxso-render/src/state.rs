@@ -25,6 +25,18 @@ pub struct Viewport {
     pub max_z: f32,
 }
 
+/// Who applies FOGENABLE's fog to a draw's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FogBy {
+    /// The fixed-function pipeline's generated pixel shader blends it.
+    Pipeline,
+    /// A ps_3_0 computes its own: Direct3D 9 applies no fixed-function fog after it.
+    Shader,
+    /// A pixel shader before ps_3_0 (or a caller's stage): fog would be blended after it, which
+    /// the pipeline does not implement (refused).
+    Blend,
+}
+
 /// One side (colour or alpha) of the blend equation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BlendEquation {
@@ -239,16 +251,15 @@ pub fn viewport(device: &Device, width: u32, height: u32) -> Result<Viewport, Re
 impl DrawState {
     /// The state of the device for a draw into a `width` x `height` target.
     pub fn read(device: &Device, width: u32, height: u32) -> Result<DrawState, RenderError> {
-        Self::read_for(device, width, height, false)
+        Self::read_for(device, width, height, FogBy::Blend)
     }
 
-    /// [`DrawState::read`] for a draw whose pixel shader is the fixed-function pipeline's
-    /// (`fixed_function`), which blends fog itself.
+    /// [`DrawState::read`] for a draw whose fog is applied as `fog` says.
     pub fn read_for(
         device: &Device,
         width: u32,
         height: u32,
-        fixed_function: bool,
+        fog: FogBy,
     ) -> Result<DrawState, RenderError> {
         let viewport = viewport(device, width, height)?;
         let zenable = named(device, rs::ZENABLE, ZBuffer::from_u32)?;
@@ -273,9 +284,9 @@ impl DrawState {
         } else {
             None
         };
-        if on(device, rs::FOGENABLE) && !fixed_function {
+        if on(device, rs::FOGENABLE) && fog == FogBy::Blend {
             return Err(unsupported(
-                "FOGENABLE with a pixel shader (fog after the shader)",
+                "FOGENABLE with a pixel shader before ps_3_0 (fog blended after the shader)",
             ));
         }
         let alpha_test = if on(device, rs::ALPHATESTENABLE) {

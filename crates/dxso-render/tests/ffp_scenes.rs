@@ -857,3 +857,51 @@ fn scissor_rect_limits_draws_and_clears() {
         }
     }
 }
+
+/// Shader tokens from assembly.
+fn tokens(text: &str) -> Vec<u32> {
+    let bytes = dxso::encode(&dxso_text::parse(text).unwrap_or_else(|d| panic!("{d}")));
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// FOGENABLE with a ps_3_0 bound: the shader does its own fog, Direct3D 9 blends none after
+/// it, so the colour is the shader's; before ps_3_0 the fog would be blended after the
+/// shader, which the renderer refuses naming FOGENABLE.
+#[test]
+fn fog_after_a_pixel_shader() {
+    let vs = tokens("vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n");
+    for (ps, want) in [
+        (
+            "ps_3_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n",
+            Some([0u8, 255, 0, 255]),
+        ),
+        ("ps_2_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n", None),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0)
+            .rs("FOGENABLE", json!(true))
+            .rs("FOGTABLEMODE", json!("LINEAR"))
+            .rs("FOGCOLOR", json!(0xffff0000u32))
+            .fvf(&["XYZ"])
+            .op(json!({"op": "CREATEVERTEXSHADERFUNC", "handle": 1, "tokens": vs}))
+            .op(json!({"op": "SETVERTEXSHADERFUNC", "handle": 1}))
+            .op(json!({"op": "CREATEPIXELSHADER", "handle": 2, "tokens": tokens(ps)}))
+            .op(json!({"op": "SETPIXELSHADER", "handle": 2}));
+        let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+            .iter()
+            .flat_map(|&(x, y)| [f(x), f(y), f(0.5)])
+            .collect();
+        s.draw(5, 2, &v, 12);
+        let capture = dxso_dp2::describe::build(&s.json()).unwrap();
+        let engine = ExecEngine::default();
+        let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
+        match (r.render_capture(&capture), want) {
+            (Ok(()), Some(c)) => assert_eq!(r.image().get(8, 8), c),
+            (Err(e), None) => assert!(e.to_string().contains("FOGENABLE"), "{e}"),
+            (got, _) => panic!("{ps}: {got:?}"),
+        }
+    }
+}
