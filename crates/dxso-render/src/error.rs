@@ -48,16 +48,6 @@ pub enum RenderError {
     /// A state the pipeline does not implement.
     #[error("not supported by dxso-render: {0}")]
     Unsupported(&'static str),
-    /// A render state whose value asks for something the pipeline does not implement.
-    #[error("render state {state} = {value:#x} is not supported by dxso-render: {why}")]
-    UnsupportedState {
-        /// The state's name.
-        state: &'static str,
-        /// Its value.
-        value: u32,
-        /// What is missing.
-        why: &'static str,
-    },
     /// A draw with no vertex or pixel shader from the stream or the caller, and no engine to
     /// run the fixed-function pipeline's generated shaders.
     #[error("draw at byte {offset}: no {stage} shader is bound, none was given and there is no engine for the fixed-function pipeline")]

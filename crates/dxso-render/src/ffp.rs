@@ -38,6 +38,9 @@ pub(crate) struct FfpDraw {
     pub ps_constants: Vec<[f32; 4]>,
     /// Whether the vertices are pre-transformed (XYZRHW): no transform, no user clip planes.
     pub pretransformed: bool,
+    /// Per output `TEXCOORDn` (n the stage), the vertex's coordinate set it comes from (for
+    /// WRAPn, which names sets).
+    pub tex_sets: [u8; 16],
 }
 
 impl Default for Ffp {
@@ -95,6 +98,15 @@ impl Ffp {
             vs_constants: dxso_ffp::vertex_constants(&state, &key, &vp),
             ps_constants: dxso_ffp::pixel_constants(&state),
             pretransformed: state.fvf & fvf::POSITION_MASK == fvf::XYZRHW,
+            tex_sets: {
+                let mut sets: [u8; 16] = std::array::from_fn(|i| i as u8);
+                for t in &key.vs.tex {
+                    if let Some(s) = sets.get_mut(t.stage as usize) {
+                        *s = t.set;
+                    }
+                }
+                sets
+            },
         })
     }
 }

@@ -294,6 +294,9 @@ impl<'e> Renderer<'e> {
         // The generated vertex stage's planes are in world space (none for pre-transformed
         // vertices); a shader's in clip space.
         let mut plane_space = PlaneSpace::Clip;
+        // The coordinate set behind each TEXCOORDn input (the generated shaders put stage n's
+        // coordinates, from set TEXCOORDINDEX, in TEXCOORDn).
+        let mut tex_sets: [u8; 16] = std::array::from_fn(|i| i as u8);
         let (vs, ps) = match (ffp, vs, ps) {
             (None, Some(vs), Some(ps)) => (vs, ps),
             (None, vs, _) => {
@@ -303,6 +306,9 @@ impl<'e> Renderer<'e> {
                 })
             }
             (Some(f), vs, ps) => {
+                if vs.is_none() {
+                    tex_sets = f.tex_sets;
+                }
                 let vs = match vs {
                     Some(vs) => vs,
                     None => {
@@ -350,6 +356,20 @@ impl<'e> Renderer<'e> {
             .iter()
             .map(|s| state.point_sprite && s.usage == DeclUsage::TexCoord)
             .collect();
+        // WRAPn of each input that is texture coordinate set n.
+        let wrap: Vec<u8> = psig
+            .inputs
+            .iter()
+            .map(|s| match s.usage {
+                DeclUsage::TexCoord => tex_sets
+                    .get(s.index as usize)
+                    .and_then(|&set| state.wrap.get(set as usize))
+                    .copied()
+                    .unwrap_or(0),
+                _ => 0,
+            })
+            .collect();
+        let wraps = wrap.iter().any(|&w| w != 0);
         let varyings = |v: usize| -> Vec<[f32; 4]> {
             link.iter()
                 .zip(&clamp)
@@ -401,9 +421,12 @@ impl<'e> Renderer<'e> {
                     if ca & cb != 0 {
                         continue;
                     }
-                    let Some((a, b)) =
-                        clip::clip_line((pa, varyings(a)), (pb, varyings(b)), ca | cb, user)
-                    else {
+                    let mut ends = [(pa, varyings(a)), (pb, varyings(b))];
+                    if wraps {
+                        wrap_coordinates(&mut ends, &wrap);
+                    }
+                    let [ea, eb] = ends;
+                    let Some((a, b)) = clip::clip_line(ea, eb, ca | cb, user) else {
                         continue;
                     };
                     if a.0[3] <= 0.0 || b.0[3] <= 0.0 {
@@ -428,10 +451,13 @@ impl<'e> Renderer<'e> {
                         continue;
                     }
                     let planes = codes[0] | codes[1] | codes[2];
-                    let poly: Vec<ClipVertex> = idx
+                    let mut poly: Vec<ClipVertex> = idx
                         .iter()
                         .map(|&i| (shaded.positions[i], varyings(i)))
                         .collect();
+                    if wraps {
+                        wrap_coordinates(&mut poly, &wrap);
+                    }
                     let poly = if planes == 0 {
                         poly
                     } else {
@@ -490,14 +516,14 @@ impl<'e> Renderer<'e> {
             || psig.may_discard;
         self.pending_prims += prims.len();
         self.pending.push(Pending {
-            job: Job::Draw(DrawJob {
+            job: Job::Draw(Box::new(DrawJob {
                 state,
                 prims,
                 inputs: psig.inputs.len(),
                 clamp,
                 writes_depth: psig.writes_depth,
                 shade,
-            }),
+            })),
             stage: shade.then_some(ps),
             resources: if shade {
                 let mut r = resources(device, true);
@@ -573,6 +599,29 @@ impl Consumer for Renderer<'_> {
         let r = Renderer::draw(self, device, draw);
         self.in_consumer += t.elapsed();
         r
+    }
+}
+
+/// D3DRS_WRAPn: on a coordinate whose bit is set (u 1, v 2, w 4, the fourth 8) the
+/// primitive interpolates the shorter way round a cylinder of circumference 1: each vertex after
+/// the first moves by whole units until it is within 0.5 of the first's.
+fn wrap_coordinates(vertices: &mut [ClipVertex], wrap: &[u8]) {
+    let Some((first, rest)) = vertices.split_first_mut() else {
+        return;
+    };
+    for (k, &mask) in wrap.iter().enumerate() {
+        for c in 0..4 {
+            if mask & (1 << c) == 0 {
+                continue;
+            }
+            let base = first.1[k][c];
+            for v in rest.iter_mut() {
+                let d = v.1[k][c] - base;
+                if d.is_finite() && d.abs() > 0.5 {
+                    v.1[k][c] -= d.round();
+                }
+            }
+        }
     }
 }
 

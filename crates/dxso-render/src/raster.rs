@@ -41,7 +41,7 @@ pub enum Job {
     /// A CLEAR.
     Clear(ClearJob),
     /// A draw; its pixel program is bound by the caller.
-    Draw(DrawJob),
+    Draw(Box<DrawJob>),
 }
 
 /// Counts from rendering tiles.

@@ -541,6 +541,7 @@ mod tests {
             fill: dxso_dp2::enums::FillMode::Solid,
             srgb_write: false,
             scissor: None,
+            wrap: [0; 16],
         }
     }
 

@@ -152,6 +152,9 @@ pub struct DrawState {
     /// SCISSORTESTENABLE with SETSCISSORRECT's {left, top, right, bottom} (right and bottom
     /// exclusive; the whole target when no rectangle was set): pixels outside are not drawn.
     pub scissor: Option<[i32; 4]>,
+    /// WRAP0-WRAP15: per texture coordinate set, the coordinates (bit 0 u .. bit 3 the fourth)
+    /// interpolated the shorter way round a cylinder.
+    pub wrap: [u8; 16],
 }
 
 /// WRAP0-WRAP15.
@@ -272,12 +275,16 @@ impl DrawState {
         } else {
             None
         };
-        if let Some(n) = WRAP_STATES.iter().find(|&&n| state(device, n) != 0) {
-            return Err(RenderError::UnsupportedState {
-                state: rs::info(*n).map_or("?", |i| i.name),
-                value: state(device, *n),
-                why: "cylindrical texture-coordinate wrapping is not implemented",
-            });
+        let mut wrap = [0u8; 16];
+        for (w, &n) in wrap.iter_mut().zip(&WRAP_STATES) {
+            let value = state(device, n);
+            if value > 0xF {
+                return Err(RenderError::BadState {
+                    state: rs::info(n).map_or("?", |i| i.name),
+                    value,
+                });
+            }
+            *w = value as u8;
         }
         let stencil = if on(device, rs::STENCILENABLE) {
             Some(read_stencil(device)?)
@@ -349,6 +356,7 @@ impl DrawState {
             fill: named(device, rs::FILLMODE, FillMode::from_u32)?,
             srgb_write: on(device, rs::SRGBWRITEENABLE),
             scissor: scissor(device),
+            wrap,
         })
     }
 

@@ -804,19 +804,46 @@ fn depth_bias_resolves_coplanar_draws() {
     }
 }
 
-/// States a driver must honour that the renderer does not implement are errors naming them.
+/// D3DRS_WRAPn: with WRAP0's u bit, u from 0.9 to 0.1 across the target goes the short way
+/// (0.9 to 1.1) instead of back through 0.5; a 4-texel texture (red, green, blue, white) shows
+/// which. A value outside the four bits is an error naming the state.
 #[test]
-fn unimplemented_states_are_named() {
-    for (state, value) in [("WRAP0", 1u32), ("WRAP15", 3)] {
+fn wrap_takes_the_short_way_round() {
+    for wrap in [0u32, 1] {
         let mut s = Scene::new();
-        s.rs(state, json!(value));
-        rhw_quad(&mut s, [0.0, 0.0, 16.0, 16.0], 0.5, 0xff00ff00, false);
-        let capture = dxso_dp2::describe::build(&s.json()).unwrap();
-        let engine = ExecEngine::default();
-        let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
-        let e = r.render_capture(&capture).unwrap_err().to_string();
-        assert!(e.contains(state), "{state}: {e}");
+        s.clear_all(0xff000000, 1.0, 0)
+            .texture(0, 4, 1, &[0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff])
+            .rs("WRAP0", json!(wrap))
+            .fvf(&["XYZRHW", "TEX1"]);
+        let v: Vec<u32> = [
+            (0.0, 0.0, 0.9),
+            (160.0, 0.0, 0.1),
+            (0.0, 120.0, 0.9),
+            (160.0, 120.0, 0.1),
+        ]
+        .iter()
+        .flat_map(|&(x, y, u)| [f(x), f(y), f(0.5), f(1.0), f(u), f(0.5)])
+        .collect();
+        s.draw(5, 2, &v, 24);
+        let img = s.render();
+        let at = |x: u32| pixel(&img, 4 * x, 240);
+        let want = if wrap == 0 {
+            [0x00ffffff, 0x000000ff, 0x0000ff00, 0x00ff0000]
+        } else {
+            [0x00ffffff, 0x00ffffff, 0x00ff0000, 0x00ff0000]
+        };
+        for (x, w) in [20u32, 60, 100, 140].into_iter().zip(want) {
+            assert_eq!(at(x), w, "WRAP0 = {wrap}, column {x}");
+        }
     }
+    let mut s = Scene::new();
+    s.rs("WRAP3", json!(0x10));
+    rhw_quad(&mut s, [0.0, 0.0, 16.0, 16.0], 0.5, 0xff00ff00, false);
+    let capture = dxso_dp2::describe::build(&s.json()).unwrap();
+    let engine = ExecEngine::default();
+    let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
+    let e = r.render_capture(&capture).unwrap_err().to_string();
+    assert!(e.contains("WRAP3"), "{e}");
 }
 
 /// SCISSORTESTENABLE with SETSCISSORRECT: draws and clears stay inside the rectangle (right
