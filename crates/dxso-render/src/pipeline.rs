@@ -339,15 +339,30 @@ impl<'e> Renderer<'e> {
 
         let t = Instant::now();
         let psig = ps.signature().clone();
-        let link: Vec<Option<usize>> = psig
+        let mut link: Vec<Option<usize>> = psig
             .inputs
             .iter()
             .map(|s| vs.signature().outputs.iter().position(|o| o == s))
             .collect();
+        // Vertex fog blended after a pixel shader before ps_3_0 rides as one more input.
+        let fog_input = match &state.post_fog {
+            Some(fog) if fog.table.is_none() => {
+                let fog_out = Semantic::new(DeclUsage::Fog, 0);
+                let Some(o) = vs.signature().outputs.iter().position(|&s| s == fog_out) else {
+                    return Err(RenderError::Unsupported(
+                        "FOGENABLE with vertex fog after a pixel shader before ps_3_0, but the vertex shader writes no oFog",
+                    ));
+                };
+                link.push(Some(o));
+                Some(link.len() - 1)
+            }
+            _ => None,
+        };
         let is_color: Vec<bool> = psig
             .inputs
             .iter()
             .map(|s| s.usage == DeclUsage::Color)
+            .chain(fog_input.map(|_| false))
             .collect();
         let clamp: Vec<bool> = is_color.iter().map(|&c| c && psig.clamps_colors).collect();
         let flat: Vec<bool> = is_color.iter().map(|&c| c && state.flat).collect();
@@ -355,6 +370,7 @@ impl<'e> Renderer<'e> {
             .inputs
             .iter()
             .map(|s| state.point_sprite && s.usage == DeclUsage::TexCoord)
+            .chain(fog_input.map(|_| false))
             .collect();
         // WRAPn of each input that is texture coordinate set n.
         let wrap: Vec<u8> = psig
@@ -368,6 +384,7 @@ impl<'e> Renderer<'e> {
                     .unwrap_or(0),
                 _ => 0,
             })
+            .chain(fog_input.map(|_| 0))
             .collect();
         let wraps = wrap.iter().any(|&w| w != 0);
         let varyings = |v: usize| -> Vec<[f32; 4]> {
@@ -519,10 +536,11 @@ impl<'e> Renderer<'e> {
             job: Job::Draw(Box::new(DrawJob {
                 state,
                 prims,
-                inputs: psig.inputs.len(),
+                inputs: link.len(),
                 clamp,
                 writes_depth: psig.writes_depth,
                 shade,
+                fog_input,
             })),
             stage: shade.then_some(ps),
             resources: if shade {

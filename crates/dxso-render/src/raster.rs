@@ -34,6 +34,9 @@ pub struct DrawJob {
     pub writes_depth: bool,
     /// Whether the pixel shader must run (colour, alpha test, depth output or discard matter).
     pub shade: bool,
+    /// The input (after the pixel shader's own) carrying the vertex shader's oFog, for fog
+    /// blended after the shader.
+    pub fog_input: Option<usize>,
 }
 
 /// What a tile does, in stream order.
@@ -347,8 +350,16 @@ fn flush(
             b.depths[l]
         };
         let pixel = tile.index(i as u32, jy as u32);
+        let mut color = b.out.colors[l];
+        if let Some(fog) = &d.state.post_fog {
+            let f = match d.fog_input {
+                Some(k) => b.inputs[k][l][0],
+                None => fog.table_factor(b.depths[l]),
+            };
+            color = fog.blend(color.map(crate::output::saturate), f);
+        }
         let m = Merge {
-            color: Some(b.out.colors[l]),
+            color: Some(color),
             depth,
             ccw: b.faces[l] < 0.0,
         };

@@ -542,6 +542,7 @@ mod tests {
             srgb_write: false,
             scissor: None,
             wrap: [0; 16],
+            post_fog: None,
         }
     }
 

@@ -1,11 +1,13 @@
 //! The fixed-function state of one draw, read from the device's render states and checked:
 //! every value the pipeline interprets must be a member of its enumeration, and a state the
-//! pipeline does not implement (fog after a pixel shader, dual-source blending) is refused
-//! rather than ignored.
+//! pipeline does not implement (dual-source blending, W-buffering without a far plane) is
+//! refused rather than ignored.
 
 use crate::error::RenderError;
 use dxso_dp2::device::rs;
-use dxso_dp2::enums::{Blend, BlendOp, CmpFunc, Cull, FillMode, ShadeMode, StencilOp, ZBuffer};
+use dxso_dp2::enums::{
+    Blend, BlendOp, CmpFunc, Cull, FillMode, FogMode, ShadeMode, StencilOp, ZBuffer,
+};
 use dxso_dp2::Device;
 
 /// The viewport in pixels and its depth range.
@@ -32,9 +34,48 @@ pub enum FogBy {
     Pipeline,
     /// A ps_3_0 computes its own: Direct3D 9 applies no fixed-function fog after it.
     Shader,
-    /// A pixel shader before ps_3_0 (or a caller's stage): fog would be blended after it, which
-    /// the pipeline does not implement (refused).
+    /// A pixel shader before ps_3_0 (or a caller's stage): the output merger blends fog into
+    /// its colour ([`PostFog`]).
     Blend,
+}
+
+/// Fixed-function fog blended into a pixel shader's colour (shaders before ps_3_0):
+/// `f * colour + (1 - f) * FOGCOLOR` on red, green and blue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PostFog {
+    /// FOGCOLOR's red, green and blue.
+    pub color: [f32; 3],
+    /// FOGTABLEMODE with FOGSTART, FOGEND and FOGDENSITY: `f` from the pixel's depth; `None`:
+    /// `f` is the vertex shader's interpolated oFog.
+    pub table: Option<(FogMode, [f32; 3])>,
+}
+
+impl PostFog {
+    /// The fog factor of a pixel at depth `z` by the table mode (1 without one).
+    pub fn table_factor(&self, z: f32) -> f32 {
+        let Some((mode, [start, end, density])) = self.table else {
+            return 1.0;
+        };
+        let f = match mode {
+            FogMode::None => 1.0,
+            FogMode::Linear => (end - z) / (end - start),
+            FogMode::Exp => (-(density * z)).exp(),
+            FogMode::Exp2 => (-(density * z) * (density * z)).exp(),
+        };
+        crate::output::saturate(f)
+    }
+
+    /// `color` fogged by factor `f` (saturated first).
+    pub fn blend(&self, color: [f32; 4], f: f32) -> [f32; 4] {
+        let f = crate::output::saturate(f);
+        std::array::from_fn(|c| {
+            if c < 3 {
+                f * color[c] + (1.0 - f) * self.color[c]
+            } else {
+                color[3]
+            }
+        })
+    }
 }
 
 /// One side (colour or alpha) of the blend equation.
@@ -155,6 +196,8 @@ pub struct DrawState {
     /// WRAP0-WRAP15: per texture coordinate set, the coordinates (bit 0 u .. bit 3 the fourth)
     /// interpolated the shorter way round a cylinder.
     pub wrap: [u8; 16],
+    /// Fog blended after a pixel shader before ps_3_0.
+    pub post_fog: Option<PostFog>,
 }
 
 /// WRAP0-WRAP15.
@@ -291,11 +334,26 @@ impl DrawState {
         } else {
             None
         };
-        if on(device, rs::FOGENABLE) && fog == FogBy::Blend {
-            return Err(unsupported(
-                "FOGENABLE with a pixel shader before ps_3_0 (fog blended after the shader)",
-            ));
-        }
+        let post_fog = if on(device, rs::FOGENABLE) && fog == FogBy::Blend {
+            let table = match named(device, rs::FOGTABLEMODE, FogMode::from_u32)? {
+                FogMode::None => None,
+                mode => Some((
+                    mode,
+                    [
+                        float(device, rs::FOGSTART)?,
+                        float(device, rs::FOGEND)?,
+                        float(device, rs::FOGDENSITY)?,
+                    ],
+                )),
+            };
+            let [r, g, b, _] = d3dcolor(state(device, rs::FOGCOLOR));
+            Some(PostFog {
+                color: [r, g, b],
+                table,
+            })
+        } else {
+            None
+        };
         let alpha_test = if on(device, rs::ALPHATESTENABLE) {
             let func = named(device, rs::ALPHAFUNC, CmpFunc::from_u32)?;
             Some((func, (state(device, rs::ALPHAREF) & 0xFF) as u8))
@@ -357,6 +415,7 @@ impl DrawState {
             srgb_write: on(device, rs::SRGBWRITEENABLE),
             scissor: scissor(device),
             wrap,
+            post_fog,
         })
     }
 

@@ -894,26 +894,32 @@ fn tokens(text: &str) -> Vec<u32> {
         .collect()
 }
 
-/// FOGENABLE with a ps_3_0 bound: the shader does its own fog, Direct3D 9 blends none after
-/// it, so the colour is the shader's; before ps_3_0 the fog would be blended after the
-/// shader, which the renderer refuses naming FOGENABLE.
+/// FOGENABLE after a pixel shader: with a ps_3_0 the shader does its own fog and Direct3D 9
+/// blends none; before ps_3_0 fog is blended into the shader's colour: table fog from the
+/// pixel's depth (LINEAR 0..1 at z 0.5: half), vertex fog from the vertex shader's oFog (0.25),
+/// and vertex fog without an oFog is an error naming it.
 #[test]
 fn fog_after_a_pixel_shader() {
-    let vs = tokens("vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n");
-    for (ps, want) in [
-        (
-            "ps_3_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n",
-            Some([0u8, 255, 0, 255]),
-        ),
-        ("ps_2_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n", None),
+    let vs3 = "vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n";
+    let vs2 = "vs_2_0\ndcl_position v0\ndef c0, 0.25, 0, 0, 0\nmov oPos, v0\nmov oFog, c0.x\n";
+    let vs2_no_fog = "vs_2_0\ndcl_position v0\nmov oPos, v0\n";
+    let ps3 = "ps_3_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n";
+    let ps2 = "ps_2_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n";
+    for (vs, ps, table, want) in [
+        (vs3, ps3, "LINEAR", Ok([0u8, 255, 0, 255])),
+        (vs2, ps2, "LINEAR", Ok([128, 128, 0, 255])),
+        (vs2, ps2, "NONE", Ok([191, 64, 0, 255])),
+        (vs2_no_fog, ps2, "NONE", Err("oFog")),
     ] {
         let mut s = Scene::new();
         s.clear_all(0xff000000, 1.0, 0)
             .rs("FOGENABLE", json!(true))
-            .rs("FOGTABLEMODE", json!("LINEAR"))
+            .rs("FOGTABLEMODE", json!(table))
+            .rsf("FOGSTART", 0.0)
+            .rsf("FOGEND", 1.0)
             .rs("FOGCOLOR", json!(0xffff0000u32))
             .fvf(&["XYZ"])
-            .op(json!({"op": "CREATEVERTEXSHADERFUNC", "handle": 1, "tokens": vs}))
+            .op(json!({"op": "CREATEVERTEXSHADERFUNC", "handle": 1, "tokens": tokens(vs)}))
             .op(json!({"op": "SETVERTEXSHADERFUNC", "handle": 1}))
             .op(json!({"op": "CREATEPIXELSHADER", "handle": 2, "tokens": tokens(ps)}))
             .op(json!({"op": "SETPIXELSHADER", "handle": 2}));
@@ -926,9 +932,9 @@ fn fog_after_a_pixel_shader() {
         let engine = ExecEngine::default();
         let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
         match (r.render_capture(&capture), want) {
-            (Ok(()), Some(c)) => assert_eq!(r.image().get(8, 8), c),
-            (Err(e), None) => assert!(e.to_string().contains("FOGENABLE"), "{e}"),
-            (got, _) => panic!("{ps}: {got:?}"),
+            (Ok(()), Ok(c)) => assert_eq!(r.image().get(8, 8), c, "{ps} table {table}"),
+            (Err(e), Err(name)) => assert!(e.to_string().contains(name), "{e}"),
+            (got, _) => panic!("{vs} {ps} table {table}: {got:?}"),
         }
     }
 }
