@@ -149,6 +149,12 @@ fn demo_writes_the_teapot_image() {
     let background = img.get(0, 0);
     let teapot = img.pixels.iter().filter(|p| **p != background).count();
     assert!(teapot > 128 * 96 / 10, "{teapot} teapot pixels");
+    // The fixed-function teapot beside it.
+    assert!(out.contains("wrote pot-ffp.png"), "{out}");
+    let ffp =
+        dxso_render::Image::from_png(&std::fs::read(dir.join("pot-ffp.png")).unwrap()).unwrap();
+    let lit = ffp.pixels.iter().filter(|p| **p != background).count();
+    assert!(lit > 128 * 96 / 10, "{lit} fixed-function teapot pixels");
     let (code, out, err) = dxso(
         &[
             "demo",

@@ -241,6 +241,11 @@ impl CaptureBuilder {
         self.dwords(Op::ViewportInfo, &viewport)
     }
 
+    /// SETSCISSORRECT {left, top, right, bottom}.
+    pub fn scissor_rect(&mut self, rect: [i32; 4]) -> &mut Self {
+        self.dwords(Op::SetScissorRect, &rect.map(|v| v as u32))
+    }
+
     /// ZRANGE {MinZ, MaxZ}.
     pub fn zrange(&mut self, min: f32, max: f32) -> &mut Self {
         self.dwords(Op::ZRange, &[min.to_bits(), max.to_bits()])

@@ -50,6 +50,8 @@ ops! {
     ViewportInfo = 28, "VIEWPORTINFO";
     /// Depth range records {MinZ, MaxZ}.
     ZRange = 32, "ZRANGE";
+    /// Scissor rectangle records (`RECT` {left, top, right, bottom}).
+    SetScissorRect = 79, "SETSCISSORRECT";
     /// `D3DHAL_DP2SETMATERIAL` (a `D3DMATERIAL7`): diffuse, ambient, specular, emissive
     /// (RGBA floats), power; 68 bytes.
     SetMaterial = 33, "SETMATERIAL";
@@ -296,6 +298,8 @@ pub enum CommandKind {
     ViewportInfo(Vec<[u32; 4]>),
     /// {MinZ, MaxZ}.
     ZRange(Vec<[f32; 2]>),
+    /// {left, top, right, bottom} (right and bottom exclusive).
+    ScissorRect(Vec<[i32; 4]>),
     /// Texture-stage states.
     TextureStageState(Vec<StageState>),
     /// A clear.
@@ -354,6 +358,7 @@ impl Command {
             CommandKind::RenderState(v) => v.len(),
             CommandKind::ViewportInfo(v) => v.len(),
             CommandKind::ZRange(v) => v.len(),
+            CommandKind::ScissorRect(v) => v.len(),
             CommandKind::TextureStageState(v) => v.len(),
             CommandKind::Clear(c) => c.rects.len(),
             CommandKind::SetStreamSource(v) => v.len(),
@@ -666,6 +671,9 @@ fn read_payload(c: &mut Cursor<'_>, op: Op, count: usize) -> Result<CommandKind,
         Op::RenderState => K::RenderState(c.records(count, 8, |c| Ok((c.u32()?, c.u32()?)))?),
         Op::ViewportInfo => K::ViewportInfo(c.records(count, 16, |c| c.u32s::<4>())?),
         Op::ZRange => K::ZRange(c.records(count, 8, |c| Ok([c.f32()?, c.f32()?]))?),
+        Op::SetScissorRect => {
+            K::ScissorRect(c.records(count, 16, |c| Ok(c.u32s::<4>()?.map(|v| v as i32)))?)
+        }
         Op::TextureStageState => K::TextureStageState(c.records(count, 8, |c| {
             let [stage_state, value] = c.u32s::<2>()?;
             Ok(StageState {

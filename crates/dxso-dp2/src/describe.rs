@@ -301,6 +301,22 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             let value = state_value(at, tss::info(state as u32))?;
             b.texture_stage_state(stage, state, value);
         }
+        Op::SetScissorRect => {
+            let rect = at
+                .obj
+                .get("rect")
+                .and_then(Value::as_array)
+                .filter(|a| a.len() == 4)
+                .and_then(|a| {
+                    a.iter()
+                        .map(|v| v.as_i64().and_then(|v| i32::try_from(v).ok()))
+                        .collect::<Option<Vec<i32>>>()
+                })
+                .ok_or_else(|| {
+                    at.err("`rect` must be 4 whole numbers [left, top, right, bottom]")
+                })?;
+            b.scissor_rect([rect[0], rect[1], rect[2], rect[3]]);
+        }
         Op::ViewportInfo => {
             b.viewport([
                 at.u32("x")?,
@@ -719,6 +735,7 @@ pub fn describe_command(c: &Command) -> Vec<Value> {
             .iter()
             .map(|[x, y, w, h]| obj(json!({"x": x, "y": y, "width": w, "height": h})))
             .collect(),
+        CommandKind::ScissorRect(v) => v.iter().map(|r| obj(json!({"rect": r}))).collect(),
         CommandKind::ZRange(v) => v
             .iter()
             .map(|[min, max]| obj(json!({"min": float(*min), "max": float(*max)})))

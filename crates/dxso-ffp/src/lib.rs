@@ -28,6 +28,7 @@ pub mod fvf;
 pub mod key;
 pub mod layout;
 mod ps;
+pub mod samples;
 pub mod state;
 mod vs;
 

@@ -278,8 +278,10 @@ pub fn generate(key: &VsKey) -> Shader {
 /// given.
 fn pretransformed(a: &mut Asm, key: &VsKey, outs: &Outputs, diffuse: Src, specular: Src) {
     let t = a.temp();
-    // w = 1 / rhw; clip = ndc * w.
-    a.op(O::Rcp, rd(t).m("w"), &[v(IN_POSITION).s("w")]);
+    // w = 1 / rhw; clip = ndc * w. An rhw of 0 (or below) draws as a tiny positive one, as
+    // hardware rasterises pre-transformed vertices whatever their rhw.
+    a.op(O::Max, rd(t).m("w"), &[v(IN_POSITION).s("w"), c(K1).s("w")]);
+    a.op(O::Rcp, rd(t).m("w"), &[r(t).s("w")]);
     a.op(
         O::Mad,
         rd(t).m("xyz"),

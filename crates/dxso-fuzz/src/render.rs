@@ -2,7 +2,9 @@
 //! vertex buffer) appended to two preambles: one that sets up a declaration, a stream and a
 //! pair of shaders, and one that sets an FVF, a light and a texture stage and binds no shader,
 //! so that the fixed-function pipeline's generated shaders run; draws, states, clears,
-//! viewports, textures, transforms, lights and materials are reached. Rendering returns `Ok`
+//! viewports, textures, transforms, lights, materials, clip planes and every output-merger
+//! state (stencil, W-buffering, sRGB writes, depth bias, fill modes) are reached (the seed
+//! `ffp_states.dp2` sets them all). Rendering returns `Ok`
 //! or `Err`, never panics, and stays within the small limits.
 
 use dxso_dp2::command::Op;

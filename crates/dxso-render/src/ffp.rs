@@ -36,6 +36,11 @@ pub(crate) struct FfpDraw {
     pub vs_constants: Vec<[f32; 4]>,
     /// The pixel stage's constants.
     pub ps_constants: Vec<[f32; 4]>,
+    /// Whether the vertices are pre-transformed (XYZRHW): no transform, no user clip planes.
+    pub pretransformed: bool,
+    /// Per output `TEXCOORDn` (n the stage), the vertex's coordinate set it comes from (for
+    /// WRAPn, which names sets).
+    pub tex_sets: [u8; 16],
 }
 
 impl Default for Ffp {
@@ -65,11 +70,6 @@ impl Ffp {
         if device.fvf().is_none() {
             state.fvf = fvf_of_decl(decl).map_err(|e| ffp_error(offset, e))?;
         }
-        if state.rs(dxso_ffp::d3d::rs::CLIPPLANEENABLE) != 0 {
-            return Err(RenderError::Unsupported(
-                "CLIPPLANEENABLE (user clip planes with the fixed-function pipeline)",
-            ));
-        }
         let (key, generated) = self.shaders.get(&state).map_err(|e| ffp_error(offset, e))?;
         let (vs, ps) = match self.stages.get(&key) {
             Some((vs, ps)) => (Arc::clone(vs), Arc::clone(ps)),
@@ -97,6 +97,16 @@ impl Ffp {
             ps,
             vs_constants: dxso_ffp::vertex_constants(&state, &key, &vp),
             ps_constants: dxso_ffp::pixel_constants(&state),
+            pretransformed: state.fvf & fvf::POSITION_MASK == fvf::XYZRHW,
+            tex_sets: {
+                let mut sets: [u8; 16] = std::array::from_fn(|i| i as u8);
+                for t in &key.vs.tex {
+                    if let Some(s) = sets.get_mut(t.stage as usize) {
+                        *s = t.set;
+                    }
+                }
+                sets
+            },
         })
     }
 }

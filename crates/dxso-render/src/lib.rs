@@ -5,8 +5,9 @@
 //! batches, clipping ([`clip`]), Direct3D 9's rasterisation rules ([`setup`]: pixel centres at
 //! integer coordinates, the top-left fill rule, 1/256-pixel snapping), 2x2 quads with
 //! perspective-correct inputs, the pixel shader in batches of quads ([`raster`]), and the
-//! output merger ([`output`]: alpha test, depth test with all eight comparisons, blending,
-//! colour write mask) into an RGBA8 [`Target`] that becomes a PNG ([`Image`]). CLEAR,
+//! output merger ([`output`]: alpha test, stencil test and operations (two-sided, 8 bits),
+//! depth test with all eight comparisons, blending, colour write mask) into an RGBA8
+//! [`Target`] that becomes a PNG ([`Image`]). CLEAR,
 //! VIEWPORTINFO, ZRANGE, render states, shader constants, textures and sampler states come
 //! from the stream. Tiles render in parallel ([`rayon`]); the picture does not depend on the
 //! thread count.

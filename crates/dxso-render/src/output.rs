@@ -1,9 +1,16 @@
-//! The output merger: alpha test, depth test, blending and the colour write mask, on an RGBA8
+//! The output merger: alpha test, stencil test, depth test, stencil operations, blending and
+//! the colour write mask, on an RGBA8
 //! target whose values are unsigned normalised (a shader's colour is saturated before it is
 //! blended or written; NaN counts as 0).
 //!
 //! The alpha test compares the colour's alpha as the 8-bit value the target would store
 //! (`round(saturate(a) * 255)`) with ALPHAREF, as fixed-function hardware does.
+//!
+//! The stencil test compares `(STENCILREF & STENCILMASK)` with `(stencil & STENCILMASK)`; a
+//! failing test applies the face's fail operation and drops the pixel, a failing depth test
+//! its z-fail operation (depth untouched), and a pixel passing both (or with the depth test
+//! off) its pass operation. Counter-clockwise triangles use the CCW_ states when two-sided
+//! stencil is on; lines and points are clockwise.
 
 use crate::state::{BlendEquation, DrawState};
 use crate::target::Tile;
@@ -16,6 +23,8 @@ pub struct Merge {
     pub color: Option<[f32; 4]>,
     /// Its depth.
     pub depth: f32,
+    /// Whether it belongs to a counter-clockwise triangle (two-sided stencil's back face).
+    pub ccw: bool,
 }
 
 /// Saturates, NaN to 0.
@@ -24,6 +33,16 @@ pub fn saturate(v: f32) -> f32 {
         0.0
     } else {
         v.clamp(0.0, 1.0)
+    }
+}
+
+/// The sRGB encoding of a linear value in 0..1.
+pub fn linear_to_srgb(v: f32) -> f32 {
+    let v = saturate(v);
+    if v <= 0.003_130_8 {
+        v * 12.92
+    } else {
+        1.055 * v.powf(1.0 / 2.4) - 0.055
     }
 }
 
@@ -82,19 +101,37 @@ pub fn merge(tile: &mut Tile, pixel: usize, state: &DrawState, m: Merge) -> bool
             return false;
         }
     }
+    let stencil = state
+        .stencil
+        .as_ref()
+        .map(|s| (s, if m.ccw { &s.back } else { &s.front }));
+    if let Some((s, face)) = stencil {
+        let value = tile.stencil[pixel];
+        if !s.test(face, value) {
+            tile.stencil[pixel] = s.apply(face.fail, value);
+            return false;
+        }
+    }
     if let Some(func) = state.depth_test {
         if !func.passes(m.depth, tile.depth[pixel]) {
+            if let Some((s, face)) = stencil {
+                tile.stencil[pixel] = s.apply(face.zfail, tile.stencil[pixel]);
+            }
             return false;
         }
         if state.depth_write {
             tile.depth[pixel] = m.depth;
         }
     }
+    if let Some((s, face)) = stencil {
+        tile.stencil[pixel] = s.apply(face.pass, tile.stencil[pixel]);
+    }
+    let wrote_other = (state.depth_test.is_some() && state.depth_write) || stencil.is_some();
     let Some(src) = src else {
-        return state.depth_test.is_some() && state.depth_write;
+        return wrote_other;
     };
     if state.color_write == 0 {
-        return state.depth_test.is_some() && state.depth_write;
+        return wrote_other;
     }
     let old = tile.color[pixel];
     let out = match &state.blend {
@@ -110,7 +147,11 @@ pub fn merge(tile: &mut Tile, pixel: usize, state: &DrawState, m: Merge) -> bool
     let mut new = old;
     for c in 0..4 {
         if state.color_write & (1 << c) != 0 {
-            new[c] = to_byte(out[c]);
+            new[c] = if state.srgb_write && c < 3 {
+                to_byte(linear_to_srgb(out[c]))
+            } else {
+                to_byte(out[c])
+            };
         }
     }
     tile.color[pixel] = new;

@@ -16,8 +16,8 @@ use crate::state::DrawState;
 use crate::target::{ClearJob, Image, Target, TILE};
 use dxso::DeclUsage;
 use dxso_dp2::command::Clear;
-use dxso_dp2::device::{tss, Consumer};
-use dxso_dp2::enums::PrimitiveType;
+use dxso_dp2::device::{rs, tss, Consumer};
+use dxso_dp2::enums::{FillMode, PrimitiveType};
 use dxso_dp2::mesh::Mesh;
 use dxso_dp2::{CacheAction, Capture, Device, DrawReport, Limits};
 use rayon::prelude::*;
@@ -280,15 +280,23 @@ impl<'e> Renderer<'e> {
                 Some(self.ffp.draw(engine, device, decl, &vp, draw.offset)?)
             }
         };
-        let state = DrawState::read_for(
-            device,
-            self.target.width(),
-            self.target.height(),
-            ps.is_none(),
-        )?;
+        // Fixed-function fog after a pixel shader: the generated one blends it itself, a
+        // ps_3_0 from the stream does its own (Direct3D 9 applies none after it).
+        let fog = match (&ps, device.bound_shaders().1) {
+            (None, _) => crate::state::FogBy::Pipeline,
+            (Some(_), Some(shader)) if shader.version.major >= 3 => crate::state::FogBy::Shader,
+            (Some(_), _) => crate::state::FogBy::Blend,
+        };
+        let state = DrawState::read_for(device, self.target.width(), self.target.height(), fog)?;
         let t = Instant::now();
         let mut vertex_resources = resources(device, false);
         let mut pixel_constants = None;
+        // The generated vertex stage's planes are in world space (none for pre-transformed
+        // vertices); a shader's in clip space.
+        let mut plane_space = PlaneSpace::Clip;
+        // The coordinate set behind each TEXCOORDn input (the generated shaders put stage n's
+        // coordinates, from set TEXCOORDINDEX, in TEXCOORDn).
+        let mut tex_sets: [u8; 16] = std::array::from_fn(|i| i as u8);
         let (vs, ps) = match (ffp, vs, ps) {
             (None, Some(vs), Some(ps)) => (vs, ps),
             (None, vs, _) => {
@@ -298,10 +306,18 @@ impl<'e> Renderer<'e> {
                 })
             }
             (Some(f), vs, ps) => {
+                if vs.is_none() {
+                    tex_sets = f.tex_sets;
+                }
                 let vs = match vs {
                     Some(vs) => vs,
                     None => {
                         vertex_resources.constants.float = f.vs_constants;
+                        plane_space = if f.pretransformed {
+                            PlaneSpace::None
+                        } else {
+                            PlaneSpace::World
+                        };
                         f.vs
                     }
                 };
@@ -315,21 +331,38 @@ impl<'e> Renderer<'e> {
                 (vs, ps)
             }
         };
+        let user = user_planes(device, plane_space)?;
+        let user = &user[..];
         let shaded = shade_vertices(vs.as_ref(), mesh, &vertex_resources)?;
         self.stats.vertices += mesh.vertex_count() as u64;
         self.stats.vertex += t.elapsed();
 
         let t = Instant::now();
         let psig = ps.signature().clone();
-        let link: Vec<Option<usize>> = psig
+        let mut link: Vec<Option<usize>> = psig
             .inputs
             .iter()
             .map(|s| vs.signature().outputs.iter().position(|o| o == s))
             .collect();
+        // Vertex fog blended after a pixel shader before ps_3_0 rides as one more input.
+        let fog_input = match &state.post_fog {
+            Some(fog) if fog.table.is_none() => {
+                let fog_out = Semantic::new(DeclUsage::Fog, 0);
+                let Some(o) = vs.signature().outputs.iter().position(|&s| s == fog_out) else {
+                    return Err(RenderError::Unsupported(
+                        "FOGENABLE with vertex fog after a pixel shader before ps_3_0, but the vertex shader writes no oFog",
+                    ));
+                };
+                link.push(Some(o));
+                Some(link.len() - 1)
+            }
+            _ => None,
+        };
         let is_color: Vec<bool> = psig
             .inputs
             .iter()
             .map(|s| s.usage == DeclUsage::Color)
+            .chain(fog_input.map(|_| false))
             .collect();
         let clamp: Vec<bool> = is_color.iter().map(|&c| c && psig.clamps_colors).collect();
         let flat: Vec<bool> = is_color.iter().map(|&c| c && state.flat).collect();
@@ -337,7 +370,23 @@ impl<'e> Renderer<'e> {
             .inputs
             .iter()
             .map(|s| state.point_sprite && s.usage == DeclUsage::TexCoord)
+            .chain(fog_input.map(|_| false))
             .collect();
+        // WRAPn of each input that is texture coordinate set n.
+        let wrap: Vec<u8> = psig
+            .inputs
+            .iter()
+            .map(|s| match s.usage {
+                DeclUsage::TexCoord => tex_sets
+                    .get(s.index as usize)
+                    .and_then(|&set| state.wrap.get(set as usize))
+                    .copied()
+                    .unwrap_or(0),
+                _ => 0,
+            })
+            .chain(fog_input.map(|_| 0))
+            .collect();
+        let wraps = wrap.iter().any(|&w| w != 0);
         let varyings = |v: usize| -> Vec<[f32; 4]> {
             link.iter()
                 .zip(&clamp)
@@ -360,7 +409,7 @@ impl<'e> Renderer<'e> {
                 for v in 0..mesh.vertex_count() {
                     assembled += 1;
                     let p = shaded.positions[v];
-                    if !clip::finite(&p) || clip::outcode(&p) != 0 {
+                    if !clip::finite(&p) || clip::outcode(&p, user) != 0 {
                         continue;
                     }
                     let size = shaded
@@ -385,13 +434,16 @@ impl<'e> Renderer<'e> {
                     if !clip::finite(&pa) || !clip::finite(&pb) {
                         continue;
                     }
-                    let (ca, cb) = (clip::outcode(&pa), clip::outcode(&pb));
+                    let (ca, cb) = (clip::outcode(&pa, user), clip::outcode(&pb, user));
                     if ca & cb != 0 {
                         continue;
                     }
-                    let Some((a, b)) =
-                        clip::clip_line((pa, varyings(a)), (pb, varyings(b)), ca | cb)
-                    else {
+                    let mut ends = [(pa, varyings(a)), (pb, varyings(b))];
+                    if wraps {
+                        wrap_coordinates(&mut ends, &wrap);
+                    }
+                    let [ea, eb] = ends;
+                    let Some((a, b)) = clip::clip_line(ea, eb, ca | cb, user) else {
                         continue;
                     };
                     if a.0[3] <= 0.0 || b.0[3] <= 0.0 {
@@ -411,31 +463,57 @@ impl<'e> Renderer<'e> {
                     if !p.iter().all(clip::finite) {
                         continue;
                     }
-                    let codes = p.map(|p| clip::outcode(&p));
+                    let codes = p.map(|p| clip::outcode(&p, user));
                     if codes[0] & codes[1] & codes[2] != 0 {
                         continue;
                     }
                     let planes = codes[0] | codes[1] | codes[2];
-                    let poly: Vec<ClipVertex> = idx
+                    let mut poly: Vec<ClipVertex> = idx
                         .iter()
                         .map(|&i| (shaded.positions[i], varyings(i)))
                         .collect();
+                    if wraps {
+                        wrap_coordinates(&mut poly, &wrap);
+                    }
                     let poly = if planes == 0 {
                         poly
                     } else {
-                        clip::clip_polygon(poly, planes)
+                        clip::clip_polygon(poly, planes, user)
                     };
                     if poly.len() < 3 || poly.iter().any(|v| v.0[3].is_nan() || v.0[3] <= 0.0) {
                         continue;
                     }
                     let screen: Vec<ScreenVertex> = poly.into_iter().map(to_screen).collect();
-                    // A clipped polygon keeps the first vertex's flat colour: fan from it.
-                    for k in 1..screen.len() - 1 {
-                        prims.extend(setup::triangle(
-                            [&screen[0], &screen[k], &screen[k + 1]],
-                            &state,
-                            &flat,
-                        ));
+                    match state.fill {
+                        FillMode::Solid => {
+                            // A clipped polygon keeps the first vertex's flat colour: fan from
+                            // it.
+                            for k in 1..screen.len() - 1 {
+                                prims.extend(setup::triangle(
+                                    [&screen[0], &screen[k], &screen[k + 1]],
+                                    &state,
+                                    &flat,
+                                ));
+                            }
+                        }
+                        // Culled by the winding as a solid triangle would be, then drawn as
+                        // its (clipped) edges or its vertices.
+                        _ if setup::culled(&screen, state.cull) => {}
+                        FillMode::Wireframe => {
+                            for k in 0..screen.len() {
+                                let next = &screen[(k + 1) % screen.len()];
+                                prims.extend(setup::line(&screen[k], next, &state, &flat));
+                            }
+                        }
+                        FillMode::Point => {
+                            for (k, v) in screen.iter().enumerate() {
+                                let size = match (planes, shaded.point_sizes.is_empty()) {
+                                    (0, false) => shaded.point_sizes[idx[k]],
+                                    _ => state.point_size,
+                                };
+                                prims.extend(setup::point(v, size, &state, &sprite));
+                            }
+                        }
                     }
                 }
             }
@@ -455,14 +533,15 @@ impl<'e> Renderer<'e> {
             || psig.may_discard;
         self.pending_prims += prims.len();
         self.pending.push(Pending {
-            job: Job::Draw(DrawJob {
+            job: Job::Draw(Box::new(DrawJob {
                 state,
                 prims,
-                inputs: psig.inputs.len(),
+                inputs: link.len(),
                 clamp,
                 writes_depth: psig.writes_depth,
                 shade,
-            }),
+                fog_input,
+            })),
             stage: shade.then_some(ps),
             resources: if shade {
                 let mut r = resources(device, true);
@@ -521,7 +600,11 @@ impl Consumer for Renderer<'_> {
         let t = Instant::now();
         let viewport = crate::state::viewport(device, self.target.width(), self.target.height())?;
         self.pending.push(Pending {
-            job: Job::Clear(ClearJob::new(clear, &viewport)),
+            job: Job::Clear(ClearJob::new(
+                clear,
+                &viewport,
+                crate::state::scissor(device),
+            )),
             stage: None,
             resources: Resources::default(),
         });
@@ -535,6 +618,60 @@ impl Consumer for Renderer<'_> {
         self.in_consumer += t.elapsed();
         r
     }
+}
+
+/// D3DRS_WRAPn: on a coordinate whose bit is set (u 1, v 2, w 4, the fourth 8) the
+/// primitive interpolates the shorter way round a cylinder of circumference 1: each vertex after
+/// the first moves by whole units until it is within 0.5 of the first's.
+fn wrap_coordinates(vertices: &mut [ClipVertex], wrap: &[u8]) {
+    let Some((first, rest)) = vertices.split_first_mut() else {
+        return;
+    };
+    for (k, &mask) in wrap.iter().enumerate() {
+        for c in 0..4 {
+            if mask & (1 << c) == 0 {
+                continue;
+            }
+            let base = first.1[k][c];
+            for v in rest.iter_mut() {
+                let d = v.1[k][c] - base;
+                if d.is_finite() && d.abs() > 0.5 {
+                    v.1[k][c] -= d.round();
+                }
+            }
+        }
+    }
+}
+
+/// The space a draw's user clip planes are given in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlaneSpace {
+    /// Clip space (a vertex shader's output).
+    Clip,
+    /// World space (the fixed-function pipeline).
+    World,
+    /// None apply (pre-transformed vertices).
+    None,
+}
+
+/// The draw's enabled user clip planes in clip space.
+fn user_planes(device: &Device, space: PlaneSpace) -> Result<Vec<[f32; 4]>, RenderError> {
+    let enable = device.render_state(rs::CLIPPLANEENABLE).unwrap_or(0) & 0x3F;
+    if enable == 0 || space == PlaneSpace::None {
+        return Ok(Vec::new());
+    }
+    let ff = device.fixed_function();
+    let world_to_clip = (space == PlaneSpace::World).then(|| {
+        dxso_ffp::constants::multiply(
+            &ff.transform(dxso_ffp::d3d::ts::VIEW),
+            &ff.transform(dxso_ffp::d3d::ts::PROJECTION),
+        )
+    });
+    clip::user_planes(enable, &ff.clip_planes, world_to_clip.as_ref()).ok_or(
+        RenderError::Unsupported(
+            "CLIPPLANEENABLE with a View x Projection that has no inverse (world-space planes cannot reach clip space)",
+        ),
+    )
 }
 
 /// Per tile, the (job, primitive) pairs that may touch it, in stream order.

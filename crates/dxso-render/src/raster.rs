@@ -1,10 +1,12 @@
 //! One tile at a time: rasterise the primitives binned to it in 2x2 quads, interpolate every
 //! pixel-shader input on all four lanes, run the pixel shader on batches of quads, and merge
-//! the results in primitive order (alpha test, depth test, blending, colour write mask).
+//! the results in primitive order (alpha test, stencil and depth tests, blending, colour write
+//! mask).
 //!
 //! Quads are aligned to even target coordinates. A covered lane whose depth already fails a
 //! test that can only get stricter within a draw (LESS, LESSEQUAL, GREATER, GREATEREQUAL,
-//! NEVER) is dropped before shading when the shader cannot change depth; every surviving lane
+//! NEVER) is dropped before shading when the shader cannot change depth and no stencil test
+//! runs (a failing pixel still applies the stencil's z-fail operation); every surviving lane
 //! is tested again when it is merged, so the picture is the one strict in-order processing
 //! gives.
 
@@ -32,6 +34,9 @@ pub struct DrawJob {
     pub writes_depth: bool,
     /// Whether the pixel shader must run (colour, alpha test, depth output or discard matter).
     pub shade: bool,
+    /// The input (after the pixel shader's own) carrying the vertex shader's oFog, for fog
+    /// blended after the shader.
+    pub fog_input: Option<usize>,
 }
 
 /// What a tile does, in stream order.
@@ -39,7 +44,7 @@ pub enum Job {
     /// A CLEAR.
     Clear(ClearJob),
     /// A draw; its pixel program is bound by the caller.
-    Draw(DrawJob),
+    Draw(Box<DrawJob>),
 }
 
 /// Counts from rendering tiles.
@@ -147,6 +152,7 @@ pub fn render_tile(
                                 let m = Merge {
                                     color: None,
                                     depth: quad.depth[l],
+                                    ccw: prim.face < 0.0,
                                 };
                                 if merge(tile, quad.pixels[l], &d.state, m) {
                                     stats.pixels_written += 1;
@@ -190,13 +196,24 @@ fn rasterise(
     let (tx0, ty0) = (tile.x as i32, tile.y as i32);
     let (tx1, ty1) = (tx0 + tile.width as i32, ty0 + tile.height as i32);
     let [bx0, by0, bx1, by1] = prim.bounds;
-    let (x0, y0) = (bx0.max(tx0) & !1, by0.max(ty0) & !1);
-    let (x1, y1) = (bx1.min(tx1), by1.min(ty1));
+    // The scissor rectangle narrows the walk; lanes left of it (quads start on even columns)
+    // are tested below.
+    let [sx0, sy0, sx1, sy1] = d
+        .state
+        .scissor
+        .unwrap_or([i32::MIN, i32::MIN, i32::MAX, i32::MAX]);
+    let (x0, y0) = (bx0.max(tx0).max(sx0) & !1, by0.max(ty0).max(sy0) & !1);
+    let (x1, y1) = (bx1.min(tx1).min(sx1), by1.min(ty1).min(sy1));
+    // A pixel failing the depth test still runs the stencil's z-fail operation.
     let early = d
         .state
         .depth_test
-        .filter(|&f| monotonic(f) && !d.writes_depth);
+        .filter(|&f| monotonic(f) && !d.writes_depth && d.state.stencil.is_none());
     let [ox, oy] = prim.origin;
+    // Depth bias: the constant plus the slope factor times the primitive's largest depth
+    // slope (0 for points, whose depth is constant).
+    let [bias, slope] = d.state.depth_bias;
+    let bias = bias + slope * prim.z.dx.abs().max(prim.z.dy.abs());
     let mut y = y0;
     while y < y1 {
         let mut x = x0;
@@ -211,11 +228,23 @@ fn rasterise(
             let mut any = false;
             for l in 0..4 {
                 let (i, j) = lane_xy(x, y, l);
-                if i < tx1 && j < ty1 && prim.covers(i, j) {
-                    let z = prim.z.at((i as f64 - ox) as f32, (j as f64 - oy) as f32);
-                    // The viewport's range may run either way (MinZ > MaxZ is allowed).
-                    let (lo, hi) = (d.state.viewport.min_z, d.state.viewport.max_z);
-                    let z = z.max(lo.min(hi)).min(lo.max(hi));
+                if i < x1 && j < y1 && i >= sx0 && j >= sy0 && prim.covers(i, j) {
+                    let (dx, dy) = ((i as f64 - ox) as f32, (j as f64 - oy) as f32);
+                    let z = match d.state.w_buffer {
+                        // W-buffering: w at the pixel over the far plane's w.
+                        Some(w_far) => crate::output::saturate(1.0 / prim.inv_w.at(dx, dy) / w_far),
+                        None => {
+                            // The viewport's range may run either way (MinZ > MaxZ is allowed).
+                            let (lo, hi) = (d.state.viewport.min_z, d.state.viewport.max_z);
+                            let z = prim.z.at(dx, dy);
+                            let z = if bias != 0.0 {
+                                crate::output::saturate(z + bias)
+                            } else {
+                                z
+                            };
+                            z.max(lo.min(hi)).min(lo.max(hi))
+                        }
+                    };
                     let pixel = tile.index(i as u32, j as u32);
                     *rasterised += 1;
                     if early.is_some_and(|f| !f.passes(z, tile.depth[pixel])) {
@@ -321,9 +350,18 @@ fn flush(
             b.depths[l]
         };
         let pixel = tile.index(i as u32, jy as u32);
+        let mut color = b.out.colors[l];
+        if let Some(fog) = &d.state.post_fog {
+            let f = match d.fog_input {
+                Some(k) => b.inputs[k][l][0],
+                None => fog.table_factor(b.depths[l]),
+            };
+            color = fog.blend(color.map(crate::output::saturate), f);
+        }
         let m = Merge {
-            color: Some(b.out.colors[l]),
+            color: Some(color),
             depth,
+            ccw: b.faces[l] < 0.0,
         };
         if merge(tile, pixel, &d.state, m) {
             stats.pixels_written += 1;

@@ -196,6 +196,27 @@ fn intersect(a: [i32; 4], b: [i32; 4]) -> Option<[i32; 4]> {
     (r[0] < r[2] && r[1] < r[3]).then_some(r)
 }
 
+/// Whether `CULLMODE` removes the polygon `v` (screen positions in order, snapped as
+/// [`triangle`] snaps them); a degenerate polygon is removed too.
+pub fn culled(v: &[ScreenVertex], cull: Cull) -> bool {
+    if !v.iter().all(on_screen) {
+        return true;
+    }
+    let p: Vec<[i64; 2]> = v.iter().map(|v| [snap(v.x), snap(v.y)]).collect();
+    let area2: i128 = (0..p.len())
+        .map(|k| {
+            let (a, b) = (p[k], p[(k + 1) % p.len()]);
+            a[0] as i128 * b[1] as i128 - b[0] as i128 * a[1] as i128
+        })
+        .sum();
+    match cull {
+        _ if area2 == 0 => true,
+        Cull::Ccw => area2 < 0,
+        Cull::Cw => area2 > 0,
+        Cull::None => false,
+    }
+}
+
 /// Sets up a triangle; `None` when it is culled, degenerate or outside the viewport.
 pub fn triangle(v: [&ScreenVertex; 3], state: &DrawState, flat: FlatMask<'_>) -> Option<Prim> {
     if !v.iter().all(|v| on_screen(v)) {
@@ -438,7 +459,8 @@ pub fn point(v: &ScreenVertex, size: f32, state: &DrawState, sprite: &[bool]) ->
         bounds,
         face: 1.0,
         origin,
-        inv_w: Plane::constant(1.0),
+        // Inputs are constant across a point; 1/w serves W-buffering.
+        inv_w: Plane::constant(v.inv_w),
         z: Plane::constant(v.z),
         interp: vec![Interp::Linear; v.varyings.len()],
         varyings,
@@ -505,6 +527,9 @@ mod tests {
             cull: Cull::None,
             depth_test: Some(CmpFunc::LessEqual),
             depth_write: true,
+            w_buffer: None,
+            depth_bias: [0.0, 0.0],
+            stencil: None,
             alpha_test: None,
             blend: None,
             color_write: 0xF,
@@ -513,6 +538,11 @@ mod tests {
             point_range: [1.0, 64.0],
             point_sprite: false,
             last_pixel: true,
+            fill: dxso_dp2::enums::FillMode::Solid,
+            srgb_write: false,
+            scissor: None,
+            wrap: [0; 16],
+            post_fog: None,
         }
     }
 

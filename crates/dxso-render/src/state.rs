@@ -1,11 +1,13 @@
 //! The fixed-function state of one draw, read from the device's render states and checked:
 //! every value the pipeline interprets must be a member of its enumeration, and a state the
-//! pipeline does not implement (stencil, fog after a pixel shader, W-buffering, wireframe) is
+//! pipeline does not implement (dual-source blending, W-buffering without a far plane) is
 //! refused rather than ignored.
 
 use crate::error::RenderError;
 use dxso_dp2::device::rs;
-use dxso_dp2::enums::{Blend, BlendOp, CmpFunc, Cull, FillMode, ShadeMode, ZBuffer};
+use dxso_dp2::enums::{
+    Blend, BlendOp, CmpFunc, Cull, FillMode, FogMode, ShadeMode, StencilOp, ZBuffer,
+};
 use dxso_dp2::Device;
 
 /// The viewport in pixels and its depth range.
@@ -23,6 +25,57 @@ pub struct Viewport {
     pub min_z: f32,
     /// Depth at NDC z = 1.
     pub max_z: f32,
+}
+
+/// Who applies FOGENABLE's fog to a draw's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FogBy {
+    /// The fixed-function pipeline's generated pixel shader blends it.
+    Pipeline,
+    /// A ps_3_0 computes its own: Direct3D 9 applies no fixed-function fog after it.
+    Shader,
+    /// A pixel shader before ps_3_0 (or a caller's stage): the output merger blends fog into
+    /// its colour ([`PostFog`]).
+    Blend,
+}
+
+/// Fixed-function fog blended into a pixel shader's colour (shaders before ps_3_0):
+/// `f * colour + (1 - f) * FOGCOLOR` on red, green and blue.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PostFog {
+    /// FOGCOLOR's red, green and blue.
+    pub color: [f32; 3],
+    /// FOGTABLEMODE with FOGSTART, FOGEND and FOGDENSITY: `f` from the pixel's depth; `None`:
+    /// `f` is the vertex shader's interpolated oFog.
+    pub table: Option<(FogMode, [f32; 3])>,
+}
+
+impl PostFog {
+    /// The fog factor of a pixel at depth `z` by the table mode (1 without one).
+    pub fn table_factor(&self, z: f32) -> f32 {
+        let Some((mode, [start, end, density])) = self.table else {
+            return 1.0;
+        };
+        let f = match mode {
+            FogMode::None => 1.0,
+            FogMode::Linear => (end - z) / (end - start),
+            FogMode::Exp => (-(density * z)).exp(),
+            FogMode::Exp2 => (-(density * z) * (density * z)).exp(),
+        };
+        crate::output::saturate(f)
+    }
+
+    /// `color` fogged by factor `f` (saturated first).
+    pub fn blend(&self, color: [f32; 4], f: f32) -> [f32; 4] {
+        let f = crate::output::saturate(f);
+        std::array::from_fn(|c| {
+            if c < 3 {
+                f * color[c] + (1.0 - f) * self.color[c]
+            } else {
+                color[3]
+            }
+        })
+    }
 }
 
 /// One side (colour or alpha) of the blend equation.
@@ -48,6 +101,58 @@ pub struct BlendState {
     pub factor: [f32; 4],
 }
 
+/// The stencil test and operations of one face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StencilFace {
+    /// `(REF & MASK) func (stencil & MASK)` decides the test.
+    pub func: CmpFunc,
+    /// Applied when the stencil test fails.
+    pub fail: StencilOp,
+    /// Applied when the stencil test passes and the depth test fails.
+    pub zfail: StencilOp,
+    /// Applied when both pass (or the depth test is off).
+    pub pass: StencilOp,
+}
+
+/// The stencil state of a draw (STENCILENABLE on), on an 8-bit stencil buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StencilState {
+    /// Clockwise triangles, lines and points (STENCILFUNC, STENCILFAIL, STENCILZFAIL,
+    /// STENCILPASS).
+    pub front: StencilFace,
+    /// Counter-clockwise triangles: the CCW_ states with TWOSIDEDSTENCILMODE, else `front`.
+    pub back: StencilFace,
+    /// STENCILREF's low 8 bits.
+    pub reference: u8,
+    /// STENCILMASK's low 8 bits: what the test compares.
+    pub mask: u8,
+    /// STENCILWRITEMASK's low 8 bits: the bits an operation may change.
+    pub write_mask: u8,
+}
+
+impl StencilState {
+    /// Whether the test passes for a pixel holding `value`.
+    pub fn test(&self, face: &StencilFace, value: u8) -> bool {
+        face.func
+            .passes(self.reference & self.mask, value & self.mask)
+    }
+
+    /// `value` after `op`, only the write mask's bits changed.
+    pub fn apply(&self, op: StencilOp, value: u8) -> u8 {
+        let new = match op {
+            StencilOp::Keep => value,
+            StencilOp::Zero => 0,
+            StencilOp::Replace => self.reference,
+            StencilOp::IncrSat => value.saturating_add(1),
+            StencilOp::DecrSat => value.saturating_sub(1),
+            StencilOp::Invert => !value,
+            StencilOp::Incr => value.wrapping_add(1),
+            StencilOp::Decr => value.wrapping_sub(1),
+        };
+        (value & !self.write_mask) | (new & self.write_mask)
+    }
+}
+
 /// The fixed-function state of a draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DrawState {
@@ -59,6 +164,12 @@ pub struct DrawState {
     pub depth_test: Option<CmpFunc>,
     /// Whether passing pixels write depth.
     pub depth_write: bool,
+    /// ZENABLE USEW: the depth buffer holds `w / w_far` instead of z.
+    pub w_buffer: Option<f32>,
+    /// DEPTHBIAS and SLOPESCALEDEPTHBIAS: `depth += bias + slope * max(|dz/dx|, |dz/dy|)`.
+    pub depth_bias: [f32; 2],
+    /// The stencil test, when STENCILENABLE is on.
+    pub stencil: Option<StencilState>,
     /// ALPHAFUNC and ALPHAREF, when ALPHATESTENABLE is on.
     pub alpha_test: Option<(CmpFunc, u8)>,
     /// Blending, when ALPHABLENDENABLE is on.
@@ -75,7 +186,39 @@ pub struct DrawState {
     pub point_sprite: bool,
     /// LASTPIXEL: lines draw their last pixel.
     pub last_pixel: bool,
+    /// FILLMODE: triangles filled, as their edges or as their vertices.
+    pub fill: FillMode,
+    /// SRGBWRITEENABLE: colours are encoded to sRGB after blending.
+    pub srgb_write: bool,
+    /// SCISSORTESTENABLE with SETSCISSORRECT's {left, top, right, bottom} (right and bottom
+    /// exclusive; the whole target when no rectangle was set): pixels outside are not drawn.
+    pub scissor: Option<[i32; 4]>,
+    /// WRAP0-WRAP15: per texture coordinate set, the coordinates (bit 0 u .. bit 3 the fourth)
+    /// interpolated the shorter way round a cylinder.
+    pub wrap: [u8; 16],
+    /// Fog blended after a pixel shader before ps_3_0.
+    pub post_fog: Option<PostFog>,
 }
+
+/// WRAP0-WRAP15.
+const WRAP_STATES: [u32; 16] = [
+    rs::WRAP0,
+    rs::WRAP1,
+    rs::WRAP2,
+    rs::WRAP3,
+    rs::WRAP4,
+    rs::WRAP5,
+    rs::WRAP6,
+    rs::WRAP7,
+    rs::WRAP8,
+    rs::WRAP9,
+    rs::WRAP10,
+    rs::WRAP11,
+    rs::WRAP12,
+    rs::WRAP13,
+    rs::WRAP14,
+    rs::WRAP15,
+];
 
 fn state(device: &Device, number: u32) -> u32 {
     // Every state read here has a default in the table, so the device always holds a value.
@@ -154,37 +297,63 @@ pub fn viewport(device: &Device, width: u32, height: u32) -> Result<Viewport, Re
 impl DrawState {
     /// The state of the device for a draw into a `width` x `height` target.
     pub fn read(device: &Device, width: u32, height: u32) -> Result<DrawState, RenderError> {
-        Self::read_for(device, width, height, false)
+        Self::read_for(device, width, height, FogBy::Blend)
     }
 
-    /// [`DrawState::read`] for a draw whose pixel shader is the fixed-function pipeline's
-    /// (`fixed_function`), which blends fog itself.
+    /// [`DrawState::read`] for a draw whose fog is applied as `fog` says.
     pub fn read_for(
         device: &Device,
         width: u32,
         height: u32,
-        fixed_function: bool,
+        fog: FogBy,
     ) -> Result<DrawState, RenderError> {
         let viewport = viewport(device, width, height)?;
-        let depth_test = match named(device, rs::ZENABLE, ZBuffer::from_u32)? {
+        let zenable = named(device, rs::ZENABLE, ZBuffer::from_u32)?;
+        let depth_test = match zenable {
             ZBuffer::False => None,
-            ZBuffer::True => Some(named(device, rs::ZFUNC, CmpFunc::from_u32)?),
-            ZBuffer::UseW => return Err(unsupported("ZENABLE USEW (W-buffering)")),
+            ZBuffer::True | ZBuffer::UseW => Some(named(device, rs::ZFUNC, CmpFunc::from_u32)?),
         };
-        if on(device, rs::STENCILENABLE) {
-            return Err(unsupported("STENCILENABLE (no stencil buffer)"));
+        let w_buffer = if zenable == ZBuffer::UseW {
+            Some(w_far(device)?)
+        } else {
+            None
+        };
+        let mut wrap = [0u8; 16];
+        for (w, &n) in wrap.iter_mut().zip(&WRAP_STATES) {
+            let value = state(device, n);
+            if value > 0xF {
+                return Err(RenderError::BadState {
+                    state: rs::info(n).map_or("?", |i| i.name),
+                    value,
+                });
+            }
+            *w = value as u8;
         }
-        if on(device, rs::FOGENABLE) && !fixed_function {
-            return Err(unsupported(
-                "FOGENABLE with a pixel shader (fog after the shader)",
-            ));
-        }
-        if on(device, rs::SRGBWRITEENABLE) {
-            return Err(unsupported("SRGBWRITEENABLE"));
-        }
-        if named(device, rs::FILLMODE, FillMode::from_u32)? != FillMode::Solid {
-            return Err(unsupported("FILLMODE POINT or WIREFRAME"));
-        }
+        let stencil = if on(device, rs::STENCILENABLE) {
+            Some(read_stencil(device)?)
+        } else {
+            None
+        };
+        let post_fog = if on(device, rs::FOGENABLE) && fog == FogBy::Blend {
+            let table = match named(device, rs::FOGTABLEMODE, FogMode::from_u32)? {
+                FogMode::None => None,
+                mode => Some((
+                    mode,
+                    [
+                        float(device, rs::FOGSTART)?,
+                        float(device, rs::FOGEND)?,
+                        float(device, rs::FOGDENSITY)?,
+                    ],
+                )),
+            };
+            let [r, g, b, _] = d3dcolor(state(device, rs::FOGCOLOR));
+            Some(PostFog {
+                color: [r, g, b],
+                table,
+            })
+        } else {
+            None
+        };
         let alpha_test = if on(device, rs::ALPHATESTENABLE) {
             let func = named(device, rs::ALPHAFUNC, CmpFunc::from_u32)?;
             Some((func, (state(device, rs::ALPHAREF) & 0xFF) as u8))
@@ -228,6 +397,12 @@ impl DrawState {
             cull: named(device, rs::CULLMODE, Cull::from_u32)?,
             depth_test,
             depth_write: on(device, rs::ZWRITEENABLE),
+            w_buffer,
+            depth_bias: [
+                float(device, rs::DEPTHBIAS)?,
+                float(device, rs::SLOPESCALEDEPTHBIAS)?,
+            ],
+            stencil,
             alpha_test,
             blend,
             color_write: (state(device, rs::COLORWRITEENABLE) & 0xF) as u8,
@@ -236,6 +411,11 @@ impl DrawState {
             point_range,
             point_sprite: on(device, rs::POINTSPRITEENABLE),
             last_pixel: on(device, rs::LASTPIXEL),
+            fill: named(device, rs::FILLMODE, FillMode::from_u32)?,
+            srgb_write: on(device, rs::SRGBWRITEENABLE),
+            scissor: scissor(device),
+            wrap,
+            post_fog,
         })
     }
 
@@ -243,6 +423,66 @@ impl DrawState {
     pub fn writes_color(&self) -> bool {
         self.color_write != 0
     }
+}
+
+/// The far plane's w for W-buffering, from the projection transform as the Direct3D 9 runtime
+/// derives it: the view-space z where clip z equals w (`(P44 - P43) / (P33 - P34)`), and w
+/// there. Depth is `w / w_far`, so the far plane lands on 1. A projection without perspective
+/// (`P34 = 0`: w is the same everywhere) or without a finite positive far w is refused.
+fn w_far(device: &Device) -> Result<f32, RenderError> {
+    let p = device
+        .fixed_function()
+        .transform(dxso_ffp::d3d::ts::PROJECTION);
+    let z = (p[15] - p[14]) / (p[10] - p[11]);
+    let far = z * p[11] + p[15];
+    if p[11] != 0.0 && far.is_finite() && far > 0.0 {
+        Ok(far)
+    } else {
+        Err(unsupported(
+            "ZENABLE USEW without a perspective projection with a far plane (W-buffering normalises w by it)",
+        ))
+    }
+}
+
+/// The scissor rectangle when SCISSORTESTENABLE is on.
+pub fn scissor(device: &Device) -> Option<[i32; 4]> {
+    on(device, rs::SCISSORTESTENABLE)
+        .then(|| device.scissor_rect().unwrap_or([0, 0, i32::MAX, i32::MAX]))
+}
+
+/// The stencil states, each checked against its enumeration.
+fn read_stencil(device: &Device) -> Result<StencilState, RenderError> {
+    let face = |func, fail, zfail, pass| -> Result<StencilFace, RenderError> {
+        Ok(StencilFace {
+            func: named(device, func, CmpFunc::from_u32)?,
+            fail: named(device, fail, StencilOp::from_u32)?,
+            zfail: named(device, zfail, StencilOp::from_u32)?,
+            pass: named(device, pass, StencilOp::from_u32)?,
+        })
+    };
+    let front = face(
+        rs::STENCILFUNC,
+        rs::STENCILFAIL,
+        rs::STENCILZFAIL,
+        rs::STENCILPASS,
+    )?;
+    let back = if on(device, rs::TWOSIDEDSTENCILMODE) {
+        face(
+            rs::CCW_STENCILFUNC,
+            rs::CCW_STENCILFAIL,
+            rs::CCW_STENCILZFAIL,
+            rs::CCW_STENCILPASS,
+        )?
+    } else {
+        front
+    };
+    Ok(StencilState {
+        front,
+        back,
+        reference: (state(device, rs::STENCILREF) & 0xFF) as u8,
+        mask: (state(device, rs::STENCILMASK) & 0xFF) as u8,
+        write_mask: (state(device, rs::STENCILWRITEMASK) & 0xFF) as u8,
+    })
 }
 
 /// BOTHSRCALPHA and BOTHINVSRCALPHA as a source factor set the destination factor too.

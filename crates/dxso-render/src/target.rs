@@ -1,4 +1,4 @@
-//! The render target (RGBA8 colour and a 32-bit float depth buffer), stored tile by tile so
+//! The render target (RGBA8 colour, a 32-bit float depth buffer and an 8-bit stencil buffer), stored tile by tile so
 //! that tiles are rendered in parallel without sharing memory, and [`Image`], its pixels in
 //! row order, to and from PNG.
 
@@ -44,6 +44,8 @@ pub struct Tile {
     pub color: Vec<[u8; 4]>,
     /// Depth per pixel.
     pub depth: Vec<f32>,
+    /// Stencil per pixel.
+    pub stencil: Vec<u8>,
 }
 
 impl Tile {
@@ -54,7 +56,7 @@ impl Tile {
 
     /// Clears the part of `rect` {left, top, right, bottom} (right and bottom exclusive) that
     /// falls in this tile.
-    pub fn clear(&mut self, rect: [i64; 4], color: Option<[u8; 4]>, depth: Option<f32>) {
+    pub fn clear(&mut self, rect: [i64; 4], job: &ClearJob) {
         let x0 = rect[0].max(self.x as i64);
         let y0 = rect[1].max(self.y as i64);
         let x1 = rect[2].min((self.x + self.width) as i64);
@@ -62,18 +64,22 @@ impl Tile {
         for y in y0..y1.max(y0) {
             for x in x0..x1.max(x0) {
                 let i = self.index(x as u32, y as u32);
-                if let Some(c) = color {
+                if let Some(c) = job.color {
                     self.color[i] = c;
                 }
-                if let Some(d) = depth {
+                if let Some(d) = job.depth {
                     self.depth[i] = d;
+                }
+                if let Some(s) = job.stencil {
+                    self.stencil[i] = s;
                 }
             }
         }
     }
 }
 
-/// An RGBA8 colour target with a depth buffer, cleared to transparent black and depth 1.
+/// An RGBA8 colour target with a depth and a stencil buffer, cleared to transparent black,
+/// depth 1 and stencil 0.
 #[derive(Clone, Debug)]
 pub struct Target {
     width: u32,
@@ -103,6 +109,7 @@ impl Target {
                     height: h,
                     color: vec![[0; 4]; n],
                     depth: vec![1.0; n],
+                    stencil: vec![0; n],
                 });
             }
         }
@@ -150,6 +157,12 @@ impl Target {
         (t.color[i], t.depth[i])
     }
 
+    /// The stencil value of pixel (x, y).
+    pub fn stencil(&self, x: u32, y: u32) -> u8 {
+        let t = &self.tiles[self.tile_of(x, y)];
+        t.stencil[t.index(x, y)]
+    }
+
     /// The colour target in row order.
     pub fn image(&self) -> Image {
         let mut pixels = vec![[0u8; 4]; (self.width * self.height) as usize];
@@ -170,20 +183,27 @@ impl Target {
 }
 
 /// What a CLEAR asks for, resolved against the viewport: `D3DCLEAR_TARGET` (1) clears colour,
-/// `D3DCLEAR_ZBUFFER` (2) depth; `D3DCLEAR_STENCIL` (4) has nothing to clear.
+/// `D3DCLEAR_ZBUFFER` (2) depth, `D3DCLEAR_STENCIL` (4) stencil (the value's low 8 bits).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClearJob {
     /// The colour, when TARGET is set.
     pub color: Option<[u8; 4]>,
     /// The depth (clamped to 0..1), when ZBUFFER is set.
     pub depth: Option<f32>,
+    /// The stencil value, when STENCIL is set.
+    pub stencil: Option<u8>,
     /// Rectangles {left, top, right, bottom}: the record's, or the viewport when it has none.
     pub rects: Vec<[i64; 4]>,
 }
 
 impl ClearJob {
-    /// The clear a CLEAR record asks for within `viewport`.
-    pub fn new(clear: &dxso_dp2::command::Clear, viewport: &Viewport) -> ClearJob {
+    /// The clear a CLEAR record asks for within `viewport`, inside `scissor` {left, top, right,
+    /// bottom} when the scissor test is on.
+    pub fn new(
+        clear: &dxso_dp2::command::Clear,
+        viewport: &Viewport,
+        scissor: Option<[i32; 4]>,
+    ) -> ClearJob {
         let rgba = d3dcolor(clear.color).map(|c| (c * 255.0).round() as u8);
         let rects = if clear.rects.is_empty() {
             vec![[
@@ -195,6 +215,20 @@ impl ClearJob {
         } else {
             clear.rects.iter().map(|r| r.map(i64::from)).collect()
         };
+        let rects = match scissor {
+            None => rects,
+            Some(s) => rects
+                .into_iter()
+                .map(|r| {
+                    [
+                        r[0].max(s[0] as i64),
+                        r[1].max(s[1] as i64),
+                        r[2].min(s[2] as i64),
+                        r[3].min(s[3] as i64),
+                    ]
+                })
+                .collect(),
+        };
         ClearJob {
             color: (clear.flags & 1 != 0).then_some(rgba),
             depth: (clear.flags & 2 != 0).then(|| {
@@ -204,6 +238,7 @@ impl ClearJob {
                     clear.depth.clamp(0.0, 1.0)
                 }
             }),
+            stencil: (clear.flags & 4 != 0).then_some((clear.stencil & 0xFF) as u8),
             rects,
         }
     }
@@ -211,7 +246,7 @@ impl ClearJob {
     /// Applies the clear to the part of each rectangle inside `tile`.
     pub fn apply(&self, tile: &mut Tile) {
         for &r in &self.rects {
-            tile.clear(r, self.color, self.depth);
+            tile.clear(r, self);
         }
     }
 }

@@ -368,7 +368,8 @@ fn hostile_fixed_function_states_are_errors_not_panics() {
         let e = render(&s).unwrap_err();
         assert!(e.contains("FVF code"), "{fvf:#x}: {e}");
     }
-    // An unknown texture op, a tweening blend, user clip planes: named.
+    // An unknown texture op, a tweening blend, user clip planes with a singular projection:
+    // named.
     for (what, name) in [
         ("COLOROP", "COLOROP"),
         ("VERTEXBLEND", "TWEENING"),
@@ -383,7 +384,9 @@ fn hostile_fixed_function_states_are_errors_not_panics() {
                 s.fvf(&["XYZB1", "NORMAL"]).rs("VERTEXBLEND", json!(255));
             }
             _ => {
-                s.rs("CLIPPLANEENABLE", json!(1));
+                // World-space planes cannot reach clip space through a singular projection.
+                s.rs("CLIPPLANEENABLE", json!(1))
+                    .transform("PROJECTION", [0.0; 16]);
             }
         }
         if what == "VERTEXBLEND" {
@@ -406,4 +409,532 @@ fn hostile_fixed_function_states_are_errors_not_panics() {
         .material(json!({"power": f32::MAX}));
     draw(&mut s);
     assert!(render(&s).is_ok());
+}
+
+/// A pre-transformed quad over pixels `x0..x1` x `y0..y1` at depth `z`, clockwise triangles
+/// (or counter-clockwise with `ccw`).
+fn rhw_quad(s: &mut Scene, [x0, y0, x1, y1]: [f32; 4], z: f32, color: u32, ccw: bool) {
+    s.fvf(&["XYZRHW", "DIFFUSE"]);
+    let corners = if ccw {
+        [(x0, y0), (x0, y1), (x1, y0), (x1, y1)]
+    } else {
+        [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+    };
+    let v: Vec<u32> = corners
+        .iter()
+        .flat_map(|&(x, y)| [f(x), f(y), f(z), f(1.0), color])
+        .collect();
+    s.draw(5, 2, &v, 20);
+}
+
+/// Every D3DSTENCILOP on the fail, z-fail and pass paths, with a write mask, against the
+/// table of the D3DSTENCILOP page, read back from the stencil buffer.
+#[test]
+fn stencil_every_op_on_every_path() {
+    let ops = [
+        "KEEP", "ZERO", "REPLACE", "INCRSAT", "DECRSAT", "INVERT", "INCR", "DECR",
+    ];
+    let expect = |op: &str, v: u8, reference: u8| -> u8 {
+        match op {
+            "KEEP" => v,
+            "ZERO" => 0,
+            "REPLACE" => reference,
+            "INCRSAT" => v.saturating_add(1),
+            "DECRSAT" => v.saturating_sub(1),
+            "INVERT" => !v,
+            "INCR" => v.wrapping_add(1),
+            _ => v.wrapping_sub(1),
+        }
+    };
+    for start in [0u8, 0x7f, 0xff] {
+        for write_mask in [0xffu8, 0x0f] {
+            for path in ["STENCILFAIL", "STENCILZFAIL", "STENCILPASS"] {
+                let mut s = Scene::new();
+                s.rs("ZENABLE", json!(true))
+                    .clear_all(0xff000000, 0.5, start as u32);
+                s.rs("STENCILENABLE", json!(true))
+                    .rs("STENCILREF", json!(0x15a))
+                    .rs("STENCILWRITEMASK", json!(write_mask as u32 | 0xff00))
+                    .rs(
+                        "STENCILFUNC",
+                        json!(if path == "STENCILFAIL" {
+                            "NEVER"
+                        } else {
+                            "ALWAYS"
+                        }),
+                    )
+                    .rs(
+                        "ZFUNC",
+                        json!(if path == "STENCILZFAIL" {
+                            "NEVER"
+                        } else {
+                            "ALWAYS"
+                        }),
+                    );
+                // One column per op, each with the op on `path` and INVERT on the others (so a
+                // wrong path shows).
+                for (k, op) in ops.iter().enumerate() {
+                    for p in ["STENCILFAIL", "STENCILZFAIL", "STENCILPASS"] {
+                        s.rs(p, json!(if p == path { *op } else { "INVERT" }));
+                    }
+                    let x = 20.0 * k as f32;
+                    rhw_quad(&mut s, [x, 0.0, x + 20.0, 120.0], 0.2, 0xff00ff00, false);
+                }
+                let t = s.render_target();
+                for (k, op) in ops.iter().enumerate() {
+                    let full = expect(op, start, 0x5a);
+                    let want = (start & !write_mask) | (full & write_mask);
+                    let got = t.stencil(20 * k as u32 + 10, 60);
+                    assert_eq!(
+                        got, want,
+                        "{op} on {path}, from {start:#x}, mask {write_mask:#x}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every D3DCMPFUNC as the stencil test, with STENCILMASK applied to both sides: a green quad
+/// shows where the test passes.
+#[test]
+fn stencil_every_func_with_mask() {
+    let funcs = [
+        "NEVER",
+        "LESS",
+        "EQUAL",
+        "LESSEQUAL",
+        "GREATER",
+        "NOTEQUAL",
+        "GREATEREQUAL",
+        "ALWAYS",
+    ];
+    // The buffer holds 0xA5; the mask 0x0F makes it 5; the references are 4, 5 and 6 after the
+    // mask (their high bits differ from the buffer's, and the mask hides them).
+    for reference in [0x34u32, 0x45, 0x56] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0xa5)
+            .rs("STENCILENABLE", json!(true))
+            .rs("STENCILMASK", json!(0x0f))
+            .rs("STENCILREF", json!(reference));
+        for (k, func) in funcs.iter().enumerate() {
+            s.rs("STENCILFUNC", json!(*func));
+            let x = 20.0 * k as f32;
+            rhw_quad(&mut s, [x, 0.0, x + 20.0, 120.0], 0.5, 0xff00ff00, false);
+        }
+        let img = s.render();
+        let (r, b) = (reference & 0xf, 5u32);
+        for (k, func) in funcs.iter().enumerate() {
+            let passes = match *func {
+                "NEVER" => false,
+                "LESS" => r < b,
+                "EQUAL" => r == b,
+                "LESSEQUAL" => r <= b,
+                "GREATER" => r > b,
+                "NOTEQUAL" => r != b,
+                "GREATEREQUAL" => r >= b,
+                _ => true,
+            };
+            let got = pixel(&img, 4 * (20 * k as u32 + 10), 240);
+            let want = if passes { 0x0000ff00 } else { 0 };
+            assert_eq!(got, want, "{func} with reference {reference:#x}");
+        }
+    }
+}
+
+/// Two-sided stencil on pre-transformed triangles: clockwise ones take STENCILPASS,
+/// counter-clockwise ones CCW_STENCILPASS; with the mode off both take STENCILPASS. A stencil
+/// clear inside a rectangle leaves the rest.
+#[test]
+fn stencil_two_sided_and_clear_rect() {
+    for two_sided in [true, false] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0x10)
+            .op(json!({"op": "CLEAR", "flags": ["STENCIL"], "stencil": 0x40,
+                "rects": [[0, 100, 160, 120]]}))
+            .rs("STENCILENABLE", json!(true))
+            .rs("TWOSIDEDSTENCILMODE", json!(two_sided))
+            .rs("STENCILFUNC", json!("ALWAYS"))
+            .rs("CCW_STENCILFUNC", json!("ALWAYS"))
+            .rs("STENCILPASS", json!("INCR"))
+            .rs("CCW_STENCILPASS", json!("DECR"));
+        rhw_quad(&mut s, [0.0, 0.0, 80.0, 60.0], 0.5, 0xffff0000, false);
+        rhw_quad(&mut s, [80.0, 0.0, 160.0, 60.0], 0.5, 0xffff0000, true);
+        let t = s.render_target();
+        assert_eq!(t.stencil(40, 30), 0x11, "clockwise");
+        assert_eq!(
+            t.stencil(120, 30),
+            if two_sided { 0x0f } else { 0x11 },
+            "counter-clockwise, two-sided {two_sided}"
+        );
+        assert_eq!(t.stencil(40, 80), 0x10, "untouched");
+        assert_eq!(t.stencil(40, 110), 0x40, "cleared rectangle");
+    }
+}
+
+/// FILLMODE WIREFRAME draws a triangle's edges (the inside keeps the clear colour), POINT its
+/// vertices; both cull as solid triangles do.
+#[test]
+fn fill_modes_wireframe_and_point() {
+    for (mode, cull) in [
+        ("WIREFRAME", "NONE"),
+        ("POINT", "NONE"),
+        ("WIREFRAME", "CW"),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0)
+            .rs("FILLMODE", json!(mode))
+            .rs("CULLMODE", json!(cull));
+        rhw_quad(&mut s, [20.5, 20.5, 140.5, 100.5], 0.5, 0xff00ff00, false);
+        let img = s.render();
+        let green = 0x0000ff00;
+        let at = |x: u32, y: u32| pixel(&img, 4 * x, 4 * y);
+        if cull == "CW" {
+            // The quad's triangles are clockwise: nothing is drawn.
+            assert_eq!(at(80, 20), 0, "{mode} culled");
+            continue;
+        }
+        assert_eq!(at(80, 60), 0, "{mode}: the inside is not filled");
+        assert_eq!(at(20, 20), green, "{mode}: a corner");
+        if mode == "WIREFRAME" {
+            assert_eq!(at(80, 20), green, "top edge");
+            assert_eq!(at(20, 60), green, "left edge");
+        } else {
+            assert_eq!(at(80, 20), 0, "no edge between the points");
+            assert_eq!(at(140, 100), green, "the far corner");
+        }
+    }
+}
+
+/// SRGBWRITEENABLE encodes the written colour (0.5 becomes 0xbc, 0.25 0x89; alpha as it is);
+/// blending reads the stored value.
+#[test]
+fn srgb_write_encodes_after_blending() {
+    let mut s = Scene::new();
+    s.clear_all(0xff000000, 1.0, 0)
+        .rs("SRGBWRITEENABLE", json!(true))
+        // Stage 0's alpha is the diffuse alpha.
+        .tss(0, "ALPHAOP", json!("SELECTARG1"))
+        .tss(0, "ALPHAARG1", json!("DIFFUSE"));
+    rhw_quad(&mut s, [0.0, 0.0, 80.0, 120.0], 0.5, 0x80804000, false);
+    s.rs("ALPHABLENDENABLE", json!(true))
+        .rs("SRCBLEND", json!("ONE"))
+        .rs("DESTBLEND", json!("ZERO"));
+    rhw_quad(&mut s, [80.0, 0.0, 160.0, 120.0], 0.5, 0x80804000, false);
+    let img = s.render();
+    for x in [40, 120] {
+        let [r, g, b, a] = img.get(x, 60);
+        assert_eq!([r, g, b, a], [0xbc, 0x89, 0, 0x80], "x = {x}");
+    }
+}
+
+/// User clip planes: a shaderless draw's plane is in world space (the view translation moves
+/// the clipped half with the geometry), and CLIPPLANEENABLE picks which of the planes apply.
+#[test]
+fn user_clip_planes_in_world_space() {
+    for (view_dx, enable, edge) in [(0.0f32, 1u32, 80u32), (0.5, 1, 120), (0.0, 2, 0)] {
+        let mut s = Scene::new();
+        let mut view = IDENTITY;
+        view[12] = view_dx;
+        s.transform("WORLD", IDENTITY)
+            .transform("VIEW", view)
+            .transform("PROJECTION", IDENTITY)
+            .rs("LIGHTING", json!(false))
+            .clear_all(0xff000000, 1.0, 0)
+            // Plane 0 keeps world x >= 0; plane 1 keeps everything.
+            .op(json!({"op": "SETCLIPPLANE", "index": 0, "plane": [1.0, 0.0, 0.0, 0.0]}))
+            .op(json!({"op": "SETCLIPPLANE", "index": 1, "plane": [0.0, 0.0, 0.0, 1.0]}))
+            .rs("CLIPPLANEENABLE", json!(enable))
+            .fvf(&["XYZ", "DIFFUSE"]);
+        let v: Vec<u32> = [(-2.0, -1.0), (2.0, -1.0), (-2.0, 1.0), (2.0, 1.0)]
+            .iter()
+            .flat_map(|&(x, y)| [f(x), f(y), f(0.5), 0xff00ff00])
+            .collect();
+        s.draw(5, 2, &v, 16);
+        let img = s.render();
+        // World x = 0 lands at screen column 80 + 80 * view_dx.
+        for x in [2u32, 40, 78, 82, 118, 122, 158] {
+            let want = if x >= edge { 0x0000ff00 } else { 0 };
+            assert_eq!(
+                pixel(&img, 4 * x, 240),
+                want,
+                "view dx {view_dx}, column {x}"
+            );
+        }
+    }
+}
+
+/// ZENABLE USEW: depth is w over the far plane's w. Two overlapping quads at view depths 2
+/// and 4 with a perspective projection (near 1, far 10): the nearer one wins whatever the
+/// drawing order, and the stored depth is w / 10.
+#[test]
+fn w_buffer_orders_by_w() {
+    let (near, far) = (1.0f32, 10.0f32);
+    let q = far / (far - near);
+    let proj = [
+        1.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        1.0,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        q,
+        1.0,
+        0.0,
+        0.0,
+        -q * near,
+        0.0,
+    ];
+    for order in [[2.0f32, 4.0], [4.0, 2.0]] {
+        let mut s = Scene::new();
+        s.transform("WORLD", IDENTITY)
+            .transform("VIEW", IDENTITY)
+            .transform("PROJECTION", proj)
+            .rs("LIGHTING", json!(false))
+            .rs("ZENABLE", json!("USEW"))
+            .clear_all(0xff000000, 1.0, 0)
+            .fvf(&["XYZ", "DIFFUSE"]);
+        for z in order {
+            let c = if z == 2.0 { 0xff00ff00 } else { 0xffff0000 };
+            let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+                .iter()
+                .flat_map(|&(x, y)| [f(x * z), f(y * z), f(z), c])
+                .collect();
+            s.draw(5, 2, &v, 16);
+        }
+        let t = s.render_target();
+        let (color, depth) = t.pixel(80, 60);
+        assert_eq!(color, [0, 255, 0, 255], "order {order:?}");
+        assert!((depth - 0.2).abs() < 1e-5, "depth {depth}");
+    }
+    // An orthographic projection has no far w: refused, naming the state.
+    let mut s = Scene::new();
+    s.rs("ZENABLE", json!("USEW")).fvf(&["XYZ", "DIFFUSE"]);
+    let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0)]
+        .iter()
+        .flat_map(|&(x, y)| [f(x), f(y), f(0.5), 0xff00ff00])
+        .collect();
+    s.draw(4, 1, &v, 16);
+    let capture = dxso_dp2::describe::build(&s.json()).unwrap();
+    let engine = ExecEngine::default();
+    let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
+    let e = r.render_capture(&capture).unwrap_err().to_string();
+    assert!(e.contains("USEW"), "{e}");
+}
+
+/// A shaderless point at the centre of the target (identity transforms) in a clear target.
+fn centre_point(s: &mut Scene) {
+    s.transform("WORLD", IDENTITY)
+        .transform("VIEW", IDENTITY)
+        .transform("PROJECTION", IDENTITY)
+        .rs("LIGHTING", json!(false))
+        .fvf(&["XYZ"]);
+    s.draw(1, 1, &[f(0.0), f(0.0), f(0.5)], 12);
+}
+
+/// POINTSPRITEENABLE: texture coordinates run (0, 0) at the sprite's top left to (1, 1) at
+/// its bottom right, so a 2x2 texture shows its four texels in the four quarters.
+#[test]
+fn point_sprite_spans_the_texture() {
+    let mut s = Scene::new();
+    s.clear_all(0xff000000, 1.0, 0)
+        .texture(0, 2, 2, &[0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff])
+        .rs("POINTSPRITEENABLE", json!(true))
+        .rsf("POINTSIZE", 16.0);
+    centre_point(&mut s);
+    let img = s.render();
+    let at = |x: u32, y: u32| pixel(&img, 4 * x, 4 * y);
+    assert_eq!(at(76, 56), 0x00ff0000, "top left");
+    assert_eq!(at(84, 56), 0x0000ff00, "top right");
+    assert_eq!(at(76, 64), 0x000000ff, "bottom left");
+    assert_eq!(at(84, 64), 0x00ffffff, "bottom right");
+    assert_eq!(at(70, 60), 0, "outside");
+}
+
+/// POINTSCALEENABLE: size = POINTSIZE x viewport height x sqrt(1 / (A + B d + C d^2)), d the
+/// camera-space distance, then clamped to POINTSIZE_MIN..POINTSIZE_MAX.
+#[test]
+fn point_scale_and_size_clamp() {
+    // 0.1 x 120 x sqrt(1 / (16 x 0.25)) = 6 pixels; POINTSIZE_MAX 4 makes it 4.
+    for (max, inside, outside) in [
+        (64.0f32, [78u32, 82], [75u32, 85]),
+        (4.0, [79, 81], [77, 83]),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0)
+            .rs("POINTSCALEENABLE", json!(true))
+            .rsf("POINTSCALE_A", 0.0)
+            .rsf("POINTSCALE_B", 0.0)
+            .rsf("POINTSCALE_C", 16.0)
+            .rsf("POINTSIZE", 0.1)
+            .rsf("POINTSIZE_MAX", max);
+        centre_point(&mut s);
+        let img = s.render();
+        for x in inside {
+            assert_eq!(pixel(&img, 4 * x, 240), 0x00ffffff, "max {max}: column {x}");
+        }
+        for x in outside {
+            assert_eq!(pixel(&img, 4 * x, 240), 0, "max {max}: column {x}");
+        }
+    }
+}
+
+/// DEPTHBIAS moves a coplanar second draw in front (LESS passes with a negative bias);
+/// SLOPESCALEDEPTHBIAS scales the primitive's depth slope, 0 on a flat quad.
+#[test]
+fn depth_bias_resolves_coplanar_draws() {
+    for (bias, slope, want) in [
+        (0.0f32, 0.0f32, [0u8, 255, 0, 255]),
+        (-0.01, 0.0, [255, 0, 0, 255]),
+        (0.0, -100.0, [0, 255, 0, 255]),
+    ] {
+        let mut s = Scene::new();
+        s.rs("ZENABLE", json!(true))
+            .rs("ZFUNC", json!("LESS"))
+            .clear_all(0xff000000, 1.0, 0);
+        rhw_quad(&mut s, [0.0, 0.0, 160.0, 120.0], 0.5, 0xff00ff00, false);
+        s.rsf("DEPTHBIAS", bias).rsf("SLOPESCALEDEPTHBIAS", slope);
+        rhw_quad(&mut s, [0.0, 0.0, 160.0, 120.0], 0.5, 0xffff0000, false);
+        let t = s.render_target();
+        assert_eq!(t.pixel(80, 60).0, want, "bias {bias}, slope {slope}");
+    }
+}
+
+/// D3DRS_WRAPn: with WRAP0's u bit, u from 0.9 to 0.1 across the target goes the short way
+/// (0.9 to 1.1) instead of back through 0.5; a 4-texel texture (red, green, blue, white) shows
+/// which. A value outside the four bits is an error naming the state.
+#[test]
+fn wrap_takes_the_short_way_round() {
+    for wrap in [0u32, 1] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0)
+            .texture(0, 4, 1, &[0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff])
+            .rs("WRAP0", json!(wrap))
+            .fvf(&["XYZRHW", "TEX1"]);
+        let v: Vec<u32> = [
+            (0.0, 0.0, 0.9),
+            (160.0, 0.0, 0.1),
+            (0.0, 120.0, 0.9),
+            (160.0, 120.0, 0.1),
+        ]
+        .iter()
+        .flat_map(|&(x, y, u)| [f(x), f(y), f(0.5), f(1.0), f(u), f(0.5)])
+        .collect();
+        s.draw(5, 2, &v, 24);
+        let img = s.render();
+        let at = |x: u32| pixel(&img, 4 * x, 240);
+        let want = if wrap == 0 {
+            [0x00ffffff, 0x000000ff, 0x0000ff00, 0x00ff0000]
+        } else {
+            [0x00ffffff, 0x00ffffff, 0x00ff0000, 0x00ff0000]
+        };
+        for (x, w) in [20u32, 60, 100, 140].into_iter().zip(want) {
+            assert_eq!(at(x), w, "WRAP0 = {wrap}, column {x}");
+        }
+    }
+    let mut s = Scene::new();
+    s.rs("WRAP3", json!(0x10));
+    rhw_quad(&mut s, [0.0, 0.0, 16.0, 16.0], 0.5, 0xff00ff00, false);
+    let capture = dxso_dp2::describe::build(&s.json()).unwrap();
+    let engine = ExecEngine::default();
+    let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
+    let e = r.render_capture(&capture).unwrap_err().to_string();
+    assert!(e.contains("WRAP3"), "{e}");
+}
+
+/// SCISSORTESTENABLE with SETSCISSORRECT: draws and clears stay inside the rectangle (right
+/// and bottom exclusive); with the test off the rectangle does nothing; with no rectangle set
+/// the whole target is inside.
+#[test]
+fn scissor_rect_limits_draws_and_clears() {
+    for (enable, rect) in [
+        (true, Some([41, 31, 119, 89])),
+        (false, Some([41, 31, 119, 89])),
+        (true, None),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0);
+        if let Some(r) = rect {
+            s.op(json!({"op": "SETSCISSORRECT", "rect": r}));
+        }
+        s.rs("SCISSORTESTENABLE", json!(enable));
+        s.op(json!({"op": "CLEAR", "flags": ["TARGET"], "color": 0xff0000ffu32}));
+        rhw_quad(&mut s, [0.0, 0.0, 160.0, 60.0], 0.5, 0xff00ff00, false);
+        let t = s.render_target();
+        let at = |x: u32, y: u32| t.pixel(x, y).0;
+        let (blue, green, black) = ([0, 0, 255, 255], [0, 255, 0, 255], [0, 0, 0, 255]);
+        let scissored = enable && rect.is_some();
+        let what = format!("enable {enable}, rect {rect:?}");
+        assert_eq!(at(41, 31), green, "{what}: inside, top left");
+        assert_eq!(at(118, 59), green, "{what}: inside, the quad's last row");
+        assert_eq!(at(118, 88), blue, "{what}: inside, cleared");
+        for (x, y) in [(40, 31), (41, 30), (119, 40), (60, 89)] {
+            let want = if scissored {
+                black
+            } else if y < 60 {
+                green
+            } else {
+                blue
+            };
+            assert_eq!(at(x, y), want, "{what}: ({x}, {y})");
+        }
+    }
+}
+
+/// Shader tokens from assembly.
+fn tokens(text: &str) -> Vec<u32> {
+    let bytes = dxso::encode(&dxso_text::parse(text).unwrap_or_else(|d| panic!("{d}")));
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// FOGENABLE after a pixel shader: with a ps_3_0 the shader does its own fog and Direct3D 9
+/// blends none; before ps_3_0 fog is blended into the shader's colour: table fog from the
+/// pixel's depth (LINEAR 0..1 at z 0.5: half), vertex fog from the vertex shader's oFog (0.25),
+/// and vertex fog without an oFog is an error naming it.
+#[test]
+fn fog_after_a_pixel_shader() {
+    let vs3 = "vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n";
+    let vs2 = "vs_2_0\ndcl_position v0\ndef c0, 0.25, 0, 0, 0\nmov oPos, v0\nmov oFog, c0.x\n";
+    let vs2_no_fog = "vs_2_0\ndcl_position v0\nmov oPos, v0\n";
+    let ps3 = "ps_3_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n";
+    let ps2 = "ps_2_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n";
+    for (vs, ps, table, want) in [
+        (vs3, ps3, "LINEAR", Ok([0u8, 255, 0, 255])),
+        (vs2, ps2, "LINEAR", Ok([128, 128, 0, 255])),
+        (vs2, ps2, "NONE", Ok([191, 64, 0, 255])),
+        (vs2_no_fog, ps2, "NONE", Err("oFog")),
+    ] {
+        let mut s = Scene::new();
+        s.clear_all(0xff000000, 1.0, 0)
+            .rs("FOGENABLE", json!(true))
+            .rs("FOGTABLEMODE", json!(table))
+            .rsf("FOGSTART", 0.0)
+            .rsf("FOGEND", 1.0)
+            .rs("FOGCOLOR", json!(0xffff0000u32))
+            .fvf(&["XYZ"])
+            .op(json!({"op": "CREATEVERTEXSHADERFUNC", "handle": 1, "tokens": tokens(vs)}))
+            .op(json!({"op": "SETVERTEXSHADERFUNC", "handle": 1}))
+            .op(json!({"op": "CREATEPIXELSHADER", "handle": 2, "tokens": tokens(ps)}))
+            .op(json!({"op": "SETPIXELSHADER", "handle": 2}));
+        let v: Vec<u32> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+            .iter()
+            .flat_map(|&(x, y)| [f(x), f(y), f(0.5)])
+            .collect();
+        s.draw(5, 2, &v, 12);
+        let capture = dxso_dp2::describe::build(&s.json()).unwrap();
+        let engine = ExecEngine::default();
+        let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
+        match (r.render_capture(&capture), want) {
+            (Ok(()), Ok(c)) => assert_eq!(r.image().get(8, 8), c, "{ps} table {table}"),
+            (Err(e), Err(name)) => assert!(e.to_string().contains(name), "{e}"),
+            (got, _) => panic!("{vs} {ps} table {table}: {got:?}"),
+        }
+    }
 }

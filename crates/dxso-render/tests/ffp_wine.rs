@@ -6,7 +6,7 @@
 mod wine;
 
 use serde_json::json;
-use wine::{assert_probes, f, Scene, IDENTITY};
+use wine::{assert_probes, assert_probes_full, f, Scene, IDENTITY};
 
 const QUAD_INDICES: [u16; 6] = [0, 1, 2, 2, 3, 0];
 
@@ -670,6 +670,331 @@ fn fog_test_rangefog_with_vertex_fog() {
             ("Rangefog with vertex fog", 630, 10, c, 1),
             ("Rangefog with vertex fog", 10, 470, c, 1),
             ("Rangefog with vertex fog", 630, 470, c, 1),
+        ],
+    );
+}
+
+/// A quad over NDC `x0..x1`, `y0..y1` as two triangles: the lower-right one counter-clockwise
+/// on screen, the upper-left one clockwise (indices into BL, BR, TL, TR).
+fn stencil_quad(s: &mut Scene, x0: f32, y0: f32, x1: f32, y1: f32) {
+    let v = xyz_diffuse(&[
+        ([x0, y0, 0.1], 0xff000000),
+        ([x1, y0, 0.1], 0xff000000),
+        ([x0, y1, 0.1], 0xff000000),
+        ([x1, y1, 0.1], 0xff000000),
+    ]);
+    s.draw_indexed(&[0, 1, 3], &v, 16);
+    s.draw_indexed(&[0, 2, 3], &v, 16);
+}
+
+#[test]
+fn stencil_cull_test() {
+    let mut s = Scene::new();
+    s.transform("WORLD", IDENTITY)
+        .transform("VIEW", IDENTITY)
+        .transform("PROJECTION", IDENTITY)
+        .rs("LIGHTING", json!(false))
+        .fvf(&["XYZ", "DIFFUSE"])
+        .clear_all(0x00ff0000, 0.0, 0x8)
+        .rs("STENCILENABLE", json!(true))
+        .rs("STENCILFAIL", json!("REPLACE"))
+        .rs("STENCILZFAIL", json!("DECR"))
+        .rs("STENCILPASS", json!("INCR"))
+        .rs("CCW_STENCILFAIL", json!("REPLACE"))
+        .rs("CCW_STENCILZFAIL", json!("DECR"))
+        .rs("CCW_STENCILPASS", json!("INCR"))
+        .rs("STENCILREF", json!(3))
+        .rs("STENCILFUNC", json!("NEVER"))
+        .rs("CCW_STENCILFUNC", json!("ALWAYS"))
+        .rs("COLORWRITEENABLE", json!(0));
+    // Lower left: one-sided, clockwise culled.
+    s.rs("TWOSIDEDSTENCILMODE", json!(false))
+        .rs("CULLMODE", json!("CW"));
+    stencil_quad(&mut s, -1.0, -1.0, 0.0, 0.0);
+    // Lower right: two-sided, nothing culled.
+    s.rs("TWOSIDEDSTENCILMODE", json!(true))
+        .rs("CULLMODE", json!("NONE"));
+    stencil_quad(&mut s, 0.0, -1.0, 1.0, 0.0);
+    // Upper left: two-sided, counter-clockwise culled.
+    s.rs("CULLMODE", json!("CCW"));
+    stencil_quad(&mut s, -1.0, 0.0, 0.0, 1.0);
+    // Upper right: two-sided, clockwise culled.
+    s.rs("CULLMODE", json!("CW"));
+    stencil_quad(&mut s, 0.0, 0.0, 1.0, 1.0);
+    // Make the stencil values visible: blue = 16 * stencil.
+    s.rs("TWOSIDEDSTENCILMODE", json!(false))
+        .rs("CULLMODE", json!("NONE"))
+        .rs("COLORWRITEENABLE", json!(0xf))
+        .rs("STENCILFUNC", json!("EQUAL"))
+        .rs("STENCILFAIL", json!("KEEP"))
+        .rs("STENCILZFAIL", json!("KEEP"))
+        .rs("STENCILPASS", json!("KEEP"));
+    for i in 0..16u32 {
+        let c = 0xff000000 | (i * 0x10);
+        let painter = xyz_diffuse(&[
+            ([-1.0, -1.0, 0.0], c),
+            ([1.0, -1.0, 0.0], c),
+            ([-1.0, 1.0, 0.0], c),
+            ([1.0, 1.0, 0.0], c),
+        ]);
+        s.rs("STENCILREF", json!(i));
+        s.draw(5, 2, &painter, 16);
+    }
+    assert_probes(
+        &s.render(),
+        &[
+            (
+                "CCW triangle, twoside FALSE, cull cw, replace",
+                160,
+                420,
+                0x00000030,
+                0,
+            ),
+            (
+                "CW triangle, twoside FALSE, cull cw, culled",
+                160,
+                300,
+                0x00000080,
+                0,
+            ),
+            (
+                "CCW triangle, twoside TRUE, cull off, incr",
+                480,
+                420,
+                0x00000090,
+                0,
+            ),
+            (
+                "CW triangle, twoside TRUE, cull off, replace",
+                480,
+                300,
+                0x00000030,
+                0,
+            ),
+            (
+                "CCW triangle, twoside TRUE, cull ccw, culled",
+                160,
+                180,
+                0x00000080,
+                0,
+            ),
+            (
+                "CW triangle, twoside TRUE, cull ccw, replace",
+                160,
+                60,
+                0x00000030,
+                0,
+            ),
+            (
+                "CCW triangle, twoside TRUE, cull cw, incr",
+                480,
+                180,
+                0x00000090,
+                0,
+            ),
+            (
+                "CW triangle, twoside TRUE, cull cw, culled",
+                480,
+                60,
+                0x00000080,
+                0,
+            ),
+        ],
+    );
+}
+
+/// Wine's `test_table_fog_zw`: linear table fog of pre-transformed vertices reads their z,
+/// whatever their rhw (0 included) and whether the depth test is on.
+#[test]
+fn test_table_fog_zw() {
+    let cases: [(f32, f32, bool, u32); 8] = [
+        (0.7, 0.0, true, 0x004cb200),
+        (0.7, 0.0, false, 0x004cb200),
+        (0.7, 0.3, true, 0x004cb200),
+        (0.7, 0.3, false, 0x004cb200),
+        (0.7, 3.0, true, 0x004cb200),
+        (0.7, 3.0, false, 0x004cb200),
+        (0.3, 0.0, true, 0x00b24c00),
+        (0.3, 0.0, false, 0x00b24c00),
+    ];
+    for (i, &(z, w, z_test, want)) in cases.iter().enumerate() {
+        let mut s = Scene::new();
+        s.rs("LIGHTING", json!(false))
+            .rs("FOGENABLE", json!(true))
+            .rs("FOGCOLOR", json!(0x0000ff00))
+            .rsf("FOGSTART", 0.0)
+            .rsf("FOGEND", 1.0)
+            .rs("FOGTABLEMODE", json!("LINEAR"))
+            .rs("ZENABLE", json!(z_test))
+            .op(
+                json!({"op": "CLEAR", "flags": ["TARGET", "ZBUFFER"], "color": 0x000000ff,
+                "depth": 1.0}),
+            )
+            .fvf(&["XYZRHW", "DIFFUSE"]);
+        let v: Vec<u32> = [(0.0, 0.0), (160.0, 0.0), (0.0, 120.0), (160.0, 120.0)]
+            .iter()
+            .flat_map(|&(x, y)| [f(x), f(y), f(z), f(w), 0xffff0000])
+            .collect();
+        s.draw(5, 2, &v, 20);
+        let label = format!("Test {i}");
+        assert_probes(&s.render(), &[(&label, 320, 240, want, 2)]);
+    }
+}
+
+/// Wine's `z_range_test` quads: z from 1.1 at the left to -1.1 at the right (the top half), and
+/// the pre-transformed pair over the bottom half the other way round.
+fn z_range_scene() -> Scene {
+    let mut s = Scene::new();
+    s.op(
+        json!({"op": "CLEAR", "flags": ["TARGET", "ZBUFFER"], "color": 0xffffffffu32,
+        "depth": 0.75}),
+    )
+    .rs("LIGHTING", json!(false))
+    .rs("CLIPPING", json!(true))
+    .rs("ZENABLE", json!(true))
+    .rs("ZWRITEENABLE", json!(false))
+    .rs("ZFUNC", json!("GREATER"));
+    s
+}
+
+fn z_range_quad(color: u32) -> Vec<u32> {
+    xyz_diffuse(&[
+        ([-1.0, 0.0, 1.1], color),
+        ([-1.0, 1.0, 1.1], color),
+        ([1.0, 0.0, -1.1], color),
+        ([1.0, 1.0, -1.1], color),
+    ])
+}
+
+#[test]
+fn z_range_test_fixed_function() {
+    let mut s = z_range_scene();
+    s.fvf(&["XYZ", "DIFFUSE"])
+        .draw(5, 2, &z_range_quad(0xffff0000), 16)
+        .rs("ZFUNC", json!("LESS"))
+        .draw(5, 2, &z_range_quad(0xff0000ff), 16);
+    let rhw = |color: u32| -> Vec<u32> {
+        [
+            (640.0, 240.0, -1.1),
+            (640.0, 480.0, -1.1),
+            (0.0, 240.0, 1.1),
+            (0.0, 480.0, 1.1),
+        ]
+        .iter()
+        .flat_map(|&(x, y, z)| [f(x), f(y), f(z), f(1.0), color])
+        .collect()
+    };
+    s.fvf(&["XYZRHW", "DIFFUSE"])
+        .draw(5, 2, &rhw(0xff00ff00), 20)
+        .rs("ZFUNC", json!("GREATER"))
+        .draw(5, 2, &rhw(0xffffff00), 20);
+    // Pre-transformed vertices are clipped to 0..1 here too (D3DPMISCCAPS_CLIPTLVERTS).
+    let white = 0x00ffffff;
+    assert_probes_full(
+        &s.render_full(),
+        &[
+            ("Clipped because z > 1.0", 28, 238, white, 0),
+            ("Clipped because z > 1.0 (transformed)", 28, 241, white, 0),
+            (
+                "Not clipped, > z buffer clear value",
+                31,
+                238,
+                0x00ff0000,
+                0,
+            ),
+            (
+                "Not clipped, > z buffer clear value (transformed)",
+                31,
+                241,
+                0x00ffff00,
+                0,
+            ),
+            (
+                "Not clipped, > z buffer clear value",
+                100,
+                238,
+                0x00ff0000,
+                0,
+            ),
+            (
+                "Not clipped, > z buffer clear value (transformed)",
+                100,
+                241,
+                0x00ffff00,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value",
+                104,
+                238,
+                0x000000ff,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value (transformed)",
+                104,
+                241,
+                0x0000ff00,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value",
+                318,
+                238,
+                0x000000ff,
+                0,
+            ),
+            (
+                "Not clipped, < z buffer clear value (transformed)",
+                318,
+                241,
+                0x0000ff00,
+                0,
+            ),
+            ("Clipped because z < 0.0", 321, 238, white, 0),
+            ("Clipped because z < 0.0 (transformed)", 321, 241, white, 0),
+        ],
+    );
+}
+
+/// The shader path of Wine's `z_range_test`: a vs_1_1 (`mov oPos, v0`, `mov oD0, c0`) with the
+/// fixed-function pixel pipeline.
+#[test]
+fn z_range_test_vertex_shader() {
+    let vs: [u32; 11] = [
+        0xfffe0101, 0x0000001f, 0x80000000, 0x900f0000, 0x00000001, 0xc00f0000, 0x90e40000,
+        0x00000001, 0xd00f0000, 0xa0e40000, 0x0000ffff,
+    ];
+    let mut s = z_range_scene();
+    s.fvf(&["XYZ"])
+        .op(json!({"op": "CREATEVERTEXSHADERFUNC", "handle": 1, "tokens": vs}))
+        .op(json!({"op": "SETVERTEXSHADERFUNC", "handle": 1}))
+        .op(json!({"op": "SETVERTEXSHADERCONST", "register": 0, "values": [[1.0, 0.0, 0.0, 1.0]]}));
+    let positions = |_: u32| -> Vec<u32> {
+        [
+            (-1.0, 0.0, 1.1),
+            (-1.0, 1.0, 1.1),
+            (1.0, 0.0, -1.1),
+            (1.0, 1.0, -1.1),
+        ]
+        .iter()
+        .flat_map(|&(x, y, z): &(f32, f32, f32)| [f(x), f(y), f(z)])
+        .collect()
+    };
+    s.draw(5, 2, &positions(0), 12)
+        .rs("ZFUNC", json!("LESS"))
+        .op(json!({"op": "SETVERTEXSHADERCONST", "register": 0, "values": [[0.0, 0.0, 1.0, 1.0]]}))
+        .draw(5, 2, &positions(0), 12);
+    let white = 0x00ffffff;
+    assert_probes_full(
+        &s.render_full(),
+        &[
+            ("Z < 1.0", 28, 238, white, 0),
+            ("1.0 < z < 0.75", 31, 238, 0x00ff0000, 0),
+            ("1.0 < z < 0.75", 100, 238, 0x00ff0000, 0),
+            ("0.75 < z < 0.0", 104, 238, 0x000000ff, 0),
+            ("0.75 < z < 0.0", 318, 238, 0x000000ff, 0),
+            ("0.0 < z", 321, 238, white, 0),
         ],
     );
 }

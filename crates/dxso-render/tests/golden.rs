@@ -180,6 +180,24 @@ fn demo_frame() {
     golden("teapot", &image);
 }
 
+/// The demo's fixed-function teapot (two lights, a two-stage texture cascade, specular, vertex
+/// fog), drawn by the generated shaders on both engines.
+#[test]
+fn teapot_fixed_function() {
+    let scene = Scene {
+        size: [256, 256],
+        ..Scene::default()
+    };
+    let image = on_both_engines("teapot_ffp", |engine| {
+        let mut r = Renderer::new(256, 256, Some(engine), RenderLimits::default()).unwrap();
+        r.render_capture(&scene.capture_fixed_function()).unwrap();
+        let stats = r.stats();
+        assert_eq!((stats.patches, stats.cache_hits), (64, 32));
+        r.image()
+    });
+    golden("teapot_ffp", &image);
+}
+
 #[test]
 fn dsx_and_dsy_give_the_exact_slope() {
     // TEXCOORD0 = (sx / 8 + sy / 16, -sx / 4) on the screen (w = 1): dsx(t.x) = 1/8,

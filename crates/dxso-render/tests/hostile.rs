@@ -1,5 +1,6 @@
 //! Hostile streams end in a typed error or a picture, never a panic or unbounded work.
 mod common;
+mod wine;
 
 use common::*;
 use dxso::DeclUsage;
@@ -254,4 +255,179 @@ fn full_screen_triangles_past_the_pixel_cap_are_an_error() {
         matches!(e, RenderError::TooManyPixels { max, .. } if max == 63 * 65536),
         "{e}"
     );
+}
+
+/// A fixed-function scene rendered under the small limits: the error's text, or the pixel at
+/// the centre.
+fn ffp(s: &wine::Scene) -> Result<[u8; 4], String> {
+    ffp_after(&[], s)
+}
+
+/// [`ffp`] with `prefix` (raw commands) run first.
+fn ffp_after(prefix: &[u8], s: &wine::Scene) -> Result<[u8; 4], String> {
+    let mut capture = dxso_dp2::describe::build(&s.json()).map_err(|e| e.to_string())?;
+    capture.commands.splice(0..0, prefix.iter().copied());
+    let engine = ExecEngine::default();
+    let mut r = Renderer::new(16, 16, Some(&engine), RenderLimits::small()).unwrap();
+    r.render_capture(&capture).map_err(|e| e.to_string())?;
+    Ok(r.image().get(8, 8))
+}
+
+/// A lit, shaderless full-screen quad after `setup`.
+fn ffp_quad(setup: impl FnOnce(&mut wine::Scene)) -> wine::Scene {
+    use serde_json::json;
+    let mut s = wine::Scene::new();
+    s.op(json!({"op": "CLEAR", "flags": ["TARGET"], "color": 0xff0000ff_u32}))
+        .fvf(&["XYZ", "NORMAL", "DIFFUSE"]);
+    setup(&mut s);
+    let v: Vec<u32> = [(-1.0f32, -1.0f32), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+        .iter()
+        .flat_map(|&(x, y)| {
+            [x, y, 0.5, 0.0, 0.0, -1.0]
+                .map(f32::to_bits)
+                .into_iter()
+                .chain([0xff00ff00])
+        })
+        .collect();
+    s.draw(5, 2, &v, 28);
+    s
+}
+
+#[test]
+fn hostile_fixed_function_states_are_errors_or_pictures() {
+    use serde_json::json;
+    // NaN matrices (D3DTS_VIEW 2, PROJECTION 3, WORLD 256), set by raw records since JSON has
+    // no NaN: every vertex is dropped, the clear stays.
+    let nan_transform = |ty: u32| {
+        let mut bytes = ty.to_le_bytes().to_vec();
+        bytes.extend(std::iter::repeat_n(f32::NAN.to_le_bytes(), 16).flatten());
+        let mut b = CaptureBuilder::new();
+        b.command(Op::SetTransform, 1, &bytes);
+        b.finish().commands
+    };
+    for ty in [256, 2, 3] {
+        let s = ffp_quad(|_| {});
+        assert_eq!(
+            ffp_after(&nan_transform(ty), &s),
+            Ok([0, 0, 255, 255]),
+            "NaN {ty}"
+        );
+    }
+    // ... and where a matrix must be inverted, an error naming the state.
+    let s = ffp_quad(|s| {
+        s.rs("CLIPPLANEENABLE", json!(1));
+    });
+    assert!(ffp_after(&nan_transform(2), &s)
+        .unwrap_err()
+        .contains("CLIPPLANEENABLE"));
+    let s = ffp_quad(|s| {
+        s.rs("ZENABLE", json!("USEW"));
+    });
+    assert!(ffp_after(&nan_transform(3), &s)
+        .unwrap_err()
+        .contains("USEW"));
+    // Lighting with no light at all: black (no ambient, no emissive).
+    let s = ffp_quad(|s| {
+        s.rs("LIGHTING", json!(true));
+    });
+    assert_eq!(ffp(&s), Ok([0, 0, 0, 255]));
+    // More enabled lights than the pipeline has: an error naming the lights.
+    let s = ffp_quad(|s| {
+        for i in 0..64 {
+            s.light(
+                i,
+                json!({"type": "DIRECTIONAL", "diffuse": [1.0, 1.0, 1.0, 1.0],
+                "direction": [0.0, 0.0, 1.0]}),
+            )
+            .light_enable(i, true);
+        }
+    });
+    assert!(ffp(&s).unwrap_err().to_lowercase().contains("light"));
+    // Bad FVF codes.
+    for code in [0xFFFF_FFFFu32, 0x0F02, 0x4006, 0x0902] {
+        let mut s = wine::Scene::new();
+        s.op(json!({"op": "SETVERTEXSHADER", "fvf": code}));
+        s.draw(4, 1, &[0; 27], 36);
+        let e = ffp(&s).unwrap_err();
+        assert!(e.contains("FVF"), "{code:#x}: {e}");
+    }
+    // Values outside their enumerations, named.
+    for (state, value, name) in [
+        ("STENCILFUNC", 0u32, "STENCILFUNC"),
+        ("STENCILFAIL", 9, "STENCILFAIL"),
+        ("STENCILZFAIL", 0, "STENCILZFAIL"),
+        ("CCW_STENCILPASS", 99, "CCW_STENCILPASS"),
+        ("FILLMODE", 0, "FILLMODE"),
+        ("FILLMODE", 4, "FILLMODE"),
+        ("DEPTHBIAS", f32::NAN.to_bits(), "DEPTHBIAS"),
+        (
+            "SLOPESCALEDEPTHBIAS",
+            f32::INFINITY.to_bits(),
+            "SLOPESCALEDEPTHBIAS",
+        ),
+    ] {
+        let s = ffp_quad(|s| {
+            s.rs("STENCILENABLE", json!(true))
+                .rs("TWOSIDEDSTENCILMODE", json!(true))
+                .rs(state, json!(value));
+        });
+        let e = ffp(&s).unwrap_err();
+        assert!(e.contains(name), "{state} = {value:#x}: {e}");
+    }
+    // A NaN clip plane clips everything; huge stencil references keep their low byte.
+    let mut plane = 5u32.to_le_bytes().to_vec();
+    plane.extend(
+        [f32::NAN, 0.0, 0.0, 0.0]
+            .iter()
+            .flat_map(|v| v.to_le_bytes()),
+    );
+    let mut b = CaptureBuilder::new();
+    b.command(Op::SetClipPlane, 1, &plane);
+    let s = ffp_quad(|s| {
+        s.rs("CLIPPLANEENABLE", json!(0xFFFF_FFFFu32));
+    });
+    assert_eq!(ffp_after(&b.finish().commands, &s), Ok([0, 0, 255, 255]));
+    // (The quad is lit by no light: black where it draws.)
+    for (reference, want) in [
+        (0xFFFF_FF00u32, [0, 0, 0, 255]),
+        (0xFFFF_FF01, [0, 0, 255, 255]),
+    ] {
+        let s = ffp_quad(|s| {
+            s.rs("STENCILENABLE", json!(true))
+                .rs("STENCILREF", json!(reference))
+                .rs("STENCILFUNC", json!("EQUAL"));
+        });
+        assert_eq!(ffp(&s), Ok(want), "reference {reference:#x}");
+    }
+    // Wireframe and point fill of triangles far outside the viewport, huge point sizes.
+    for mode in ["WIREFRAME", "POINT"] {
+        let s = ffp_quad(|s| {
+            s.rs("FILLMODE", json!(mode))
+                .rsf("POINTSIZE", 1.0e30)
+                .rsf("POINTSIZE_MAX", f32::MAX)
+                .transform("WORLD", {
+                    let mut m = wine::IDENTITY;
+                    m[0] = 1.0e30;
+                    m
+                });
+        });
+        assert!(ffp(&s).is_ok(), "{mode}");
+    }
+}
+
+/// The render fuzz target's seed for the output-merger states (two-sided stencil, W-buffering,
+/// sRGB writes, depth bias, a user clip plane, solid, wireframe and point fill, point sprites)
+/// renders: the fuzzer starts from streams that reach every new path.
+#[test]
+fn the_fixed_function_state_seed_renders() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fuzz/corpus/render/ffp_states.dp2"
+    );
+    let capture = dxso_dp2::Capture::parse(&std::fs::read(path).unwrap()).unwrap();
+    let engine = ExecEngine::default();
+    let mut r = Renderer::new(32, 32, Some(&engine), RenderLimits::small()).unwrap();
+    r.render_capture(&capture).unwrap();
+    assert_eq!(r.stats().draws, 3);
+    assert!(r.stats().pixels_written > 0);
 }

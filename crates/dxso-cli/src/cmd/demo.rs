@@ -20,7 +20,10 @@ use std::time::Instant;
 /// renders the Utah teapot DP2 stream (32 patches created under handles, then drawn again from
 /// the patch cache) with a vs_3_0 and a ps_3_0 written in assembly in the repository
 /// (assembled, validated and run by dxso: per-pixel lighting, a procedural texture) through
-/// dxso's software pipeline, writes `teapot.png` and prints what each stage did and took.
+/// dxso's software pipeline, writes `teapot.png` and prints what each stage did and took;
+/// then draws the same teapot without shaders, through the fixed-function pipeline's generated
+/// shaders (two lights, a two-stage texture cascade, specular, vertex fog), into
+/// `teapot-ffp.png`.
 ///
 /// Examples:
 ///   cargo run --release -- demo
@@ -318,6 +321,17 @@ fn teapot_shaders(out: &mut impl Write) -> Result<(Vec<u8>, Vec<u8>)> {
 }
 
 /// `teapot.png` -> `teapot-007.png`.
+/// `teapot.png` -> `teapot-ffp.png`.
+fn fixed_function_path(path: &Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map_or("frame".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or("png".into(), |e| e.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-ffp.{ext}"))
+}
+
 fn numbered(path: &Path, frame: u32) -> PathBuf {
     let stem = path
         .file_stem()
@@ -365,6 +379,23 @@ impl Opts {
                 out,
                 "  wrote {} in {:.2} s",
                 self.output.display(),
+                elapsed.as_secs_f64()
+            )?;
+            let start = Instant::now();
+            let (image, stats) = teapot::render_fixed_function(&scene, engine)?;
+            let elapsed = start.elapsed();
+            let path = fixed_function_path(&self.output);
+            std::fs::write(&path, image.to_png()?)
+                .with_context(|| format!("writing {}", path.display()))?;
+            writeln!(
+                out,
+                "teapot without shaders: the fixed-function pipeline's generated vs_3_0 and ps_3_0 (two lights, a two-stage texture cascade, specular, vertex fog)"
+            )?;
+            writeln!(
+                out,
+                "  {} pixels shaded; wrote {} in {:.2} s",
+                stats.pixels_shaded,
+                path.display(),
                 elapsed.as_secs_f64()
             )?;
             return Ok(());

@@ -67,6 +67,7 @@ pub struct Device {
     /// Pixel shader constants.
     pub ps_constants: ConstantFile,
     viewport: Option<[u32; 4]>,
+    scissor: Option<[i32; 4]>,
     zrange: Option<[f32; 2]>,
     /// Texture bindings per stage: the buffer handle and the texture read from it.
     textures: HashMap<u32, (u32, Arc<Texture>)>,
@@ -188,6 +189,7 @@ impl Device {
             vs_constants: ConstantFile::default(),
             ps_constants: ConstantFile::default(),
             viewport: None,
+            scissor: None,
             zrange: None,
             textures: HashMap::new(),
             stage_values: HashMap::new(),
@@ -209,6 +211,12 @@ impl Device {
             },
             fvf: None,
         }
+    }
+
+    /// The fixed-function state as of the last command, borrowed (stages' textures unset; see
+    /// [`Device::ffp_state`]).
+    pub fn fixed_function(&self) -> &dxso_ffp::FfpState {
+        &self.ffp
     }
 
     /// The fixed-function state as of the last command, with the stages' bound textures
@@ -353,6 +361,12 @@ impl Device {
         (self.decl, self.vertex_shader, self.pixel_shader)
     }
 
+    /// The last scissor rectangle set {left, top, right, bottom} (`None`: none was set, the
+    /// whole target).
+    pub fn scissor_rect(&self) -> Option<[i32; 4]> {
+        self.scissor
+    }
+
     /// The last viewport and depth range set.
     pub fn viewport(&self) -> (Option<[u32; 4]>, Option<[f32; 2]>) {
         (self.viewport, self.zrange)
@@ -389,6 +403,7 @@ impl Device {
             }
             CommandKind::ViewportInfo(v) => self.viewport = v.last().copied().or(self.viewport),
             CommandKind::ZRange(v) => self.zrange = v.last().copied().or(self.zrange),
+            CommandKind::ScissorRect(v) => self.scissor = v.last().copied().or(self.scissor),
             CommandKind::Clear(_) => {}
             CommandKind::TextureStageState(v) => self.stage_states(&mut ctx, v)?,
             CommandKind::SetStreamSource(v) => {

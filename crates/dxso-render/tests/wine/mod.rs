@@ -156,9 +156,36 @@ impl Scene {
         r.image()
     }
 
+    /// Rendered at Wine's full 640 x 480 (for probes a quarter-size target cannot resolve; the
+    /// scene's pre-transformed positions are then in Wine's units).
+    pub fn render_full(&self) -> Image {
+        let engine = ExecEngine::default();
+        let capture = dxso_dp2::describe::build(&self.json()).expect("the scene builds");
+        let mut r = Renderer::new(640, 480, Some(&engine), RenderLimits::default()).unwrap();
+        r.render_capture(&capture).expect("the scene renders");
+        r.image()
+    }
+
     /// Rendered with the default engine.
     pub fn render(&self) -> Image {
         self.render_with(&ExecEngine::default())
+    }
+
+    /// The whole target (colour, depth and stencil) rendered with the default engine.
+    pub fn render_target(&self) -> dxso_render::target::Target {
+        let engine = ExecEngine::default();
+        let capture = dxso_dp2::describe::build(&self.json()).expect("the scene builds");
+        let mut r = Renderer::new(W, H, Some(&engine), RenderLimits::default()).unwrap();
+        r.render_capture(&capture).expect("the scene renders");
+        r.target().clone()
+    }
+
+    /// CLEAR of the colour, depth and stencil buffers.
+    pub fn clear_all(&mut self, color: u32, depth: f32, stencil: u32) -> &mut Self {
+        self.op(
+            json!({"op": "CLEAR", "flags": ["TARGET", "ZBUFFER", "STENCIL"],
+            "color": color, "depth": depth, "stencil": stencil}),
+        )
     }
 }
 
@@ -169,6 +196,21 @@ pub fn pixel(img: &Image, x: u32, y: u32) -> u32 {
         ((y as f32 / SCALE) as u32).min(H - 1),
     );
     (r as u32) << 16 | (g as u32) << 8 | b as u32
+}
+
+/// Checks probes `(label, x, y, expected, max_diff)` on a full-size ([`Scene::render_full`])
+/// image.
+pub fn assert_probes_full(img: &Image, checks: &[(&str, u32, u32, u32, u32)]) {
+    let failed: Vec<String> = checks
+        .iter()
+        .filter_map(|&(label, x, y, want, diff)| {
+            let [r, g, b, _] = img.get(x, y);
+            let got = (r as u32) << 16 | (g as u32) << 8 | b as u32;
+            (!color_match(got, want, diff))
+                .then(|| format!("{label} at ({x}, {y}): got {got:#08x}, expected {want:#08x}"))
+        })
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
 /// Wine's `color_match`.
