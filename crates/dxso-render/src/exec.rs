@@ -10,7 +10,7 @@
 //! [`VertexStage`]/[`PixelStage`] traits.
 
 use crate::error::RenderError;
-use crate::pipeline::Engine;
+use crate::shading::Engine;
 use crate::shading::{
     PixelBatch, PixelOutputs, PixelProgram, PixelSignature, PixelStage, Resources, Semantic,
     ShadeError, VertexBatch, VertexOutputs, VertexProgram, VertexSignature, VertexStage,

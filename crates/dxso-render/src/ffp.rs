@@ -3,7 +3,7 @@
 //! state's values the stages' constants.
 
 use crate::error::RenderError;
-use crate::pipeline::Engine;
+use crate::shading::Engine;
 use crate::shading::{PixelStage, VertexStage};
 use crate::state::Viewport;
 use dxso::DeclUsage;

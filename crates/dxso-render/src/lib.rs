@@ -42,6 +42,7 @@
 #![forbid(unsafe_code)]
 
 pub mod clip;
+mod color;
 pub mod error;
 pub mod exec;
 mod ffp;
@@ -56,8 +57,8 @@ pub mod teapot;
 
 pub use error::RenderError;
 pub use exec::ExecEngine;
-pub use pipeline::{Engine, RenderLimits, Renderer, Stats};
-pub use shading::{FnPixel, FnVertex, PixelStage, Resources, Semantic, VertexStage};
+pub use pipeline::{RenderLimits, Renderer, Stats};
+pub use shading::{Engine, FnPixel, FnVertex, PixelStage, Resources, Semantic, VertexStage};
 pub use target::{Image, Target};
 
 // The README's examples run as doctests, so the crate's front page stays true.

@@ -12,6 +12,7 @@
 //! off) its pass operation. Counter-clockwise triangles use the CCW_ states when two-sided
 //! stencil is on; lines and points are clockwise.
 
+pub use crate::color::saturate;
 use crate::state::{BlendEquation, DrawState};
 use crate::target::Tile;
 use dxso_dp2::enums::{Blend, BlendOp};
@@ -25,15 +26,6 @@ pub struct Merge {
     pub depth: f32,
     /// Whether it belongs to a counter-clockwise triangle (two-sided stencil's back face).
     pub ccw: bool,
-}
-
-/// Saturates, NaN to 0.
-pub fn saturate(v: f32) -> f32 {
-    if v.is_nan() {
-        0.0
-    } else {
-        v.clamp(0.0, 1.0)
-    }
 }
 
 /// The sRGB encoding of a linear value in 0..1.

@@ -9,8 +9,8 @@ use crate::error::RenderError;
 use crate::raster::{render_tile, DrawJob, Job, TileStats};
 use crate::setup::{self, Prim, ScreenVertex};
 use crate::shading::{
-    PixelProgram, PixelStage, Resources, SamplerBinding, Semantic, VertexBatch, VertexOutputs,
-    VertexStage,
+    Engine, PixelProgram, PixelStage, Resources, SamplerBinding, Semantic, VertexBatch,
+    VertexOutputs, VertexStage,
 };
 use crate::state::DrawState;
 use crate::target::{ClearJob, Image, Target, TILE};
@@ -23,14 +23,6 @@ use dxso_dp2::{CacheAction, Capture, Device, DrawReport, Limits};
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Compiles the shaders a stream creates into stages (for example with `dxso-exec`).
-pub trait Engine: Sync {
-    /// A vertex stage for `shader`.
-    fn vertex_stage(&self, shader: &dxso::Shader) -> Result<Arc<dyn VertexStage>, RenderError>;
-    /// A pixel stage for `shader`.
-    fn pixel_stage(&self, shader: &dxso::Shader) -> Result<Arc<dyn PixelStage>, RenderError>;
-}
 
 /// Bounds on the work one render may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -344,3 +344,17 @@ where
         Ok(())
     }
 }
+
+/// Compiles the shaders a stream creates into stages (for example with `dxso-exec`).
+pub trait Engine: Sync {
+    /// A vertex stage for `shader`.
+    fn vertex_stage(
+        &self,
+        shader: &dxso::Shader,
+    ) -> Result<std::sync::Arc<dyn VertexStage>, crate::RenderError>;
+    /// A pixel stage for `shader`.
+    fn pixel_stage(
+        &self,
+        shader: &dxso::Shader,
+    ) -> Result<std::sync::Arc<dyn PixelStage>, crate::RenderError>;
+}

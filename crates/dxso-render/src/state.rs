@@ -3,6 +3,7 @@
 //! pipeline does not implement (dual-source blending, W-buffering without a far plane) is
 //! refused rather than ignored.
 
+pub use crate::color::d3dcolor;
 use crate::error::RenderError;
 use dxso_dp2::device::rs;
 use dxso_dp2::enums::{
@@ -62,12 +63,12 @@ impl PostFog {
             FogMode::Exp => (-(density * z)).exp(),
             FogMode::Exp2 => (-(density * z) * (density * z)).exp(),
         };
-        crate::output::saturate(f)
+        crate::color::saturate(f)
     }
 
     /// `color` fogged by factor `f` (saturated first).
     pub fn blend(&self, color: [f32; 4], f: f32) -> [f32; 4] {
-        let f = crate::output::saturate(f);
+        let f = crate::color::saturate(f);
         std::array::from_fn(|c| {
             if c < 3 {
                 f * color[c] + (1.0 - f) * self.color[c]
@@ -256,12 +257,6 @@ fn on(device: &Device, number: u32) -> bool {
 
 fn unsupported(what: &'static str) -> RenderError {
     RenderError::Unsupported(what)
-}
-
-/// D3DCOLOR (ARGB bytes) as RGBA in 0..1.
-pub fn d3dcolor(c: u32) -> [f32; 4] {
-    let byte = |shift: u32| ((c >> shift) & 0xFF) as f32 / 255.0;
-    [byte(16), byte(8), byte(0), byte(24)]
 }
 
 /// The device's viewport (VIEWPORTINFO, else the whole target) and depth range (ZRANGE, else
