@@ -674,63 +674,66 @@ fn fog_test_rangefog_with_vertex_fog() {
     );
 }
 
-/// A quad over NDC `x0..x1`, `y0..y1` as two triangles: the lower-right one counter-clockwise
-/// on screen, the upper-left one clockwise (indices into BL, BR, TL, TR).
+/// A quad over NDC `x0..x1`, `y0..y1` (position only: vertices BL, BR, TL, TR) drawn as two
+/// indexed triangles: {0, 1, 3}, counter-clockwise on screen (the lower-right half), then
+/// {0, 2, 3}, clockwise on screen (the upper-left half).
 fn stencil_quad(s: &mut Scene, x0: f32, y0: f32, x1: f32, y1: f32) {
-    let v = xyz_diffuse(&[
-        ([x0, y0, 0.1], 0xff000000),
-        ([x1, y0, 0.1], 0xff000000),
-        ([x0, y1, 0.1], 0xff000000),
-        ([x1, y1, 0.1], 0xff000000),
-    ]);
-    s.draw_indexed(&[0, 1, 3], &v, 16);
-    s.draw_indexed(&[0, 2, 3], &v, 16);
+    let v: Vec<u32> = [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]
+        .iter()
+        .flat_map(|p| [f(p[0]), f(p[1]), f(0.1)])
+        .collect();
+    s.draw_indexed(&[0, 1, 3], &v, 12);
+    s.draw_indexed(&[0, 2, 3], &v, 12);
 }
 
+/// Wine's `stencil_cull_test`: the stencil buffer cleared to 8; clockwise triangles REPLACE it
+/// with 3 (STENCILPASS) and, in two-sided mode, counter-clockwise ones INCR it to 9
+/// (CCW_STENCILPASS); without two-sided mode both windings take the clockwise ops. Both
+/// stencil functions keep their ALWAYS default and the depth test is off, so only the pass ops
+/// can apply. A second pass paints blue = 16 * stencil where STENCILFUNC EQUAL matches.
 #[test]
 fn stencil_cull_test() {
     let mut s = Scene::new();
-    s.transform("WORLD", IDENTITY)
-        .transform("VIEW", IDENTITY)
-        .transform("PROJECTION", IDENTITY)
-        .rs("LIGHTING", json!(false))
-        .fvf(&["XYZ", "DIFFUSE"])
-        .clear_all(0x00ff0000, 0.0, 0x8)
-        .rs("STENCILENABLE", json!(true))
-        .rs("STENCILFAIL", json!("REPLACE"))
-        .rs("STENCILZFAIL", json!("DECR"))
-        .rs("STENCILPASS", json!("INCR"))
-        .rs("CCW_STENCILFAIL", json!("REPLACE"))
-        .rs("CCW_STENCILZFAIL", json!("DECR"))
-        .rs("CCW_STENCILPASS", json!("INCR"))
-        .rs("STENCILREF", json!(3))
-        .rs("STENCILFUNC", json!("NEVER"))
-        .rs("CCW_STENCILFUNC", json!("ALWAYS"))
-        .rs("COLORWRITEENABLE", json!(0));
+    s.op(
+        json!({"op": "CLEAR", "flags": ["TARGET", "STENCIL"], "color": 0x00ff0000,
+        "depth": 0.0, "stencil": 0x8}),
+    )
+    .fvf(&["XYZ"])
+    .rs("ZENABLE", json!(false))
+    .rs("LIGHTING", json!(false))
+    // Clockwise ops: FAIL and ZFAIL are never taken here (ALWAYS, no depth test).
+    .rs("STENCILFAIL", json!("INCR"))
+    .rs("STENCILZFAIL", json!("DECR"))
+    .rs("STENCILPASS", json!("REPLACE"))
+    .rs("STENCILREF", json!(3))
+    .rs("CCW_STENCILFAIL", json!("REPLACE"))
+    .rs("CCW_STENCILZFAIL", json!("DECR"))
+    .rs("CCW_STENCILPASS", json!("INCR"))
+    .rs("STENCILENABLE", json!(true))
+    .rs("TWOSIDEDSTENCILMODE", json!(false));
     // Lower left: one-sided, clockwise culled.
-    s.rs("TWOSIDEDSTENCILMODE", json!(false))
-        .rs("CULLMODE", json!("CW"));
+    s.rs("CULLMODE", json!("CW"));
     stencil_quad(&mut s, -1.0, -1.0, 0.0, 0.0);
     // Lower right: two-sided, nothing culled.
     s.rs("TWOSIDEDSTENCILMODE", json!(true))
         .rs("CULLMODE", json!("NONE"));
     stencil_quad(&mut s, 0.0, -1.0, 1.0, 0.0);
-    // Upper left: two-sided, counter-clockwise culled.
-    s.rs("CULLMODE", json!("CCW"));
-    stencil_quad(&mut s, -1.0, 0.0, 0.0, 1.0);
     // Upper right: two-sided, clockwise culled.
     s.rs("CULLMODE", json!("CW"));
     stencil_quad(&mut s, 0.0, 0.0, 1.0, 1.0);
-    // Make the stencil values visible: blue = 16 * stencil.
-    s.rs("TWOSIDEDSTENCILMODE", json!(false))
-        .rs("CULLMODE", json!("NONE"))
-        .rs("COLORWRITEENABLE", json!(0xf))
-        .rs("STENCILFUNC", json!("EQUAL"))
+    // Upper left: two-sided, counter-clockwise culled.
+    s.rs("CULLMODE", json!("CCW"));
+    stencil_quad(&mut s, -1.0, 0.0, 0.0, 1.0);
+    // Make the stencil values visible: blue = 16 * stencil (alpha 0, as in Wine).
+    s.rs("STENCILZFAIL", json!("KEEP"))
+        .rs("STENCILPASS", json!("KEEP"))
         .rs("STENCILFAIL", json!("KEEP"))
-        .rs("STENCILZFAIL", json!("KEEP"))
-        .rs("STENCILPASS", json!("KEEP"));
+        .rs("TWOSIDEDSTENCILMODE", json!(false))
+        .rs("CULLMODE", json!("NONE"))
+        .rs("STENCILFUNC", json!("EQUAL"))
+        .fvf(&["XYZ", "DIFFUSE"]);
     for i in 0..16u32 {
-        let c = 0xff000000 | (i * 0x10);
+        let c = i * 16;
         let painter = xyz_diffuse(&[
             ([-1.0, -1.0, 0.0], c),
             ([1.0, -1.0, 0.0], c),
@@ -740,6 +743,8 @@ fn stencil_cull_test() {
         s.rs("STENCILREF", json!(i));
         s.draw(5, 2, &painter, 16);
     }
+    s.rs("STENCILENABLE", json!(false));
+    // Wine compares these exactly.
     assert_probes(
         &s.render(),
         &[
@@ -804,7 +809,9 @@ fn stencil_cull_test() {
 }
 
 /// Wine's `test_table_fog_zw`: linear table fog of pre-transformed vertices reads their z,
-/// whatever their rhw (0 included) and whether the depth test is on.
+/// whatever their rhw (0 included) and whether the depth test is on. FOGSTART and FOGEND keep
+/// their defaults (0 and 1), so the fog factor is 1 - z; one full-target quad per case, probed
+/// at the centre with Wine's tolerance of 2.
 #[test]
 fn test_table_fog_zw() {
     let cases: [(f32, f32, bool, u32); 8] = [
@@ -822,21 +829,22 @@ fn test_table_fog_zw() {
         s.rs("LIGHTING", json!(false))
             .rs("FOGENABLE", json!(true))
             .rs("FOGCOLOR", json!(0x0000ff00))
-            .rsf("FOGSTART", 0.0)
-            .rsf("FOGEND", 1.0)
+            .rs("CLIPPING", json!(false))
+            .transform("PROJECTION", IDENTITY)
             .rs("FOGTABLEMODE", json!("LINEAR"))
-            .rs("ZENABLE", json!(z_test))
+            .fvf(&["XYZRHW", "DIFFUSE"])
             .op(
                 json!({"op": "CLEAR", "flags": ["TARGET", "ZBUFFER"], "color": 0x000000ff,
                 "depth": 1.0}),
             )
-            .fvf(&["XYZRHW", "DIFFUSE"]);
+            .rs("ZENABLE", json!(z_test));
+        // Wine's 640 x 480 quad, in this target's quarter-size pixels.
         let v: Vec<u32> = [(0.0, 0.0), (160.0, 0.0), (0.0, 120.0), (160.0, 120.0)]
             .iter()
             .flat_map(|&(x, y)| [f(x), f(y), f(z), f(w), 0xffff0000])
             .collect();
         s.draw(5, 2, &v, 20);
-        let label = format!("Test {i}");
+        let label = format!("case {i}");
         assert_probes(&s.render(), &[(&label, 320, 240, want, 2)]);
     }
 }
