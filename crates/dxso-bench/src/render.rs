@@ -1,7 +1,7 @@
 use crate::session::Session;
 use anyhow::{ensure, Result};
 use dxso_exec::Engine;
-use dxso_render::target::parse_size;
+use dxso_render::parse_size;
 use dxso_render::teapot::{self, Scene};
 use dxso_render::Stats;
 use serde_json::json;

@@ -1,4 +1,4 @@
-//! The shading interface over `dxso-exec`: an [`Engine`] that lowers the stream's shaders
+//! The shading interface over `dxso-exec`: a [`StageEngine`] that lowers the stream's shaders
 //! once and runs their batches with the executor.
 //!
 //! The adapter only translates: registers to meanings (`dcl` declarations in shader model 3,
@@ -10,10 +10,10 @@
 //! [`VertexStage`]/[`PixelStage`] traits.
 
 use crate::error::RenderError;
-use crate::shading::Engine;
+use crate::shading::StageEngine;
 use crate::shading::{
-    PixelBatch, PixelOutputs, PixelProgram, PixelSignature, PixelStage, Resources, Semantic,
-    ShadeError, VertexBatch, VertexOutputs, VertexProgram, VertexSignature, VertexStage,
+    DrawResources, PixelInputs, PixelOutputs, PixelProgram, PixelSignature, PixelStage, Semantic,
+    ShadeError, VertexInputs, VertexOutputs, VertexProgram, VertexSignature, VertexStage,
 };
 use dxso::{DeclUsage, Opcode, RegisterType, Shader};
 use dxso_dp2::device::tss;
@@ -185,7 +185,7 @@ impl ExecEngine {
     }
 }
 
-impl Engine for ExecEngine {
+impl StageEngine for ExecEngine {
     fn vertex_stage(&self, shader: &Shader) -> Result<Arc<dyn VertexStage>, RenderError> {
         Ok(Arc::new(self.vertex(shader)?))
     }
@@ -274,7 +274,7 @@ fn convert_texture(t: &CaptureTexture) -> Result<Texture, String> {
 
 /// The executor's samplers for a draw's bindings.
 fn samplers(
-    resources: &Resources,
+    resources: &DrawResources,
     cache: &TextureCache,
     stage: &'static str,
 ) -> Result<Vec<Sampler>, ShadeError> {
@@ -353,7 +353,7 @@ fn samplers(
 }
 
 fn exec_resources(
-    r: &Resources,
+    r: &DrawResources,
     cache: &TextureCache,
     stage: &'static str,
 ) -> Result<dxso_exec::Resources, ShadeError> {
@@ -390,7 +390,7 @@ impl VertexStage for ExecVertex {
 
     fn bind<'a>(
         &'a self,
-        resources: &'a Resources,
+        resources: &'a DrawResources,
     ) -> Result<Box<dyn VertexProgram + 'a>, ShadeError> {
         Ok(Box::new(BoundVertex {
             stage: self,
@@ -400,7 +400,7 @@ impl VertexStage for ExecVertex {
 }
 
 impl VertexProgram for BoundVertex<'_> {
-    fn run(&self, batch: &VertexBatch<'_>, out: &mut VertexOutputs) -> Result<(), ShadeError> {
+    fn run(&self, batch: &VertexInputs<'_>, out: &mut VertexOutputs) -> Result<(), ShadeError> {
         let s = self.stage;
         let mut exec_batch = dxso_exec::VertexBatch::new(batch.count);
         for (r, values) in s.inputs.iter().zip(batch.inputs) {
@@ -452,7 +452,7 @@ impl PixelStage for ExecPixel {
 
     fn bind<'a>(
         &'a self,
-        resources: &'a Resources,
+        resources: &'a DrawResources,
     ) -> Result<Box<dyn PixelProgram + 'a>, ShadeError> {
         Ok(Box::new(BoundPixel {
             stage: self,
@@ -462,7 +462,7 @@ impl PixelStage for ExecPixel {
 }
 
 impl PixelProgram for BoundPixel<'_> {
-    fn run(&self, batch: &PixelBatch<'_>, out: &mut PixelOutputs) -> Result<(), ShadeError> {
+    fn run(&self, batch: &PixelInputs<'_>, out: &mut PixelOutputs) -> Result<(), ShadeError> {
         let s = self.stage;
         let mut q = QuadBatch::new(batch.lanes / 4);
         for (r, values) in s.inputs.iter().zip(batch.inputs) {

@@ -3,7 +3,7 @@
 //! state's values the stages' constants.
 
 use crate::error::RenderError;
-use crate::shading::Engine;
+use crate::shading::StageEngine;
 use crate::shading::{PixelStage, VertexStage};
 use crate::state::Viewport;
 use dxso::DeclUsage;
@@ -60,7 +60,7 @@ impl Ffp {
     /// The stages and constants of the device's fixed-function state for a draw at `offset`.
     pub fn draw(
         &mut self,
-        engine: &dyn Engine,
+        engine: &dyn StageEngine,
         device: &Device,
         decl: &[VertexElement],
         viewport: &Viewport,

@@ -41,25 +41,30 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod clip;
+mod clip;
 mod color;
-pub mod error;
-pub mod exec;
+mod error;
+mod exec;
 mod ffp;
-pub mod output;
-pub mod pipeline;
-pub mod raster;
-pub mod setup;
-pub mod shading;
-pub mod state;
-pub mod target;
+mod output;
+mod pipeline;
+mod raster;
+mod setup;
+mod shading;
+mod state;
+mod target;
 pub mod teapot;
 
 pub use error::RenderError;
-pub use exec::ExecEngine;
+pub use exec::{ExecEngine, ExecPixel, ExecVertex};
 pub use pipeline::{RenderLimits, Renderer, Stats};
-pub use shading::{Engine, FnPixel, FnVertex, PixelStage, Resources, Semantic, VertexStage};
-pub use target::{Image, Target};
+pub use shading::{
+    DrawResources, FnPixel, FnVertex, PixelInputs, PixelOutputs, PixelProgram, PixelSignature,
+    PixelStage, Quad, SamplerBinding, Semantic, ShadeError, StageEngine, VertexInputs,
+    VertexOutputs, VertexProgram, VertexSignature, VertexStage,
+};
+pub use state::Viewport;
+pub use target::{parse_size, Image, Target};
 
 // The README's examples run as doctests, so the crate's front page stays true.
 #[cfg(doctest)]

@@ -9,7 +9,7 @@ use crate::error::RenderError;
 use crate::raster::{render_tile, DrawJob, Job, TileStats};
 use crate::setup::{self, Prim, ScreenVertex};
 use crate::shading::{
-    Engine, PixelProgram, PixelStage, Resources, SamplerBinding, Semantic, VertexBatch,
+    DrawResources, PixelProgram, PixelStage, SamplerBinding, Semantic, StageEngine, VertexInputs,
     VertexOutputs, VertexStage,
 };
 use crate::state::DrawState;
@@ -92,13 +92,13 @@ pub struct Stats {
 struct Pending {
     job: Job,
     stage: Option<Arc<dyn PixelStage>>,
-    resources: Resources,
+    resources: DrawResources,
 }
 
 /// Renders DP2 streams into a target.
 pub struct Renderer<'e> {
     target: Target,
-    engine: Option<&'e dyn Engine>,
+    engine: Option<&'e dyn StageEngine>,
     vertex_override: Option<Arc<dyn VertexStage>>,
     pixel_override: Option<Arc<dyn PixelStage>>,
     vertex_cache: Vec<(Arc<dxso::Shader>, Arc<dyn VertexStage>)>,
@@ -119,7 +119,7 @@ impl<'e> Renderer<'e> {
     pub fn new(
         width: u32,
         height: u32,
-        engine: Option<&'e dyn Engine>,
+        engine: Option<&'e dyn StageEngine>,
         limits: RenderLimits,
     ) -> Result<Renderer<'e>, RenderError> {
         Ok(Renderer {
@@ -542,7 +542,7 @@ impl<'e> Renderer<'e> {
                 }
                 r
             } else {
-                Resources::default()
+                DrawResources::default()
             },
         });
         self.stats.setup += t.elapsed();
@@ -598,7 +598,7 @@ impl Consumer for Renderer<'_> {
                 crate::state::scissor(device),
             )),
             stage: None,
-            resources: Resources::default(),
+            resources: DrawResources::default(),
         });
         self.in_consumer += t.elapsed();
         Ok(())
@@ -723,7 +723,7 @@ fn bin(target: &Target, pending: &[Pending]) -> Vec<Vec<(u32, u32)>> {
 }
 
 /// The constants and samplers a draw binds to its pixel (`pixel`) or vertex stage.
-fn resources(device: &Device, pixel: bool) -> Resources {
+fn resources(device: &Device, pixel: bool) -> DrawResources {
     let constants = if pixel {
         device.ps_constants.clone()
     } else {
@@ -746,7 +746,7 @@ fn resources(device: &Device, pixel: bool) -> Resources {
             })
         })
         .collect();
-    Resources {
+    DrawResources {
         constants,
         samplers,
     }
@@ -803,7 +803,7 @@ pub fn fetch(mesh: &Mesh, s: Semantic) -> Vec<[f32; 4]> {
 fn shade_vertices(
     vs: &dyn VertexStage,
     mesh: &Mesh,
-    resources: &Resources,
+    resources: &DrawResources,
 ) -> Result<VertexOutputs, RenderError> {
     let sig = vs.signature();
     let inputs: Vec<Vec<[f32; 4]>> = sig.inputs.iter().map(|&s| fetch(mesh, s)).collect();
@@ -827,7 +827,7 @@ fn shade_vertices(
                 },
             };
             program.run(
-                &VertexBatch {
+                &VertexInputs {
                     count: e - s,
                     inputs: &slices,
                 },

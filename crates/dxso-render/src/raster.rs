@@ -12,7 +12,7 @@
 
 use crate::output::{merge, Merge};
 use crate::setup::{Interp, Prim};
-use crate::shading::{PixelBatch, PixelOutputs, PixelProgram, ShadeError};
+use crate::shading::{PixelInputs, PixelOutputs, PixelProgram, ShadeError};
 use crate::state::DrawState;
 use crate::target::{ClearJob, Tile};
 use dxso_dp2::enums::CmpFunc;
@@ -320,7 +320,7 @@ fn flush(
     b.out.discarded.clear();
     b.out.discarded.resize(lanes, false);
     program.run(
-        &PixelBatch {
+        &PixelInputs {
             lanes,
             inputs: &inputs,
             positions: &b.positions,

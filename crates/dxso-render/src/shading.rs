@@ -1,5 +1,5 @@
 //! The pipeline's only view of shaders: a vertex stage and a pixel stage, each bound once per
-//! draw to that draw's constants and textures ([`Resources`]) and then run on batches.
+//! draw to that draw's constants and textures ([`DrawResources`]) and then run on batches.
 //!
 //! The engine behind them is a choice of the caller: [`crate::exec`] runs `dxso-exec`, and
 //! tests drive the pipeline with plain Rust ([`FnVertex`], [`FnPixel`]). Batches are laid out
@@ -69,7 +69,7 @@ pub struct SamplerBinding {
 
 /// What one draw binds to a stage: constants and samplers.
 #[derive(Clone, Debug, Default)]
-pub struct Resources {
+pub struct DrawResources {
     /// Float, integer and boolean constants as the stream set them.
     pub constants: ConstantFile,
     /// Sampler `i` of the stage (pixel `s0..s15`; vertex `s0..s3`), when a texture is bound.
@@ -79,7 +79,7 @@ pub struct Resources {
 /// The interface of a vertex shader: what it reads and writes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VertexSignature {
-    /// The vertex elements it reads, in the order of [`VertexBatch::inputs`].
+    /// The vertex elements it reads, in the order of [`VertexInputs::inputs`].
     pub inputs: Vec<Semantic>,
     /// The varyings it writes besides the position, in the order of
     /// [`VertexOutputs::varyings`].
@@ -91,7 +91,7 @@ pub struct VertexSignature {
 /// The interface of a pixel shader.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PixelSignature {
-    /// The varyings it reads, in the order of [`PixelBatch::inputs`].
+    /// The varyings it reads, in the order of [`PixelInputs::inputs`].
     pub inputs: Vec<Semantic>,
     /// Whether colour inputs are saturated to 0..1 before it reads them (shader models 1
     /// and 2, whose colour registers hold values in that range).
@@ -103,7 +103,7 @@ pub struct PixelSignature {
 }
 
 /// A batch of vertices.
-pub struct VertexBatch<'a> {
+pub struct VertexInputs<'a> {
     /// Vertices in the batch.
     pub count: usize,
     /// One slice per [`VertexSignature::inputs`] entry, `count` values each.
@@ -122,7 +122,7 @@ pub struct VertexOutputs {
 }
 
 /// A batch of 2x2 quads.
-pub struct PixelBatch<'a> {
+pub struct PixelInputs<'a> {
     /// Lanes: four per quad.
     pub lanes: usize,
     /// One slice per [`PixelSignature::inputs`] entry, `lanes` values each.
@@ -149,13 +149,13 @@ pub struct PixelOutputs {
 /// A vertex shader bound to one draw's resources.
 pub trait VertexProgram: Sync {
     /// Runs one batch into `out` (sized by the caller to `batch.count`).
-    fn run(&self, batch: &VertexBatch<'_>, out: &mut VertexOutputs) -> Result<(), ShadeError>;
+    fn run(&self, batch: &VertexInputs<'_>, out: &mut VertexOutputs) -> Result<(), ShadeError>;
 }
 
 /// A pixel shader bound to one draw's resources.
 pub trait PixelProgram: Sync {
     /// Runs one batch of quads into `out` (sized by the caller to `batch.lanes`).
-    fn run(&self, batch: &PixelBatch<'_>, out: &mut PixelOutputs) -> Result<(), ShadeError>;
+    fn run(&self, batch: &PixelInputs<'_>, out: &mut PixelOutputs) -> Result<(), ShadeError>;
 }
 
 /// A vertex shader as the pipeline sees it.
@@ -165,7 +165,7 @@ pub trait VertexStage: Send + Sync {
     /// Binds it to a draw's constants and samplers.
     fn bind<'a>(
         &'a self,
-        resources: &'a Resources,
+        resources: &'a DrawResources,
     ) -> Result<Box<dyn VertexProgram + 'a>, ShadeError>;
 }
 
@@ -176,7 +176,7 @@ pub trait PixelStage: Send + Sync {
     /// Binds it to a draw's constants and samplers.
     fn bind<'a>(
         &'a self,
-        resources: &'a Resources,
+        resources: &'a DrawResources,
     ) -> Result<Box<dyn PixelProgram + 'a>, ShadeError>;
 }
 
@@ -189,7 +189,7 @@ pub struct FnVertex<F> {
 
 impl<F> FnVertex<F>
 where
-    F: Fn(&[[f32; 4]], &Resources) -> ([f32; 4], Vec<[f32; 4]>) + Send + Sync,
+    F: Fn(&[[f32; 4]], &DrawResources) -> ([f32; 4], Vec<[f32; 4]>) + Send + Sync,
 {
     /// A stage reading `inputs` and writing `outputs` through `f`.
     pub fn new(inputs: Vec<Semantic>, outputs: Vec<Semantic>, f: F) -> Self {
@@ -206,12 +206,12 @@ where
 
 struct BoundFnVertex<'a, F> {
     stage: &'a FnVertex<F>,
-    resources: &'a Resources,
+    resources: &'a DrawResources,
 }
 
 impl<F> VertexStage for FnVertex<F>
 where
-    F: Fn(&[[f32; 4]], &Resources) -> ([f32; 4], Vec<[f32; 4]>) + Send + Sync,
+    F: Fn(&[[f32; 4]], &DrawResources) -> ([f32; 4], Vec<[f32; 4]>) + Send + Sync,
 {
     fn signature(&self) -> &VertexSignature {
         &self.signature
@@ -219,7 +219,7 @@ where
 
     fn bind<'a>(
         &'a self,
-        resources: &'a Resources,
+        resources: &'a DrawResources,
     ) -> Result<Box<dyn VertexProgram + 'a>, ShadeError> {
         Ok(Box::new(BoundFnVertex {
             stage: self,
@@ -230,9 +230,9 @@ where
 
 impl<F> VertexProgram for BoundFnVertex<'_, F>
 where
-    F: Fn(&[[f32; 4]], &Resources) -> ([f32; 4], Vec<[f32; 4]>) + Send + Sync,
+    F: Fn(&[[f32; 4]], &DrawResources) -> ([f32; 4], Vec<[f32; 4]>) + Send + Sync,
 {
-    fn run(&self, batch: &VertexBatch<'_>, out: &mut VertexOutputs) -> Result<(), ShadeError> {
+    fn run(&self, batch: &VertexInputs<'_>, out: &mut VertexOutputs) -> Result<(), ShadeError> {
         let mut inputs = vec![[0.0; 4]; batch.inputs.len()];
         for v in 0..batch.count {
             for (i, input) in batch.inputs.iter().enumerate() {
@@ -259,7 +259,7 @@ pub struct Quad<'a> {
     /// Coverage of the four lanes.
     pub covered: [bool; 4],
     /// The draw's resources.
-    pub resources: &'a Resources,
+    pub resources: &'a DrawResources,
 }
 
 /// A pixel shader written in Rust: `f(quad)` gives each lane's colour, or `None` to discard it.
@@ -294,7 +294,7 @@ where
 
 struct BoundFnPixel<'a, F> {
     stage: &'a FnPixel<F>,
-    resources: &'a Resources,
+    resources: &'a DrawResources,
 }
 
 impl<F> PixelStage for FnPixel<F>
@@ -307,7 +307,7 @@ where
 
     fn bind<'a>(
         &'a self,
-        resources: &'a Resources,
+        resources: &'a DrawResources,
     ) -> Result<Box<dyn PixelProgram + 'a>, ShadeError> {
         Ok(Box::new(BoundFnPixel {
             stage: self,
@@ -320,7 +320,7 @@ impl<F> PixelProgram for BoundFnPixel<'_, F>
 where
     F: Fn(&Quad<'_>) -> [Option<[f32; 4]>; 4] + Send + Sync,
 {
-    fn run(&self, batch: &PixelBatch<'_>, out: &mut PixelOutputs) -> Result<(), ShadeError> {
+    fn run(&self, batch: &PixelInputs<'_>, out: &mut PixelOutputs) -> Result<(), ShadeError> {
         for q in 0..batch.lanes / 4 {
             let lanes = 4 * q..4 * q + 4;
             let quad = Quad {
@@ -346,7 +346,7 @@ where
 }
 
 /// Compiles the shaders a stream creates into stages (for example with `dxso-exec`).
-pub trait Engine: Sync {
+pub trait StageEngine: Sync {
     /// A vertex stage for `shader`.
     fn vertex_stage(
         &self,

@@ -290,12 +290,8 @@ pub fn viewport(device: &Device, width: u32, height: u32) -> Result<Viewport, Re
 }
 
 impl DrawState {
-    /// The state of the device for a draw into a `width` x `height` target.
-    pub fn read(device: &Device, width: u32, height: u32) -> Result<DrawState, RenderError> {
-        Self::read_for(device, width, height, FogBy::Blend)
-    }
-
-    /// [`DrawState::read`] for a draw whose fog is applied as `fog` says.
+    /// The state of the device for a draw into a `width` x `height` target whose fog is
+    /// applied as `fog` says.
     pub fn read_for(
         device: &Device,
         width: u32,

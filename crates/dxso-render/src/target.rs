@@ -131,22 +131,17 @@ impl Target {
     }
 
     /// Tiles per row.
-    pub fn tiles_across(&self) -> u32 {
+    pub(crate) fn tiles_across(&self) -> u32 {
         self.width.div_ceil(TILE)
     }
 
-    /// The tiles, row by row.
-    pub fn tiles(&self) -> &[Tile] {
-        &self.tiles
-    }
-
     /// The tiles, mutable (for rendering them in parallel).
-    pub fn tiles_mut(&mut self) -> &mut [Tile] {
+    pub(crate) fn tiles_mut(&mut self) -> &mut [Tile] {
         &mut self.tiles
     }
 
     /// The tile holding pixel (x, y).
-    pub fn tile_of(&self, x: u32, y: u32) -> usize {
+    pub(crate) fn tile_of(&self, x: u32, y: u32) -> usize {
         ((y / TILE) * self.tiles_across() + x / TILE) as usize
     }
 

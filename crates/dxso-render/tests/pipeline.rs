@@ -7,7 +7,7 @@ use dxso_dp2::command::{Clear, Op};
 use dxso_dp2::device::rs;
 use dxso_dp2::enums::{Blend, BlendOp, CmpFunc};
 use dxso_dp2::CaptureBuilder;
-use dxso_render::shading::Quad;
+use dxso_render::Quad;
 use dxso_render::{FnPixel, Image, RenderError, RenderLimits, Renderer};
 use std::sync::Arc;
 

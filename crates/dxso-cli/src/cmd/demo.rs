@@ -39,7 +39,7 @@ pub struct Opts {
     #[arg(short, long, default_value = "teapot.png", value_name = "FILE.png")]
     output: PathBuf,
     /// Image size.
-    #[arg(long, default_value = "1024x1024", value_parser = dxso_render::target::parse_size, value_name = "WxH")]
+    #[arg(long, default_value = "1024x1024", value_parser = dxso_render::parse_size, value_name = "WxH")]
     size: [u32; 2],
     /// Render N frames of the teapot turning once about its axis, with a progress bar.
     #[arg(long, default_value_t = 0, value_name = "N")]

@@ -43,7 +43,7 @@ pub struct Opts {
     #[arg(long, value_name = "FILE")]
     ps: Option<PathBuf>,
     /// Target size, WIDTHxHEIGHT.
-    #[arg(long, default_value = "512x512", value_parser = dxso_render::target::parse_size, value_name = "WxH")]
+    #[arg(long, default_value = "512x512", value_parser = dxso_render::parse_size, value_name = "WxH")]
     size: [u32; 2],
     #[command(flatten)]
     engine: crate::engine::RenderEngineArg,

@@ -7,7 +7,7 @@ use dxso_dp2::command::Op;
 use dxso_dp2::decl::{DeclMethod, DeclType, VertexElement};
 use dxso_dp2::device::rs;
 use dxso_dp2::CaptureBuilder;
-use dxso_render::shading::Quad;
+use dxso_render::Quad;
 use dxso_render::{FnPixel, FnVertex, PixelStage, RenderLimits, Renderer, Semantic, VertexStage};
 use std::sync::Arc;
 

@@ -172,7 +172,7 @@ impl Scene {
     }
 
     /// The whole target (colour, depth and stencil) rendered with the default engine.
-    pub fn render_target(&self) -> dxso_render::target::Target {
+    pub fn render_target(&self) -> dxso_render::Target {
         let engine = ExecEngine::default();
         let capture = dxso_dp2::describe::build(&self.json()).expect("the scene builds");
         let mut r = Renderer::new(W, H, Some(&engine), RenderLimits::default()).unwrap();
