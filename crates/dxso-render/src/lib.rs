@@ -2,17 +2,18 @@
 //!
 //! A DP2 stream runs on a [`dxso_dp2::Device`] (patch tessellation and the patch cache
 //! included); every draw it reports goes through vertex fetch by meaning, the vertex shader in
-//! batches, clipping ([`clip`]), Direct3D 9's rasterisation rules ([`setup`]: pixel centres at
+//! batches, clipping, Direct3D 9's rasterisation rules (pixel centres at
 //! integer coordinates, the top-left fill rule, 1/256-pixel snapping), 2x2 quads with
-//! perspective-correct inputs, the pixel shader in batches of quads ([`raster`]), and the
-//! output merger ([`output`]: alpha test, stencil test and operations (two-sided, 8 bits),
+//! perspective-correct inputs, the pixel shader in batches of quads, and the
+//! output merger (alpha test, stencil test and operations (two-sided, 8 bits),
 //! depth test with all eight comparisons, blending, colour write mask) into an RGBA8
 //! [`Target`] that becomes a PNG ([`Image`]). CLEAR,
 //! VIEWPORTINFO, ZRANGE, render states, shader constants, textures and sampler states come
 //! from the stream. Tiles render in parallel ([`rayon`]); the picture does not depend on the
 //! thread count.
 //!
-//! Shaders are behind the [`shading`] traits: [`exec`] runs them with `dxso-exec`, and plain
+//! Shaders are behind the [`VertexStage`] and [`PixelStage`] traits, made by a
+//! [`StageEngine`]: [`ExecEngine`] runs them with `dxso-exec`, and plain
 //! Rust ([`FnVertex`], [`FnPixel`]) drives the pipeline in tests. A draw whose stream binds no
 //! shader (and the caller gives none) runs Direct3D 9's fixed-function pipeline: `dxso-ffp`
 //! generates its shaders from the device's fixed-function state, cached by key.
@@ -64,7 +65,7 @@ pub use shading::{
     VertexOutputs, VertexProgram, VertexSignature, VertexStage,
 };
 pub use state::Viewport;
-pub use target::{parse_size, Image, Target};
+pub use target::{parse_size, Image, Target, MAX_SIDE};
 
 // The README's examples run as doctests, so the crate's front page stays true.
 #[cfg(doctest)]

@@ -25,8 +25,8 @@ pub mod param;
 pub mod register;
 pub mod slots;
 pub mod swar;
-pub mod table;
-pub mod table_view;
+mod table;
+mod table_view;
 mod type_info;
 pub mod version;
 mod words;
@@ -46,7 +46,8 @@ pub use param::{
     WriteMask,
 };
 pub use register::{Register, RegisterType};
-pub use table_view::{ConstantTableView, DebugInfoView};
+pub use table::{TableError, TableLayout};
+pub use table_view::{ConstantTableView, ConstantView, DebugInfoView, TypeView, VariableView};
 pub use version::{ShaderKind, Version};
 pub mod validate;
 pub use validate::{validate, validate_with, Diagnostic, Report, Rule, Runtime, Severity};

@@ -1,6 +1,6 @@
 //! Byte tests eight at a time in a `u64` ("SIMD within a register"), shared by the readers
 //! that scan bytes for a byte class: the NUL search of the borrowed table views
-//! ([`crate::table_view`]) here, and in `dxso-text` the single-pass assembler's line search
+//! ([`crate::ConstantTableView`], [`crate::DebugInfoView`]) here, and in `dxso-text` the single-pass assembler's line search
 //! and word ends and the constant-table header reader.
 
 /// `0x01` in every byte.

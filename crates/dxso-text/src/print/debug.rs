@@ -23,8 +23,8 @@
 use super::header::bytes_text;
 use super::{push_number, Text};
 use dxso::dbug::{DebugInfo, Variable, VariableWrite};
-use dxso::table_view::DebugInfoView;
 use dxso::Comment;
+use dxso::DebugInfoView;
 
 /// Moves smaller than this, within one file, print no `#line`.
 const LINE_MOVE_SHOWN: u32 = 3;

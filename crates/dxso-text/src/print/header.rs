@@ -4,8 +4,8 @@
 
 use super::{push_number, Text};
 use dxso::ctab::{ParameterClass, ParameterType, TypeInfo};
-use dxso::table_view::{ConstantTableView, ConstantView, TypeView};
 use dxso::Shader;
+use dxso::{ConstantTableView, ConstantView, TypeView};
 use std::borrow::Cow;
 
 /// The widest line fxc writes when it wraps the command line.
