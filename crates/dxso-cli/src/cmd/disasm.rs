@@ -8,7 +8,11 @@ use std::process::ExitCode;
 /// Print shaders' disassembly as Microsoft's tools print it (fxc /Fc, D3DXDisassembleShader).
 ///
 /// The listing has the constant-table header, the instructions, and the instruction-slot
-/// footer; `dxso asm` assembles it back to the same bytes, constant table included. Reads raw
+/// footer, byte for byte as Microsoft's. `dxso asm` assembles it back to the same instructions
+/// and rebuilds the constant table from the header, but the header does not carry the table's
+/// compile flags, type details, default values or layout, nor any other comment block (DBUG,
+/// a tool's own). With --lossless the listing also carries every comment block as
+/// `// dxso:comment` lines, and `dxso asm` gives back the very same bytes. Reads raw
 /// bytecode, fxc /Fh C headers and assembly text (assembled first, so the listing is the text
 /// in Microsoft's layout). Folders are searched for *.dxso, *.vso, *.pso, *.h and *.asm.
 /// With several inputs, `-o DIR` writes one `.asm` per input under DIR (named after its path
@@ -23,6 +27,7 @@ use std::process::ExitCode;
 ///   dxso disasm shaders/ -o listings/
 ///   cat shader.dxso | dxso disasm
 ///   dxso disasm shader.dxso --validate     (findings as comments under their instructions)
+///   dxso disasm shader.dxso --lossless | dxso asm -o same.dxso   (bit for bit the input)
 ///
 /// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --validate, is
 /// invalid), 2 on usage errors.
@@ -45,6 +50,11 @@ pub struct Opts {
     /// debug-information block (fxc /Zi) gives.
     #[arg(long)]
     no_debug: bool,
+    /// Also print every comment block (the whole constant table, DBUG, any other) as
+    /// `// dxso:comment` lines of hexadecimal DWORDs, so that `dxso asm` gives back the same
+    /// bytes.
+    #[arg(long)]
+    lossless: bool,
     /// Show each instruction's DWORD offset in a trailing comment.
     #[arg(long)]
     offsets: bool,
@@ -120,6 +130,7 @@ impl Opts {
             hex: self.hex,
             command_line: self.command_line.clone(),
             notes: Vec::new(),
+            lossless: self.lossless,
         };
         let report = self
             .validate

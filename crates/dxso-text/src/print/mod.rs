@@ -11,6 +11,7 @@ pub mod debug;
 mod float;
 pub mod header;
 mod line;
+pub mod lossless;
 pub mod slots;
 
 pub use float::write_float;
@@ -42,6 +43,11 @@ pub struct PrintOptions {
     /// in `Shader::items` (for example a validator's findings). Each note becomes a `// ` line,
     /// so the listing still assembles.
     pub notes: Vec<(usize, String)>,
+    /// Also print every comment block (the CTAB with what the header leaves out, a DBUG
+    /// block, any other) as `// dxso:comment` and `// dxso:data` lines of hexadecimal DWORDs
+    /// where it stands among the instructions ([`lossless`]), so that [`crate::parse()`]
+    /// gives back the same bytes. Off by default: Microsoft's listing has no such lines.
+    pub lossless: bool,
 }
 
 impl Default for PrintOptions {
@@ -54,6 +60,7 @@ impl Default for PrintOptions {
             hex: false,
             command_line: None,
             notes: Vec::new(),
+            lossless: false,
         }
     }
 }
@@ -110,6 +117,9 @@ fn write_body<H: debug::InstructionHook>(
             Item::Instruction(inst) => inst,
             Item::Comment(c) => {
                 offset += 1 + c.data.len();
+                if options.lossless {
+                    lossless::write_comment(&mut out, &c.data);
+                }
                 continue;
             }
         };
