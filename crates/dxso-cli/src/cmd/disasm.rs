@@ -1,5 +1,5 @@
 use crate::batch;
-use crate::input::{InputsArg, Kind, Source};
+use crate::input::{InputsArg, Kind};
 use crate::output::{OutputArg, PerInput};
 use crate::session::Session;
 use anyhow::{Context, Result};
@@ -30,7 +30,9 @@ use std::process::ExitCode;
 ///   dxso disasm shader.dxso --lossless | dxso asm -o same.dxso   (bit for bit the input)
 ///
 /// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --validate, is
-/// invalid), 2 on usage errors.
+/// invalid), 2 on usage errors and refused outputs (a file that exists, without --force; two
+/// inputs writing one file, such as x.dxso and x.pso; an output that is an input), before
+/// anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -40,6 +42,8 @@ pub struct Opts {
     /// output.
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
     /// Leave out the constant-table header.
     #[arg(long)]
     no_header: bool,
@@ -79,8 +83,10 @@ impl Opts {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
         let output = OutputArg {
             output: self.output.clone(),
+            force: self.force.force,
         };
         let per_input = PerInput::decide(&output, several);
+        per_input.check(&inputs, "asm", self.force.force)?;
         let read = self.inputs.shader_read(true);
         let (tally, errors) = batch::run(s, &inputs, |input| {
             let source = input.read()?;
@@ -98,7 +104,6 @@ impl Opts {
                     outcome.stdout.extend_from_slice(listing.as_bytes());
                 }
                 Some(path) => {
-                    refuse_overwriting_input(&source, &path)?;
                     std::fs::write(&path, listing)
                         .with_context(|| format!("writing {}", path.display()))?;
                     log::info!("wrote {}", path.display());
@@ -157,17 +162,4 @@ impl Opts {
         }
         (listing, report.as_ref().map_or(true, |r| r.is_valid()))
     }
-}
-
-/// `dxso disasm x.asm -o .` must not replace the text it read.
-pub fn refuse_overwriting_input(source: &Source, out: &std::path::Path) -> Result<()> {
-    let same = source.path.as_ref().is_some_and(
-        |p| matches!((p.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b),
-    );
-    anyhow::ensure!(
-        !same,
-        "{} would overwrite its own input; choose another -o",
-        out.display()
-    );
-    Ok(())
 }
