@@ -91,11 +91,11 @@ pub fn assemble(
     Some(shader)
 }
 
-/// A `// dxso:comment` or `// dxso:data` line ([`crate::print::lossless`]): whether it starts
+/// A `// dxso:comment` or `// dxso:data` line ([`crate::syntax::lossless`]): whether it starts
 /// a comment block, and its DWORDs. `open` says whether a block from such lines is the last
 /// item, which `data` continues.
 fn lossless_line(t: &Token, sources: &Sources, open: bool) -> Res<(bool, Vec<u32>)> {
-    use crate::print::lossless::{COMMENT, DATA, PREFIX};
+    use crate::syntax::lossless::{COMMENT, DATA, PREFIX};
     let fail = |msg: String| Box::new((Rule::BadLosslessLine, t.site, msg));
     let text = sources.text(t);
     let rest = text

@@ -19,7 +19,7 @@ use super::preprocess::Sources;
 use super::sink::Sink;
 use super::words::{self, source_modifier};
 use crate::ctab::HeaderTable;
-use crate::print::lossless::is_lossless_line;
+use crate::syntax::lossless::is_lossless_line;
 use dxso::swar;
 use dxso::{
     DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,

@@ -14,7 +14,7 @@ use logos::Logos;
 #[logos(skip r"/\*([^*]|\*+[^*/])*\*+/")]
 pub enum Kind {
     /// A `// dxso:` comment alone on its line, which carries what a lossless listing adds to Microsoft's
-    /// ([`crate::print::lossless`]); other `//` comments are skipped.
+    /// ([`crate::syntax::lossless`]); other `//` comments are skipped.
     #[regex(r"//[ \t]*dxso:[^\n]*", priority = 100)]
     Lossless,
     /// A line end.

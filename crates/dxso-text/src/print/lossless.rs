@@ -9,17 +9,12 @@
 //! text holding one takes its comment blocks only from these lines (the `// Parameters:`
 //! header is then not rebuilt into a second table).
 
+use crate::syntax::lossless::{COMMENT, DATA, PREFIX};
+use crate::PrintOptions;
+use dxso::Shader;
+
 /// How many DWORDs one line holds.
 pub const WORDS_PER_LINE: usize = 8;
-
-/// The word that starts a comment block's lines.
-pub const COMMENT: &str = "comment";
-
-/// The word that continues a comment block on the next line.
-pub const DATA: &str = "data";
-
-/// The prefix of every lossless line after its `//` and spaces.
-pub const PREFIX: &str = "dxso:";
 
 /// Appends the lines of one comment block with DWORDs `data`.
 pub fn write_comment(out: &mut Vec<u8>, data: &[u32]) {
@@ -29,6 +24,26 @@ pub fn write_comment(out: &mut Vec<u8>, data: &[u32]) {
     for chunk in chunks {
         write_line(out, DATA, chunk);
     }
+}
+
+/// The lossless listing of `shader`: the listing with its comment blocks as `// dxso:` lines,
+/// checked by assembling it. Should a header or debug line the bytes hold not read back as
+/// one (a constant's name with a line break in it, a DBUG file name with a quote), the listing
+/// is printed again without the header and the debug lines, which the `// dxso:` lines carry
+/// anyway: a lossless listing always assembles to the shader's bytes.
+pub(super) fn print(shader: &Shader, options: &PrintOptions) -> String {
+    let text = super::listing(shader, options);
+    let want = dxso::encode(shader);
+    if crate::parse(&text).is_ok_and(|back| dxso::encode(&back) == want) {
+        return text;
+    }
+    let plain = PrintOptions {
+        header: false,
+        debug: false,
+        command_line: None,
+        ..options.clone()
+    };
+    super::listing(shader, &plain)
 }
 
 fn write_line(out: &mut Vec<u8>, word: &str, data: &[u32]) {
@@ -44,17 +59,10 @@ fn write_line(out: &mut Vec<u8>, word: &str, data: &[u32]) {
     out.push(b'\n');
 }
 
-/// Whether `line` is a lossless line: a `//` comment, alone on its line, whose text starts
-/// with `dxso:` (spaces before either allowed).
-pub fn is_lossless_line(line: &str) -> bool {
-    let t = line.trim_start_matches([' ', '\t']);
-    t.strip_prefix("//")
-        .is_some_and(|r| r.trim_start_matches([' ', '\t']).starts_with(PREFIX))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::lossless::is_lossless_line;
 
     #[test]
     fn blocks_split_into_lines_of_eight_words() {

@@ -72,6 +72,14 @@ pub fn print(shader: &Shader) -> String {
 
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
+    if options.lossless {
+        return lossless::print(shader, options);
+    }
+    listing(shader, options)
+}
+
+/// The listing of `shader` with `options`, as it is printed (the lossless listing unchecked).
+fn listing(shader: &Shader, options: &PrintOptions) -> String {
     let (capacity, debug_comment) = scan(shader, options);
     // The listing is written as bytes (see `line`) and checked as UTF-8 once at the end.
     let mut out = Vec::with_capacity(capacity);
