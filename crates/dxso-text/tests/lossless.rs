@@ -2,6 +2,7 @@
 //! block as `// dxso:` lines, which the assembler reads back to the same bytes.
 
 use dxso::decode;
+use dxso_text::syntax::lossless::is_lossless_line;
 use dxso_text::PrintOptions;
 
 fn lossless() -> PrintOptions {
@@ -23,6 +24,19 @@ fn every_corpus_shader_comes_back_bit_exact() {
         let bytes = e.bytes();
         let shader = decode(&bytes).unwrap();
         let listing = dxso_text::print_with(&shader, &lossless());
+        // Microsoft's listing plus the `// dxso:` lines, nothing changed or left out.
+        let microsoft: String = listing
+            .lines()
+            .filter(|l| !is_lossless_line(l))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        if microsoft != dxso_text::print(&shader) {
+            misses.push(format!(
+                "{}: not Microsoft's listing plus dxso lines",
+                e.rel
+            ));
+            continue;
+        }
         // Both ways the assembler reads text: to a shader, and straight to bytes.
         let parsed = assembler.parse(&listing).map(|s| dxso::encode(&s));
         let assembled = assembler.assemble(&listing);
