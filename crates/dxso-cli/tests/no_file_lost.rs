@@ -167,6 +167,13 @@ fn a_single_output_that_exists_needs_force() {
         &std::fs::read(&out).unwrap()[..4],
         &[0x00, 0x02, 0xff, 0xff]
     );
+    // The demo's image: refused before anything is rendered or written.
+    let png = dir.join("teapot.png");
+    std::fs::write(&png, "keep me").unwrap();
+    let o = run(&["demo", "--size", "8x8", "-o", s(&png)], None);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    assert_eq!(std::fs::read(&png).unwrap(), b"keep me");
 }
 
 #[test]
