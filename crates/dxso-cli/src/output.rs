@@ -5,6 +5,10 @@
 //!   standard output is not a terminal; to a terminal it is refused with a hint (as wasm-tools
 //!   does), because bytecode would garble the screen.
 //! - A closed pipe (`dxso dump x | head -1`) ends the run quietly: see [`crate::stdout`].
+//! - No file is lost: a run decides every file it will write before it writes one, and refuses
+//!   (usage, exit 2, nothing written) when two inputs would write the same file, when a file
+//!   it would write is one of its inputs, or, without `--force`, when one already exists
+//!   ([`check_plan`]). `-o -` is always standard output, never a file or folder named `-`.
 
 use crate::report::CliError;
 use crate::session::Session;
@@ -24,6 +28,109 @@ pub struct OutputArg {
     /// output only when standard output is not a terminal).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace output files that already exist (without it the run refuses, naming them, and
+    /// writes nothing).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `--force` for commands that name their output option their own way.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct ForceArg {
+    /// Replace output files that already exist (without it the run refuses, naming them, and
+    /// writes nothing).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// One file a run will write, and the input it is made from.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    /// The file.
+    pub path: PathBuf,
+    /// The input it comes from, as the user named it (for a refusal that names both inputs).
+    pub from: Option<PathBuf>,
+}
+
+/// How many names a refusal lists before it says how many more there are.
+const NAMES_SHOWN: usize = 8;
+
+/// Checks every file a run will write, before it writes any: two inputs that would write the
+/// same file, a file that is one of the run's `inputs`, and (without `force`) files that
+/// already exist are refused as usage errors that name them.
+pub fn check_plan(planned: &[Planned], inputs: &[&Path], force: bool) -> Result<()> {
+    let mut sorted: Vec<&Planned> = planned.iter().collect();
+    sorted.sort_by(|a, b| a.path.cmp(&b.path));
+    for pair in sorted.windows(2) {
+        if pair[0].path == pair[1].path {
+            let from = |p: &Planned| {
+                p.from
+                    .as_ref()
+                    .map_or_else(|| "one output".into(), |f| f.display().to_string())
+            };
+            return Err(CliError::Usage(format!(
+                "{} and {} would both be written to {}; nothing was written (rename one, or \
+                 give them separate runs)",
+                from(pair[0]),
+                from(pair[1]),
+                pair[0].path.display()
+            ))
+            .into());
+        }
+    }
+    let inputs: Vec<PathBuf> = inputs
+        .iter()
+        .filter(|p| p.as_os_str() != "-")
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    let mut existing = Vec::new();
+    for p in &sorted {
+        let Ok(meta) = std::fs::metadata(&p.path) else {
+            continue;
+        };
+        if meta.is_dir() {
+            return Err(CliError::Usage(format!(
+                "{} is a folder; this output is one file",
+                p.path.display()
+            ))
+            .into());
+        }
+        if p.path.canonicalize().is_ok_and(|c| inputs.contains(&c)) {
+            return Err(CliError::Usage(format!(
+                "{} is an input of this run, and dxso never writes over its input; choose \
+                 another -o",
+                p.path.display()
+            ))
+            .into());
+        }
+        existing.push(p.path.display().to_string());
+    }
+    if !existing.is_empty() && !force {
+        let n = existing.len();
+        let mut names = existing[..n.min(NAMES_SHOWN)].join(", ");
+        if n > NAMES_SHOWN {
+            names.push_str(&format!(" and {} more", n - NAMES_SHOWN));
+        }
+        let what = if n == 1 { "file exists" } else { "files exist" };
+        return Err(CliError::Usage(format!(
+            "{n} output {what} already: {names}; nothing was written (give --force to \
+             replace them)"
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// Refuses `-o -` for a run that writes several files, which standard output cannot hold.
+pub fn refuse_stdout_for_several(command: &str, output: Option<&Path>) -> Result<()> {
+    if output.is_some_and(|p| p.as_os_str() == "-") {
+        return Err(CliError::Usage(format!(
+            "{command} writes several files, which standard output cannot hold; give a folder \
+             with -o DIR"
+        ))
+        .into());
+    }
+    Ok(())
 }
 
 /// Where one result goes.
@@ -48,6 +155,26 @@ impl OutputArg {
         }
     }
 
+    /// Checks, before anything is written, the file the result goes to (with the other files
+    /// the command writes beside it, `also`) against [`check_plan`]'s rules.
+    pub fn check(&self, inputs: &[&Path], also: &[&Path]) -> Result<()> {
+        let mut planned: Vec<Planned> = also
+            .iter()
+            .filter(|p| p.as_os_str() != "-")
+            .map(|p| Planned {
+                path: p.to_path_buf(),
+                from: None,
+            })
+            .collect();
+        if let Target::File(p) = self.target() {
+            planned.push(Planned {
+                path: p,
+                from: None,
+            });
+        }
+        check_plan(&planned, inputs, self.force)
+    }
+
     /// `true` when the result goes to standard output (then reports go to standard error).
     pub fn is_stdout(&self) -> bool {
         matches!(self.target(), Target::Stdout { .. })
@@ -55,11 +182,13 @@ impl OutputArg {
 
     /// Writes text.
     pub fn write_text(&self, s: &Session, text: &[u8]) -> Result<()> {
+        self.check(&[], &[])?;
         write_to(&self.target(), s, text)
     }
 
     /// Writes binary data, refusing a terminal unless `-o -` was explicit.
     pub fn write_binary(&self, s: &Session, bytes: &[u8]) -> Result<()> {
+        self.check(&[], &[])?;
         let target = self.target();
         refuse_binary_terminal(&target, s)?;
         write_to(&target, s, bytes)
@@ -72,6 +201,7 @@ impl OutputArg {
 
     /// Opens the target for streamed text (a Wavefront OBJ, a long listing).
     pub fn open_text(&self, s: &Session) -> Result<Sink> {
+        self.check(&[], &[])?;
         Sink::open(&self.target(), s)
     }
 }
@@ -185,6 +315,37 @@ impl PerInput {
         }
     }
 
+    /// The file an input's result goes to, without creating anything.
+    pub fn path_of(&self, rel: &Path, extension: &str) -> Option<PathBuf> {
+        match self {
+            PerInput::Stdout { .. } => None,
+            PerInput::File(p) => Some(p.clone()),
+            PerInput::Dir(dir) => Some(dir.join(rel).with_extension(extension)),
+        }
+    }
+
+    /// Decides every input's file before anything is written and checks them
+    /// ([`check_plan`]): one file for several inputs, an input written over, existing files
+    /// without `force`.
+    pub fn check(
+        &self,
+        inputs: &[crate::input::InputPath],
+        extension: &str,
+        force: bool,
+    ) -> Result<()> {
+        let planned: Vec<Planned> = inputs
+            .iter()
+            .filter_map(|i| {
+                self.path_of(&i.rel, extension).map(|path| Planned {
+                    path,
+                    from: Some(i.path.clone()),
+                })
+            })
+            .collect();
+        let paths: Vec<&Path> = inputs.iter().map(|i| i.path.as_path()).collect();
+        check_plan(&planned, &paths, force)
+    }
+
     /// The file an input's result goes to, creating its folder.
     pub fn path_for(&self, rel: &Path, extension: &str) -> Result<Option<PathBuf>> {
         match self {
@@ -192,6 +353,7 @@ impl PerInput {
             PerInput::File(p) => Ok(Some(p.clone())),
             PerInput::Dir(dir) => {
                 let path = dir.join(rel).with_extension(extension);
+                // Decided before the run by `check`; a folder is made only to write into it.
                 if let Some(parent) = path.parent() {
                     std::fs::create_dir_all(parent)
                         .with_context(|| format!("creating {}", parent.display()))?;

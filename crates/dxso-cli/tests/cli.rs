@@ -161,6 +161,8 @@ fn reencode_whole_corpus() {
                 e.path.to_str().unwrap(),
                 "-o",
                 out_path.to_str().unwrap(),
+                // One file, written again for each shader.
+                "--force",
             ],
             None,
         );

@@ -373,9 +373,9 @@ fn asm_never_overwrites_its_own_text_and_speaks_json() {
         let mut args = vec!["asm", src, "-o", src];
         args.extend(extra);
         let out = run(&args, None);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
-            text(&out.stderr).contains("would overwrite its own input"),
+            text(&out.stderr).contains("never writes over its input"),
             "{}",
             text(&out.stderr)
         );

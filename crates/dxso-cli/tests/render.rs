@@ -131,7 +131,7 @@ fn render_errors_are_bad_input() {
     assert_eq!(code, 2);
     // Not a capture.
     std::fs::write(dir.join("junk.dp2"), b"DP2F\x02\0\0\0").unwrap();
-    let (code, _, err) = dxso(&["render", "junk.dp2", "-o", "x.png"], &dir);
+    let (code, _, err) = dxso(&["render", "junk.dp2", "-o", "junk.png"], &dir);
     assert_eq!(code, 1, "{err}");
 }
 

@@ -103,3 +103,36 @@ fn undecodable_input_exits_1() {
     let out = run_with_stdin(&["disasm", "-"], &[0, 1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// `disasm --lossless | asm` gives back the input bit for bit: a shader whose CTAB has what
+/// the header does not show, and one with a DBUG block; the default listing does not.
+#[test]
+fn lossless_listing_assembles_to_the_same_bytes() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/");
+    for rel in [
+        "fna/AlphaTestEffect_04_vs.dxso",
+        "directxtk-level9/EnvironmentMapEffect_VSEnvMapBn.dxso",
+    ] {
+        let Ok(bytes) = std::fs::read(format!("{root}{rel}")) else {
+            panic!("corpus shader {rel} missing");
+        };
+        let listing = run_with_stdin(&["disasm", "-", "--lossless"], &bytes);
+        assert!(listing.status.success(), "{rel}");
+        let text = String::from_utf8(listing.stdout.clone()).unwrap();
+        assert!(text.contains("    // dxso:comment "), "{rel}: {text}");
+        let back = run_with_stdin(&["asm", "-", "-o", "-"], &listing.stdout);
+        assert!(
+            back.status.success(),
+            "{rel}: {}",
+            common::text(&back.stderr)
+        );
+        assert!(back.stdout == bytes, "{rel}: not bit-exact");
+        let plain = run_with_stdin(&["disasm", "-"], &bytes);
+        assert!(!common::text(&plain.stdout).contains("dxso:"), "{rel}");
+        let lossy = run_with_stdin(&["asm", "-", "-o", "-"], &plain.stdout);
+        assert!(
+            lossy.stdout != bytes,
+            "{rel}: the plain listing already was lossless"
+        );
+    }
+}

@@ -2,7 +2,9 @@
 //! (tried when no macro is defined) and the full path (forced by defining one the text does not
 //! use) accept the same texts and give the same shaders; `assemble_with` (text straight to
 //! bytes) gives the bytes of `encode` of that shader, or the same diagnostics; an assembled
-//! shader prints to a listing that assembles back to the same shader.
+//! shader prints to a lossless listing that assembles back to the same bytes, and (unless the
+//! text gave comment blocks as `// dxso:` lines) to Microsoft's listing that assembles back to
+//! the same shader.
 
 /// Runs the target on one input.
 pub fn run(data: &[u8]) {
@@ -53,6 +55,25 @@ pub fn run(data: &[u8]) {
         }
     }
     if let Ok(shader) = parsed {
+        // The lossless listing, which keeps every comment block (the text may give some as
+        // `// dxso:` lines), always gives the bytes back.
+        let lossless = dxso_text::PrintOptions {
+            lossless: true,
+            ..Default::default()
+        };
+        let listing = dxso_text::print_with(&shader, &lossless);
+        let again = dxso_text::parse(&listing)
+            .unwrap_or_else(|e| panic!("lossless listing does not assemble: {e}\n{listing}"));
+        assert_eq!(
+            dxso::encode(&again),
+            dxso::encode(&shader),
+            "listing:\n{listing}"
+        );
+        // Microsoft's listing keeps what it shows: the instructions and a CTAB rebuilt from
+        // the header (not blocks the text gave as `// dxso:` lines).
+        if text.contains("dxso:") {
+            return;
+        }
         let listing = dxso_text::print(&shader);
         let again = dxso_text::parse(&listing)
             .unwrap_or_else(|e| panic!("listing does not assemble: {e}\n{listing}"));

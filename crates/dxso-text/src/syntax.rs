@@ -79,3 +79,24 @@ pub fn register_allowed(spelling: &str, version: Version) -> bool {
 
 /// The comparison suffixes (`_gt` ...) by raw value 1..=6.
 pub const COMPARISONS: [&str; 6] = ["gt", "eq", "ge", "lt", "ne", "le"];
+
+/// The `// dxso:` lines of the lossless listing ([`crate::print::lossless`]), as the printer
+/// writes them and the parser reads them.
+pub mod lossless {
+    /// The word that starts a comment block's lines.
+    pub const COMMENT: &str = "comment";
+
+    /// The word that continues a comment block on the next line.
+    pub const DATA: &str = "data";
+
+    /// The prefix of every lossless line after its `//` and spaces.
+    pub const PREFIX: &str = "dxso:";
+
+    /// Whether `line` is a lossless line: a `//` comment, alone on its line, whose text starts
+    /// with `dxso:` (spaces before either allowed).
+    pub fn is_lossless_line(line: &str) -> bool {
+        let t = line.trim_start_matches([' ', '\t']);
+        t.strip_prefix("//")
+            .is_some_and(|r| r.trim_start_matches([' ', '\t']).starts_with(PREFIX))
+    }
+}

@@ -86,6 +86,18 @@ pub enum Format {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        if let Some(path) = &self.listing {
+            if self.output.target() == Target::File(path.clone()) {
+                return Err(CliError::Usage(format!(
+                    "--listing and -o both name {}",
+                    path.display()
+                ))
+                .into());
+            }
+        }
+        let inputs: Vec<&std::path::Path> = self.input.file.iter().map(|p| p.as_path()).collect();
+        let listing: Vec<&std::path::Path> = self.listing.iter().map(|p| p.as_path()).collect();
+        self.output.check(&inputs, &listing)?;
         let source = self.input.read(s)?;
         let options = dxso_text::ParseOptions {
             defines: self
@@ -107,9 +119,6 @@ impl Opts {
             // Only the bytes are wanted: text to bytecode without building the shader.
             let (bytes, warnings) = source.assemble_bytes(options)?;
             warn_all(s, &warnings);
-            if let Some(path) = &self.output.output {
-                super::disasm::refuse_overwriting_input(&source, path)?;
-            }
             self.output.write_binary(s, &bytes)?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -149,17 +158,7 @@ impl Opts {
                 c_header(&shader, &bytes, &self.name, Element::Dword).into_bytes()
             }
         };
-        for path in self.listing.iter().chain(&self.output.output) {
-            super::disasm::refuse_overwriting_input(&source, path)?;
-        }
         if let Some(path) = &self.listing {
-            if self.output.target() == Target::File(path.clone()) {
-                return Err(CliError::Usage(format!(
-                    "--listing and -o both name {}",
-                    path.display()
-                ))
-                .into());
-            }
             std::fs::write(path, dxso_text::print(&shader))
                 .with_context(|| format!("writing {}", path.display()))?;
             log::info!("wrote the listing to {}", path.display());

@@ -39,6 +39,8 @@ pub struct Opts {
     /// Absent: standard output unless it is a terminal.
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
 }
 
 /// `--from`.
@@ -73,11 +75,13 @@ impl Opts {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
         let output = OutputArg {
             output: self.output.clone(),
+            force: self.force.force,
         };
         let per_input = PerInput::decide(&output, several);
+        per_input.check(&inputs, "dxso", self.force.force)?;
         if several && matches!(per_input, PerInput::Stdout { .. }) {
             return Err(CliError::Usage(
-                "several inputs give several binaries: write them to a folder with `-o DIR`".into(),
+                "several inputs give several binaries, which standard output cannot hold: write them to a folder with `-o DIR`".into(),
             )
             .into());
         }
@@ -101,7 +105,6 @@ impl Opts {
             match per_input.path_for(&input.rel, "dxso")? {
                 None => return Ok(batch::Outcome::passed(out)),
                 Some(path) => {
-                    super::disasm::refuse_overwriting_input(&source, &path)?;
                     std::fs::write(&path, &out)
                         .with_context(|| format!("writing {}", path.display()))?;
                     log::info!("wrote {}", path.display());

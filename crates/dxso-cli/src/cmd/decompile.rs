@@ -32,6 +32,8 @@ pub struct Opts {
     /// Where to write: a file, a folder (one source per input), or `-`; absent: standard output.
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
     /// One statement per instruction on register-named locals: no folding, no idioms.
     #[arg(long)]
     plain: bool,
@@ -44,8 +46,10 @@ impl Opts {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
         let output = OutputArg {
             output: self.output.clone(),
+            force: self.force.force,
         };
         let per_input = PerInput::decide(&output, several);
+        per_input.check(&inputs, "hlsl", self.force.force)?;
         let read = self.inputs.shader_read(true);
         let options = dxso_decompile::Options {
             readable: !self.plain,
@@ -67,7 +71,6 @@ impl Opts {
                     outcome.stdout.extend_from_slice(hlsl.as_bytes());
                 }
                 Some(path) => {
-                    super::disasm::refuse_overwriting_input(&source, &path)?;
                     std::fs::write(&path, hlsl)
                         .with_context(|| format!("writing {}", path.display()))?;
                     log::info!("wrote {}", path.display());

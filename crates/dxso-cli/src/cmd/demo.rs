@@ -31,7 +31,8 @@ use std::time::Instant;
 ///   dxso demo --frames 36 -o turn.png        (turn-000.png .. turn-035.png)
 ///   dxso demo --engine interpreter           (the same picture, shaders interpreted)
 ///
-/// Exit status: 0 when every step behaved as expected, 1 otherwise.
+/// Exit status: 0 when every step behaved as expected, 1 otherwise, 2 on usage errors (an
+/// image file that exists, without --force; `-o -`), before anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -47,6 +48,8 @@ pub struct Opts {
     /// Segments per patch edge.
     #[arg(long, default_value_t = 16.0, value_name = "N")]
     segments: f32,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
     #[command(flatten)]
     engine: crate::engine::RenderEngineArg,
 }
@@ -450,8 +453,23 @@ fn without_comments(shader: &Shader) -> Shader {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
-        // A usage error comes before any output.
+        // A usage error comes before any output, and so does the check of the images' files.
         self.engine.cpu()?;
+        if self.output.as_os_str() == "-" {
+            return Err(crate::report::CliError::Usage(
+                "dxso demo prints its report on standard output; give the image a file name"
+                    .into(),
+            )
+            .into());
+        }
+        let images: Vec<crate::output::Planned> = match self.frames {
+            0 => vec![self.output.clone()],
+            n => (0..n).map(|f| numbered(&self.output, f)).collect(),
+        }
+        .into_iter()
+        .map(|path| crate::output::Planned { path, from: None })
+        .collect();
+        crate::output::check_plan(&images, &[], self.force.force)?;
         let mut out = s.out();
         let out = &mut out;
         writeln!(out, "dxso demo: assemble, decode, inspect, validate, re-encode and disassemble embedded shaders")?;

@@ -1,5 +1,5 @@
 use crate::batch;
-use crate::input::{InputsArg, Kind, Source};
+use crate::input::{InputsArg, Kind};
 use crate::output::{OutputArg, PerInput};
 use crate::session::Session;
 use anyhow::{Context, Result};
@@ -8,7 +8,11 @@ use std::process::ExitCode;
 /// Print shaders' disassembly as Microsoft's tools print it (fxc /Fc, D3DXDisassembleShader).
 ///
 /// The listing has the constant-table header, the instructions, and the instruction-slot
-/// footer; `dxso asm` assembles it back to the same bytes, constant table included. Reads raw
+/// footer, byte for byte as Microsoft's. `dxso asm` assembles it back to the same instructions
+/// and rebuilds the constant table from the header, but the header does not carry the table's
+/// compile flags, type details, default values or layout, nor any other comment block (DBUG,
+/// a tool's own). With --lossless the listing also carries every comment block as
+/// `// dxso:comment` lines, and `dxso asm` gives back the very same bytes. Reads raw
 /// bytecode, fxc /Fh C headers and assembly text (assembled first, so the listing is the text
 /// in Microsoft's layout). Folders are searched for *.dxso, *.vso, *.pso, *.h and *.asm.
 /// With several inputs, `-o DIR` writes one `.asm` per input under DIR (named after its path
@@ -23,9 +27,12 @@ use std::process::ExitCode;
 ///   dxso disasm shaders/ -o listings/
 ///   cat shader.dxso | dxso disasm
 ///   dxso disasm shader.dxso --validate     (findings as comments under their instructions)
+///   dxso disasm shader.dxso --lossless | dxso asm -o same.dxso   (bit for bit the input)
 ///
 /// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --validate, is
-/// invalid), 2 on usage errors.
+/// invalid), 2 on usage errors and refused outputs (a file that exists, without --force; two
+/// inputs writing one file, such as x.dxso and x.pso; an output that is an input), before
+/// anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -35,6 +42,8 @@ pub struct Opts {
     /// output.
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
     /// Leave out the constant-table header.
     #[arg(long)]
     no_header: bool,
@@ -45,6 +54,11 @@ pub struct Opts {
     /// debug-information block (fxc /Zi) gives.
     #[arg(long)]
     no_debug: bool,
+    /// Also print every comment block (the whole constant table, DBUG, any other) as
+    /// `// dxso:comment` lines of hexadecimal DWORDs, so that `dxso asm` gives back the same
+    /// bytes.
+    #[arg(long)]
+    lossless: bool,
     /// Show each instruction's DWORD offset in a trailing comment.
     #[arg(long)]
     offsets: bool,
@@ -69,8 +83,10 @@ impl Opts {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
         let output = OutputArg {
             output: self.output.clone(),
+            force: self.force.force,
         };
         let per_input = PerInput::decide(&output, several);
+        per_input.check(&inputs, "asm", self.force.force)?;
         let read = self.inputs.shader_read(true);
         let (tally, errors) = batch::run(s, &inputs, |input| {
             let source = input.read()?;
@@ -88,7 +104,6 @@ impl Opts {
                     outcome.stdout.extend_from_slice(listing.as_bytes());
                 }
                 Some(path) => {
-                    refuse_overwriting_input(&source, &path)?;
                     std::fs::write(&path, listing)
                         .with_context(|| format!("writing {}", path.display()))?;
                     log::info!("wrote {}", path.display());
@@ -120,6 +135,7 @@ impl Opts {
             hex: self.hex,
             command_line: self.command_line.clone(),
             notes: Vec::new(),
+            lossless: self.lossless,
         };
         let report = self
             .validate
@@ -146,17 +162,4 @@ impl Opts {
         }
         (listing, report.as_ref().map_or(true, |r| r.is_valid()))
     }
-}
-
-/// `dxso disasm x.asm -o .` must not replace the text it read.
-pub fn refuse_overwriting_input(source: &Source, out: &std::path::Path) -> Result<()> {
-    let same = source.path.as_ref().is_some_and(
-        |p| matches!((p.canonicalize(), out.canonicalize()), (Ok(a), Ok(b)) if a == b),
-    );
-    anyhow::ensure!(
-        !same,
-        "{} would overwrite its own input; choose another -o",
-        out.display()
-    );
-    Ok(())
 }

@@ -69,6 +69,8 @@ struct RunOpts {
     /// go to standard error).
     #[arg(long, value_name = "OUT.obj")]
     obj: Option<PathBuf>,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
 }
 
 /// Build a `.dp2` capture from its JSON description (docs/DP2.md).
@@ -98,6 +100,11 @@ impl Opts {
 }
 
 /// A capture from a `.dp2` file, or built from its JSON description first.
+/// The input file as a list for [`OutputArg::check`].
+fn inputs(input: &FileArg) -> Vec<&std::path::Path> {
+    input.file.iter().map(PathBuf::as_path).collect()
+}
+
 pub(super) fn read_capture(s: &Session, input: &FileArg) -> Result<Capture> {
     let source = input.read(s)?;
     source.expect(&[Kind::Dp2Capture, Kind::Dp2Json])?;
@@ -281,12 +288,22 @@ pub fn draw_line(d: &DrawReport) -> String {
 }
 
 fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
+    if let Some(obj) = &o.obj {
+        crate::output::OutputArg {
+            output: Some(obj.clone()),
+            force: o.force.force,
+        }
+        .check(&inputs(&o.input), &[])?;
+    }
     let capture = read_capture(s, &o.input)?;
     // The vertices a run may produce grow with the capture, so hostile files cost time in
     // proportion to their size.
     let limits = Limits::for_input(capture.to_bytes().len());
     let draws = dxso_dp2::run(&capture, limits).context("running the capture")?;
-    let obj = o.obj.map(|p| OutputArg { output: Some(p) });
+    let obj = o.obj.map(|p| OutputArg {
+        output: Some(p),
+        force: o.force.force,
+    });
     let obj_on_stdout = obj.as_ref().is_some_and(OutputArg::is_stdout);
     if s.json {
         if obj_on_stdout {
@@ -328,6 +345,7 @@ fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
 }
 
 fn build(s: &Session, o: BuildOpts) -> Result<ExitCode> {
+    o.output.check(&inputs(&o.input), &[])?;
     let source = o.input.read(s)?;
     source.expect(&[Kind::Dp2Json])?;
     o.output.check_binary(s)?;

@@ -20,7 +20,8 @@ use std::process::ExitCode;
 ///
 /// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --check, comes back
 /// different), 2 on usage errors (binary output to a terminal without `-o -`, several inputs
-/// without `-o DIR`).
+/// without `-o DIR`) and refused outputs (a file that exists, without --force; two inputs
+/// writing one file; an output that is an input), before anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -30,6 +31,8 @@ pub struct Opts {
     /// Absent: standard output unless it is a terminal.
     #[arg(short, long, value_name = "FILE|DIR")]
     output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
     /// Also fail (exit 1) when the output differs from the input bytes.
     #[arg(long)]
     check: bool,
@@ -42,11 +45,13 @@ impl Opts {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
         let output = OutputArg {
             output: self.output.clone(),
+            force: self.force.force,
         };
         let per_input = PerInput::decide(&output, several);
+        per_input.check(&inputs, "dxso", self.force.force)?;
         if several && matches!(per_input, PerInput::Stdout { .. }) {
             return Err(CliError::Usage(
-                "several inputs give several binaries: write them to a folder with `-o DIR`".into(),
+                "several inputs give several binaries, which standard output cannot hold: write them to a folder with `-o DIR`".into(),
             )
             .into());
         }
@@ -64,7 +69,6 @@ impl Opts {
             match per_input.path_for(&input.rel, "dxso")? {
                 None => return Ok(batch::Outcome::passed(out)),
                 Some(path) => {
-                    super::disasm::refuse_overwriting_input(&source, &path)?;
                     std::fs::write(&path, &out)
                         .with_context(|| format!("writing {}", path.display()))?;
                     log::info!("wrote {}", path.display());

@@ -125,6 +125,12 @@ impl Opts {
             .into());
         }
         self.output.check_binary(s)?;
+        let inputs: Vec<&std::path::Path> = [&self.input.file, &self.vs, &self.ps]
+            .into_iter()
+            .flatten()
+            .map(|p| p.as_path())
+            .collect();
+        self.output.check(&inputs, &[])?;
         let source = self.input.read(s)?;
         source.expect(&[Kind::Dp2Capture])?;
         let capture = Capture::parse(&source.bytes).with_context(|| source.name.clone())?;

@@ -49,6 +49,8 @@ impl Opts {
         if s.json && self.output.is_stdout() && self.output.output.is_some() {
             return Err(CliError::Usage("--json and -o - both want standard output".into()).into());
         }
+        let inputs: Vec<&std::path::Path> = self.patch.iter().map(|p| p.as_path()).collect();
+        self.output.check(&inputs, &[])?;
         if self.teapot {
             return self.teapot(s);
         }

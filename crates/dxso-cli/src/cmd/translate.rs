@@ -203,6 +203,8 @@ fn reflection_text(r: &Reflection, version: dxso::Version) -> Result<String> {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let inputs: Vec<&std::path::Path> = self.input.file.iter().map(|p| p.as_path()).collect();
+        self.output.check(&inputs, &[])?;
         let (_, shader) = self.input.read_or_assemble(s)?;
         let shader = self.runtime.as_d3d9(shader)?;
         let name = self

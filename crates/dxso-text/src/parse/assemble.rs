@@ -10,8 +10,8 @@ use super::preprocess::Sources;
 use super::words::{self, make_register, source_modifier};
 use super::Sink;
 use dxso::{
-    DclToken, DstParam, Extra, Instruction, Item, Operands, Register, RegisterType, Relative,
-    RelativeToken, Shader, SrcParam, Swizzle, Version, WriteMask,
+    Comment, DclToken, DstParam, Extra, Instruction, Item, Operands, Register, RegisterType,
+    Relative, RelativeToken, Shader, SrcParam, Swizzle, Version, WriteMask,
 };
 
 pub use words::parse_float;
@@ -43,7 +43,30 @@ pub fn assemble(
     shader.items.reserve(tokens.len() / 6);
     // The `+` that ended the line before, when it did: the next instruction is co-issued.
     let mut pending_plus: Option<Site> = None;
+    // Whether the item last pushed is a comment block from `// dxso:` lines, which a
+    // `// dxso:data` line continues.
+    let mut open_comment = false;
     for line in lines {
+        if let [t] = line {
+            if t.kind == Kind::Lossless {
+                match lossless_line(t, sources, open_comment) {
+                    Ok((start, words)) => {
+                        if start {
+                            shader.items.push(Item::Comment(Comment { data: words }));
+                        } else if let Some(Item::Comment(c)) = shader.items.last_mut() {
+                            c.data.extend(words);
+                        }
+                        open_comment = true;
+                    }
+                    Err(failure) => {
+                        let (rule, site, msg) = *failure;
+                        sink.error(sources, rule, site, msg)
+                    }
+                }
+                continue;
+            }
+        }
+        open_comment = false;
         match parse_line(line, sources, version, strict) {
             Ok((mut inst, plus)) => {
                 inst.coissue |= pending_plus.take().is_some();
@@ -66,6 +89,49 @@ pub fn assemble(
         );
     }
     Some(shader)
+}
+
+/// A `// dxso:comment` or `// dxso:data` line ([`crate::syntax::lossless`]): whether it starts
+/// a comment block, and its DWORDs. `open` says whether a block from such lines is the last
+/// item, which `data` continues.
+fn lossless_line(t: &Token, sources: &Sources, open: bool) -> Res<(bool, Vec<u32>)> {
+    use crate::syntax::lossless::{COMMENT, DATA, PREFIX};
+    let fail = |msg: String| Box::new((Rule::BadLosslessLine, t.site, msg));
+    let text = sources.text(t);
+    let rest = text
+        .trim_start_matches('/')
+        .trim_start_matches([' ', '\t'])
+        .strip_prefix(PREFIX)
+        .unwrap_or_default();
+    let mut words = rest.split_ascii_whitespace();
+    let start = match words.next() {
+        Some(COMMENT) => true,
+        Some(DATA) if open => false,
+        Some(DATA) => {
+            return Err(fail(format!(
+                "`{PREFIX}{DATA}` continues a `{PREFIX}{COMMENT}` block and must follow                  its lines directly"
+            )))
+        }
+        other => {
+            return Err(fail(format!(
+                "`{PREFIX}{}` is not a dxso line; dxso writes `{PREFIX}{COMMENT}` and                  `{PREFIX}{DATA}`",
+                other.unwrap_or_default()
+            )))
+        }
+    };
+    let data = words
+        .map(|w| {
+            u32::from_str_radix(w, 16)
+                .ok()
+                .filter(|_| w.len() <= 8)
+                .ok_or_else(|| {
+                    fail(format!(
+                        "`{w}` is not a DWORD in hexadecimal (up to eight digits)"
+                    ))
+                })
+        })
+        .collect::<Res<Vec<u32>>>()?;
+    Ok((start, data))
 }
 
 fn site_of(toks: &[Token]) -> Site {

@@ -44,6 +44,9 @@ pub enum Rule {
     BadNumber,
     /// A token where another was expected.
     UnexpectedToken,
+    /// A `// dxso:` line that is not a `dxso:comment` or `dxso:data` line of hexadecimal
+    /// DWORDs, or a `dxso:data` line with no block to continue.
+    BadLosslessLine,
     /// An unknown or malformed preprocessor directive.
     BadDirective,
     /// `#if` without `#endif`.
@@ -99,6 +102,7 @@ impl Rule {
             BadRelativeAddress => "dxso::asm::bad_relative_address",
             BadNumber => "dxso::asm::bad_number",
             UnexpectedToken => "dxso::asm::unexpected_token",
+            BadLosslessLine => "dxso::asm::lossless_line",
             BadDirective => "dxso::asm::bad_directive",
             UnterminatedConditional => "dxso::asm::unterminated_conditional",
             UnmatchedConditional => "dxso::asm::unmatched_conditional",

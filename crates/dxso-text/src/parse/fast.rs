@@ -19,6 +19,7 @@ use super::preprocess::Sources;
 use super::sink::Sink;
 use super::words::{self, source_modifier};
 use crate::ctab::HeaderTable;
+use crate::syntax::lossless::is_lossless_line;
 use dxso::swar;
 use dxso::{
     DstParam, Extra, Instruction, Operands, Register, RegisterType, Relative, RelativeToken,
@@ -100,6 +101,9 @@ fn assemble_lines<O: Sink>(
             continue;
         };
         if cursor.at_end() {
+            if is_lossless_line(line) {
+                return None;
+            }
             continue;
         }
         if cursor.peek() == b'#' {
@@ -285,7 +289,13 @@ fn code_of(line: &str) -> Option<&str> {
     for (i, &c) in b.iter().enumerate() {
         match c {
             b';' => return Some(&line[..i]),
-            b'/' if b.get(i + 1) == Some(&b'/') => return Some(&line[..i]),
+            // A `// dxso:` line (a lossless listing's comment block) is the full path's.
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                if b[..i].iter().all(|&p| is_space(p)) && is_lossless_line(line) {
+                    return None;
+                }
+                return Some(&line[..i]);
+            }
             b'/' if b.get(i + 1) == Some(&b'*') => return None,
             b'#' if b[..i].iter().all(|&p| is_space(p)) => return None,
             b'\\' | b'\r' | b'"' | 0x80.. => return None,

@@ -13,6 +13,10 @@ use logos::Logos;
 #[logos(skip r";[^\n]*")]
 #[logos(skip r"/\*([^*]|\*+[^*/])*\*+/")]
 pub enum Kind {
+    /// A `// dxso:` comment alone on its line, which carries what a lossless listing adds to Microsoft's
+    /// ([`crate::syntax::lossless`]); other `//` comments are skipped.
+    #[regex(r"//[ \t]*dxso:[^\n]*", priority = 100)]
+    Lossless,
     /// A line end.
     #[regex(r"\r?\n")]
     #[token("\r")]
@@ -184,9 +188,15 @@ impl Token {
 pub fn tokenize(text: &str, file: u32, out: &mut Vec<Token>) {
     let mut lexer = Kind::lexer(text);
     let mut last_end = 0usize;
+    let mut line_start = true;
     while let Some(kind) = lexer.next() {
         let span = lexer.span();
         let kind = kind.unwrap_or(Kind::Unknown);
+        // After code, a `// dxso:` comment is a comment like any other.
+        if kind == Kind::Lossless && !line_start {
+            continue;
+        }
+        line_start = kind == Kind::Newline;
         let (start, end) = (span.start as u32, span.end as u32);
         let site = Site { file, start, end };
         out.push(Token {

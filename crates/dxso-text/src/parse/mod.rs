@@ -173,7 +173,9 @@ fn parse_full(
     let sources = pre.sources;
     let mut shader = assemble::assemble(&tokens, &sources, options.strict, &mut sink);
     if let (Some(s), false) = (shader.as_mut(), options.skip_constant_table) {
-        if sink.errors.is_empty() {
+        // Comment blocks given as `// dxso:` lines are the shader's own, CTAB included.
+        let lossless = s.items.iter().any(|i| matches!(i, Item::Comment(_)));
+        if sink.errors.is_empty() && !lossless {
             add_constant_table(s, &sources, root, &mut sink);
         }
     }

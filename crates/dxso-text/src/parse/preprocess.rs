@@ -196,6 +196,14 @@ impl<'a> Preprocessor<'a> {
 
     fn line(&mut self, file: u32, line: &[Token], out: &mut Vec<Token>, sink: &mut Sink) {
         let Some(first) = line.first() else { return };
+        // A `// dxso:` line reaches the assembler as it is (the lexer keeps it only alone on
+        // its line).
+        if first.kind == Kind::Lossless {
+            if self.active() {
+                out.push(*first);
+            }
+            return;
+        }
         if first.kind == Kind::Hash {
             self.directive(file, line, out, sink);
             return;

@@ -11,6 +11,7 @@ pub mod debug;
 mod float;
 pub mod header;
 mod line;
+pub mod lossless;
 pub mod slots;
 
 pub use float::write_float;
@@ -42,6 +43,11 @@ pub struct PrintOptions {
     /// in `Shader::items` (for example a validator's findings). Each note becomes a `// ` line,
     /// so the listing still assembles.
     pub notes: Vec<(usize, String)>,
+    /// Also print every comment block (the CTAB with what the header leaves out, a DBUG
+    /// block, any other) as `// dxso:comment` and `// dxso:data` lines of hexadecimal DWORDs
+    /// where it stands among the instructions ([`lossless`]), so that [`crate::parse()`]
+    /// gives back the same bytes. Off by default: Microsoft's listing has no such lines.
+    pub lossless: bool,
 }
 
 impl Default for PrintOptions {
@@ -54,6 +60,7 @@ impl Default for PrintOptions {
             hex: false,
             command_line: None,
             notes: Vec::new(),
+            lossless: false,
         }
     }
 }
@@ -65,6 +72,14 @@ pub fn print(shader: &Shader) -> String {
 
 /// The listing of `shader` with `options`.
 pub fn print_with(shader: &Shader, options: &PrintOptions) -> String {
+    if options.lossless {
+        return lossless::print(shader, options);
+    }
+    listing(shader, options)
+}
+
+/// The listing of `shader` with `options`, as it is printed (the lossless listing unchecked).
+fn listing(shader: &Shader, options: &PrintOptions) -> String {
     let (capacity, debug_comment) = scan(shader, options);
     // The listing is written as bytes (see `line`) and checked as UTF-8 once at the end.
     let mut out = Vec::with_capacity(capacity);
@@ -110,6 +125,9 @@ fn write_body<H: debug::InstructionHook>(
             Item::Instruction(inst) => inst,
             Item::Comment(c) => {
                 offset += 1 + c.data.len();
+                if options.lossless {
+                    lossless::write_comment(&mut out, &c.data);
+                }
                 continue;
             }
         };

@@ -24,9 +24,8 @@ use std::process::ExitCode;
 pub struct Opts {
     #[command(flatten)]
     input: FileArg,
-    /// The file to write; absent or `-`: standard output.
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    #[command(flatten)]
+    output: crate::output::OutputArg,
     /// Shader bodies one statement per instruction on register-named locals.
     #[arg(long)]
     plain: bool,
@@ -34,19 +33,18 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        let inputs: Vec<&std::path::Path> = self.input.file.iter().map(PathBuf::as_path).collect();
+        self.output.check(&inputs, &[])?;
         let (source, effect) = super::read_effect(s, &self.input)?;
         let options = dxso_decompile::Options {
             readable: !self.plain,
         };
         let fx = dxso_decompile::decompile_effect(&effect, &options)
             .with_context(|| format!("decompiling {}", source.name))?;
-        match self.output.as_deref() {
-            Some(path) if path.as_os_str() != "-" => {
-                std::fs::write(path, &fx.text)
-                    .with_context(|| format!("writing {}", path.display()))?;
-                log::info!("wrote {}", path.display());
-            }
-            _ => s.print(&fx.text)?,
+        if self.output.is_stdout() {
+            s.print(&fx.text)?;
+        } else {
+            self.output.write_text(s, fx.text.as_bytes())?;
         }
         Ok(ExitCode::SUCCESS)
     }

@@ -21,7 +21,8 @@ use std::process::ExitCode;
 ///   dxso fx extract BasicEffect.fxb -o shaders/ --json
 ///
 /// Exit status: 0 on success, 1 when the effect cannot be read or a file cannot be written, 2
-/// on usage errors (no -o).
+/// on usage errors (no -o, or `-o -`: standard output cannot hold several files) and when a
+/// file it would write exists (give --force), before anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -30,6 +31,8 @@ pub struct Opts {
     /// The folder to write into (created if missing).
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    force: crate::output::ForceArg,
 }
 
 /// `VSArray[3]` as a file name part: `VSArray_3`.
@@ -67,29 +70,52 @@ impl Opts {
             )
             .into());
         };
+        crate::output::refuse_stdout_for_several("dxso fx extract", Some(&dir))?;
         let (source, effect) = super::read_effect(s, &self.input)?;
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let mut listed = Vec::new();
-        let mut text = String::new();
+        // Every file is named before any is written, so that a refusal leaves the folder as
+        // it was.
+        let mut plans = Vec::new();
         for (i, (src, sh)) in effect.shaders().enumerate() {
             let name = describe::shader_name(&effect, src);
             let version = sh.shader.version.to_string();
             let stem = format!("{i:02}_{}.{version}", file_part(&name));
-            let mut files = vec![
-                write(&dir.join(format!("{stem}.dxso")), &sh.to_bytes())?,
-                write(
-                    &dir.join(format!("{stem}.asm")),
-                    dxso_text::print(&sh.shader).as_bytes(),
-                )?,
-            ];
-            match sh.preshader() {
-                Some(Ok(p)) => files.push(write(
-                    &dir.join(format!("{stem}.preshader.txt")),
-                    p.listing().as_bytes(),
-                )?),
-                Some(Err(e)) => s.warn(&format!("{name}: unreadable preshader: {e}")),
-                None => {}
+            let preshader = sh.preshader();
+            if let Some(Err(e)) = &preshader {
+                s.warn(&format!("{name}: unreadable preshader: {e}"));
             }
+            let mut files = vec![
+                (dir.join(format!("{stem}.dxso")), sh.to_bytes()),
+                (
+                    dir.join(format!("{stem}.asm")),
+                    dxso_text::print(&sh.shader).into_bytes(),
+                ),
+            ];
+            if let Some(Ok(p)) = preshader {
+                files.push((
+                    dir.join(format!("{stem}.preshader.txt")),
+                    p.listing().into_bytes(),
+                ));
+            }
+            plans.push((i, name, version, files));
+        }
+        let planned: Vec<crate::output::Planned> = plans
+            .iter()
+            .flat_map(|(.., files)| files)
+            .map(|(path, _)| crate::output::Planned {
+                path: path.clone(),
+                from: self.input.file.clone(),
+            })
+            .collect();
+        let inputs: Vec<&Path> = self.input.file.iter().map(PathBuf::as_path).collect();
+        crate::output::check_plan(&planned, &inputs, self.force.force)?;
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        let mut listed = Vec::new();
+        let mut text = String::new();
+        for (i, name, version, files) in plans {
+            let files = files
+                .iter()
+                .map(|(path, bytes)| write(path, bytes))
+                .collect::<Result<Vec<_>>>()?;
             text.push_str(&format!("{}\n", files.join("\n")));
             listed.push(json!({"index": i, "name": name, "version": version, "files": files}));
         }
