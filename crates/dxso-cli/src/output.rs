@@ -7,8 +7,8 @@
 //! - A closed pipe (`dxso dump x | head -1`) ends the run quietly: see [`crate::stdout`].
 //! - No file is lost: a run decides every file it will write before it writes one, and refuses
 //!   (usage, exit 2, nothing written) when two inputs would write the same file, when a file
-//!   it would write is one of its inputs, or, without `--force`, when one already exists
-//!   ([`check_plan`]). `-o -` is always standard output, never a file or folder named `-`.
+//!   it would write is one of its inputs, or, in a batch without `--force`, when one already
+//!   exists ([`check_plan`]): a single file named with `-o` is replaced. `-o -` is always standard output, never a file or folder named `-`.
 
 use crate::report::CliError;
 use crate::session::Session;
@@ -28,10 +28,6 @@ pub struct OutputArg {
     /// output only when standard output is not a terminal).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Replace output files that already exist (without it the run refuses, naming them, and
-    /// writes nothing).
-    #[arg(long)]
-    pub force: bool,
 }
 
 /// `--force` for commands that name their output option their own way.
@@ -156,7 +152,9 @@ impl OutputArg {
     }
 
     /// Checks, before anything is written, the file the result goes to (with the other files
-    /// the command writes beside it, `also`) against [`check_plan`]'s rules.
+    /// the command writes beside it, `also`) against [`check_plan`]'s rules. A file the user
+    /// named is replaced when it exists, as compilers replace their `-o` file; only a batch,
+    /// whose files the user did not name one by one, needs `--force` for that.
     pub fn check(&self, inputs: &[&Path], also: &[&Path]) -> Result<()> {
         let mut planned: Vec<Planned> = also
             .iter()
@@ -172,7 +170,7 @@ impl OutputArg {
                 from: None,
             });
         }
-        check_plan(&planned, inputs, self.force)
+        check_plan(&planned, inputs, true)
     }
 
     /// `true` when the result goes to standard output (then reports go to standard error).
@@ -343,6 +341,8 @@ impl PerInput {
             })
             .collect();
         let paths: Vec<&Path> = inputs.iter().map(|i| i.path.as_path()).collect();
+        // One file named with `-o` is replaced, as [`OutputArg::check`] replaces it.
+        let force = force || matches!(self, PerInput::File(_));
         check_plan(&planned, &paths, force)
     }
 

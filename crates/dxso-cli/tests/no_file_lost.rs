@@ -138,7 +138,10 @@ fn no_command_writes_over_its_own_input() {
     }
     let before = contents(&dir);
     for mut args in cases {
-        args.push("--force");
+        // Batch commands refuse it even with --force (single-file commands have no --force).
+        if matches!(args[0], "disasm" | "reencode") {
+            args.push("--force");
+        }
         let o = run(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
         assert!(
@@ -151,29 +154,38 @@ fn no_command_writes_over_its_own_input() {
 }
 
 #[test]
-fn a_single_output_that_exists_needs_force() {
+fn a_single_named_output_is_replaced_and_numbered_frames_need_force() {
     let dir = scratch("single-exists");
     let text_in = dir.join("x.asm");
     std::fs::write(&text_in, "ps_2_0\nmov oC0, c0\n").unwrap();
     let out = dir.join("x.dxso");
-    std::fs::write(&out, "keep me").unwrap();
+    std::fs::write(&out, "old").unwrap();
+    // A file named with -o is replaced, as compilers replace theirs.
     let o = run(&["asm", s(&text_in), "-o", s(&out)], None);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-    assert!(text(&o.stderr).contains("x.dxso"), "{}", text(&o.stderr));
-    assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
-    let o = run(&["asm", s(&text_in), "-o", s(&out), "--force"], None);
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert_eq!(
         &std::fs::read(&out).unwrap()[..4],
         &[0x00, 0x02, 0xff, 0xff]
     );
-    // The demo's image: refused before anything is rendered or written.
-    let png = dir.join("teapot.png");
-    std::fs::write(&png, "keep me").unwrap();
-    let o = run(&["demo", "--size", "8x8", "-o", s(&png)], None);
+    // The demo's numbered frames are a batch: refused before anything is rendered or written.
+    let frame = dir.join("turn-000.png");
+    std::fs::write(&frame, "keep me").unwrap();
+    let o = run(
+        &[
+            "demo",
+            "--size",
+            "8x8",
+            "--frames",
+            "2",
+            "-o",
+            s(&dir.join("turn.png")),
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("--force"), "{}", text(&o.stderr));
     assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
-    assert_eq!(std::fs::read(&png).unwrap(), b"keep me");
+    assert_eq!(std::fs::read(&frame).unwrap(), b"keep me");
 }
 
 #[test]

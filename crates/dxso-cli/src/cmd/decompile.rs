@@ -46,7 +46,6 @@ impl Opts {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
         let output = OutputArg {
             output: self.output.clone(),
-            force: self.force.force,
         };
         let per_input = PerInput::decide(&output, several);
         per_input.check(&inputs, "hlsl", self.force.force)?;

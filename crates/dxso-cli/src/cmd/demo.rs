@@ -31,8 +31,8 @@ use std::time::Instant;
 ///   dxso demo --frames 36 -o turn.png        (turn-000.png .. turn-035.png)
 ///   dxso demo --engine interpreter           (the same picture, shaders interpreted)
 ///
-/// Exit status: 0 when every step behaved as expected, 1 otherwise, 2 on usage errors (an
-/// image file that exists, without --force; `-o -`), before anything is written.
+/// Exit status: 0 when every step behaved as expected, 1 otherwise, 2 on usage errors (with
+/// --frames, an image that exists, without --force; `-o -`), before anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -469,7 +469,9 @@ impl Opts {
         .into_iter()
         .map(|path| crate::output::Planned { path, from: None })
         .collect();
-        crate::output::check_plan(&images, &[], self.force.force)?;
+        // One image named with `-o` (or the default) is replaced; numbered frames, a batch, need
+        // --force to replace what is there.
+        crate::output::check_plan(&images, &[], self.force.force || self.frames == 0)?;
         let mut out = s.out();
         let out = &mut out;
         writeln!(out, "dxso demo: assemble, decode, inspect, validate, re-encode and disassemble embedded shaders")?;

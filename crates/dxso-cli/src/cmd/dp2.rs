@@ -69,8 +69,6 @@ struct RunOpts {
     /// go to standard error).
     #[arg(long, value_name = "OUT.obj")]
     obj: Option<PathBuf>,
-    #[command(flatten)]
-    force: crate::output::ForceArg,
 }
 
 /// Build a `.dp2` capture from its JSON description (docs/DP2.md).
@@ -291,7 +289,6 @@ fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
     if let Some(obj) = &o.obj {
         crate::output::OutputArg {
             output: Some(obj.clone()),
-            force: o.force.force,
         }
         .check(&inputs(&o.input), &[])?;
     }
@@ -302,7 +299,6 @@ fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
     let draws = dxso_dp2::run(&capture, limits).context("running the capture")?;
     let obj = o.obj.map(|p| OutputArg {
         output: Some(p),
-        force: o.force.force,
     });
     let obj_on_stdout = obj.as_ref().is_some_and(OutputArg::is_stdout);
     if s.json {

@@ -20,7 +20,7 @@ use std::process::ExitCode;
 ///
 /// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --check, comes back
 /// different), 2 on usage errors (binary output to a terminal without `-o -`, several inputs
-/// without `-o DIR`) and refused outputs (a file that exists, without --force; two inputs
+/// without `-o DIR`) and refused outputs (in a batch, a file that exists, without --force; two inputs
 /// writing one file; an output that is an input), before anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
@@ -45,7 +45,6 @@ impl Opts {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
         let output = OutputArg {
             output: self.output.clone(),
-            force: self.force.force,
         };
         let per_input = PerInput::decide(&output, several);
         per_input.check(&inputs, "dxso", self.force.force)?;
