@@ -148,6 +148,20 @@ impl Parser<'_> {
                 loc,
             }));
         }
+        // `(Name)` names a parameter even when the name is also a type (`Texture`), which the
+        // expression parser would read as the start of a cast.
+        if self.kind() == Tok::LParen
+            && self.peek_at(1).kind == Tok::Ident
+            && self.peek_at(2).kind == Tok::RParen
+        {
+            self.i += 1;
+            let name = self.next();
+            self.i += 1;
+            return Ok(StateRhs::Expr(Expr {
+                kind: ExprKind::Ident(name.text.clone()),
+                loc: self.loc_of(&name),
+            }));
+        }
         self.enter()?;
         let e = self.assignment();
         self.leave();
