@@ -103,8 +103,25 @@ pub struct Binding {
     pub set: char,
     /// The register index.
     pub index: u32,
+    /// The profile named first (`register(ps, c0)`: `ps`), lower-cased: the binding applies
+    /// only to shaders of profiles it begins.
+    pub profile: Option<String>,
+    /// Further bindings of the same variable (`: register(vs, c0) : register(ps, c2)`).
+    pub more: Vec<Binding>,
     /// Where.
     pub loc: Loc,
+}
+
+impl Binding {
+    /// The binding that applies to a shader of `profile` (`vs_2_0`), if any.
+    pub fn for_profile(&self, profile: &str) -> Option<&Binding> {
+        std::iter::once(self).chain(&self.more).find(|b| {
+            b.profile
+                .as_ref()
+                .as_ref()
+                .map_or(true, |p| profile.starts_with(p.as_str()))
+        })
+    }
 }
 
 /// An initialiser.

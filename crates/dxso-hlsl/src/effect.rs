@@ -35,6 +35,8 @@ impl CompiledEffect {
     }
 }
 
+mod selector;
+
 type R<T> = Result<T, Diagnostic>;
 
 /// Compiles an effect source to fx_2_0; `options.entry` and `options.profile` are not used
@@ -489,6 +491,55 @@ impl Builder<'_> {
                 c.loc.clone(),
                 format!("state '{}' does not take a shader", s.name),
             )),
+            (StateRhs::Expr(e), Some(t))
+                if shader_type.is_some() && reference_name(e).is_none() =>
+            {
+                let ExprKind::Index(base, element) = &e.kind else {
+                    return Err(unsupported(
+                        &e.loc,
+                        format!("state '{}': a shader, a shader parameter or an element of a shader array", s.name),
+                    ));
+                };
+                let ExprKind::Ident(array) = &base.kind else {
+                    return Err(unsupported(
+                        &base.loc,
+                        "only a shader array can be indexed here",
+                    ));
+                };
+                match self.effect.parameter(array) {
+                    Some((_, p)) if p.ty.ty() == Some(t) => {}
+                    _ => {
+                        return Err(Diagnostic::error(
+                            Code::CannotConvert,
+                            base.loc.clone(),
+                            format!(
+                                "'{array}' is not an array of the shaders state '{}' takes",
+                                s.name
+                            ),
+                        ))
+                    }
+                }
+                let program = selector::index_program(element, &self.effect.parameters)?;
+                let mut name = array.as_bytes().to_vec();
+                name.push(0);
+                while name.len() % 4 != 0 {
+                    name.push(0);
+                }
+                let id = self.id();
+                Ok((
+                    State {
+                        operation,
+                        index,
+                        ty: object(t),
+                        value: Value::Objects(vec![id]),
+                    },
+                    Some(Resource {
+                        target,
+                        usage: 2,
+                        payload: Payload::Selector { name, program },
+                    }),
+                ))
+            }
             (StateRhs::Expr(e), Some(t)) => {
                 let name = reference_name(e).ok_or_else(|| {
                     unsupported(

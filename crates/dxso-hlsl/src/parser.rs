@@ -536,8 +536,10 @@ impl Parser<'_> {
         if t.text == "register" || t.text == "packoffset" {
             self.expect(Tok::LParen)?;
             let mut word = self.ident()?;
+            let mut profile = None;
             // `register(ps, c1)` names the profile first.
             if self.eat(Tok::Comma) {
+                profile = Some(word.text.to_ascii_lowercase());
                 word = self.ident()?;
             }
             // `c3`, `c` (c0), then an optional constant offset: `c0[1 + 1]`, `c[2]`. Letters
@@ -575,6 +577,8 @@ impl Parser<'_> {
                 Some(Binding {
                     set,
                     index,
+                    profile,
+                    more: Vec::new(),
                     loc: word_loc,
                 }),
             ));
@@ -591,7 +595,11 @@ impl Parser<'_> {
         while self.eat(Tok::Colon) {
             let (s, b) = self.semantic_or_register()?;
             semantic = semantic.or(s);
-            binding = binding.or(b);
+            match (&mut binding, b) {
+                (None, b) => binding = b,
+                (Some(first), Some(b)) => first.more.push(b),
+                (Some(_), None) => {}
+            }
         }
         // Annotations `< ... >` are for effects.
         self.pending_annotations.clear();
