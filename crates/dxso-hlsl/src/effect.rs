@@ -638,8 +638,16 @@ impl Builder<'_> {
         let mut options = self.options.clone();
         options.entry = c.entry.clone();
         options.profile = profile;
-        let module = crate::lower::lower(self.program, &options, &mut self.warnings)?;
-        let shader = crate::codegen::generate(&module, &options)?;
+        // An error without a place (a missing entry point) is placed at the `compile`.
+        let place = |mut d: Diagnostic| {
+            if d.loc.file.is_empty() {
+                d.loc = c.loc.clone();
+            }
+            d
+        };
+        let module =
+            crate::lower::lower(self.program, &options, &mut self.warnings).map_err(place)?;
+        let shader = crate::codegen::generate(&module, &options).map_err(place)?;
         Ok(EmbeddedShader { shader })
     }
 
