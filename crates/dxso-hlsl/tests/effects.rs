@@ -271,3 +271,65 @@ fn fna_stock_effects_against_fxc() {
     assert_eq!(structure, cases.len(), "{out}");
     assert!(equivalent >= 71, "{out}");
 }
+
+/// Wine's d3dx9 effect tests keep the source of each effect binary beside it
+/// (`corpus/effects/wine_*.fx.txt`): those the compiler reads are compared as the FNA effects
+/// are. Sources with `asm` blocks, expressions of parameters as state values or `shared`
+/// parameters are not compiled yet.
+#[test]
+fn wine_effect_sources_against_their_binaries() {
+    let dir = corpus().join("effects");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".fx.txt"))
+        .collect();
+    names.sort();
+    let mut out = String::new();
+    let (mut compiled, mut structure, mut matched) = (0, 0, 0);
+    for path in &names {
+        let blob = path.to_string_lossy().replace(".fx.txt", ".fxb");
+        let fxc = Effect::parse(&std::fs::read(&blob).unwrap()).unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        match compile_effect(&Source::new(&name, text), &options(path)) {
+            Ok(c) => {
+                compiled += 1;
+                let back = Effect::parse(&c.bytes()).expect("dxso's effect parses back");
+                let r = compare(&fxc, &back);
+                let same = r.parameters.0 == r.parameters.1
+                    && r.techniques.0 == r.techniques.1
+                    && r.passes.0 == r.passes.1
+                    && r.states.0 == r.states.1;
+                structure += usize::from(same);
+                matched += usize::from(same && r.shaders.0 == r.shaders.1);
+                out += &format!(
+                    "{name}: parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, \
+                     shaders {}/{} equivalent\n",
+                    r.parameters.0,
+                    r.parameters.1,
+                    r.techniques.0,
+                    r.techniques.1,
+                    r.passes.0,
+                    r.passes.1,
+                    r.states.0,
+                    r.states.1,
+                    r.shaders.0,
+                    r.shaders.1
+                );
+                for n in r.notes.iter().take(4) {
+                    out += &format!("    {}\n", n.chars().take(300).collect::<String>());
+                }
+            }
+            Err(d) => out += &format!("{name}: does not compile: {}\n", d.0.last().unwrap()),
+        }
+    }
+    out += &format!(
+        "{compiled}/{} compile; {structure} match in parameters, techniques, passes and states; \
+         {matched} in shaders too\n",
+        names.len()
+    );
+    println!("{out}");
+    assert!(compiled >= 7, "{out}");
+    assert_eq!(matched, compiled, "{out}");
+}
