@@ -491,6 +491,22 @@ impl Builder<'_> {
                 c.loc.clone(),
                 format!("state '{}' does not take a shader", s.name),
             )),
+            (StateRhs::Expr(e), Some(_))
+                if shader_type.is_some()
+                    && matches!(&e.kind, ExprKind::Ident(n) if n.eq_ignore_ascii_case("null")) =>
+            {
+                // `NULL`: fxc writes the number 0 (typed as its literal states are), no large
+                // object.
+                Ok((
+                    State {
+                        operation,
+                        index,
+                        ty: numeric(ParameterType::Int, ParameterClass::MatrixRows, 1, 1),
+                        value: Value::Data(vec![0]),
+                    },
+                    None,
+                ))
+            }
             (StateRhs::Expr(e), Some(t))
                 if shader_type.is_some() && reference_name(e).is_none() =>
             {
