@@ -18,6 +18,7 @@ pub mod dp2;
 pub mod exec;
 pub mod exec_inputs;
 pub mod fx;
+pub mod fx_compile;
 pub mod fx_params;
 pub mod hlsl;
 pub mod input;
@@ -67,6 +68,10 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "fx",
         run: fx::run,
+    },
+    Target {
+        name: "fx_compile",
+        run: fx_compile::run,
     },
     Target {
         name: "fx_params",

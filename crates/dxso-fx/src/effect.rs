@@ -261,7 +261,28 @@ impl PartialEq for Effect {
     }
 }
 
+impl Default for Effect {
+    fn default() -> Self {
+        Effect::new()
+    }
+}
+
 impl Effect {
+    /// An empty effect (no parameters, techniques or objects) to build one up; write it with
+    /// [`Effect::encode_fresh`].
+    pub fn new() -> Self {
+        Effect {
+            tag: FX_2_0_TAG,
+            parameters: Vec::new(),
+            techniques: Vec::new(),
+            shader_count: 0,
+            object_count: 1,
+            objects: Vec::new(),
+            resources: Vec::new(),
+            layout: None,
+        }
+    }
+
     /// The parameter called `name`.
     pub fn parameter(&self, name: &str) -> Option<(usize, &Parameter)> {
         self.parameters

@@ -39,6 +39,7 @@ pub mod opcode;
 mod parse;
 pub mod program;
 pub mod runtime;
+pub mod state_values;
 pub mod states;
 pub mod types;
 pub mod upload;

@@ -103,8 +103,25 @@ pub struct Binding {
     pub set: char,
     /// The register index.
     pub index: u32,
+    /// The profile named first (`register(ps, c0)`: `ps`), lower-cased: the binding applies
+    /// only to shaders of profiles it begins.
+    pub profile: Option<String>,
+    /// Further bindings of the same variable (`: register(vs, c0) : register(ps, c2)`).
+    pub more: Vec<Binding>,
     /// Where.
     pub loc: Loc,
+}
+
+impl Binding {
+    /// The binding that applies to a shader of `profile` (`vs_2_0`), if any.
+    pub fn for_profile(&self, profile: &str) -> Option<&Binding> {
+        std::iter::once(self).chain(&self.more).find(|b| {
+            b.profile
+                .as_ref()
+                .as_ref()
+                .map_or(true, |p| profile.starts_with(p.as_str()))
+        })
+    }
 }
 
 /// An initialiser.
@@ -179,6 +196,120 @@ pub struct Program {
     pub structs: Vec<StructDef>,
     /// Declarations in order.
     pub globals: Vec<Global>,
+    /// What only an effect holds (empty unless parsed with [`crate::parser::parse_effect`]).
+    pub effect: EffectSyntax,
+}
+
+/// The effect (fx_2_0) parts of a source, kept beside the globals the shader compiler reads.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EffectSyntax {
+    /// Annotations of global variables, by variable name.
+    pub annotations: Vec<(String, Vec<AnnotationDecl>)>,
+    /// `sampler_state { ... }` blocks of global samplers, by variable name.
+    pub sampler_states: Vec<(String, Vec<StateAssign>)>,
+    /// `VertexShader`/`PixelShader` variables.
+    pub shaders: Vec<ShaderVar>,
+    /// Techniques in order.
+    pub techniques: Vec<TechniqueDecl>,
+}
+
+/// An annotation: `float x = 1;` or `string UIName = "Color";` inside `< >`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnnotationDecl {
+    /// The declared type.
+    pub ty: Type,
+    /// The name.
+    pub name: String,
+    /// The value.
+    pub value: AnnotationValue,
+    /// Where the name is.
+    pub loc: Loc,
+}
+
+/// The value of an annotation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnnotationValue {
+    /// A string literal (quotes removed).
+    Str(String),
+    /// A numeric initialiser.
+    Init(Init),
+}
+
+/// A state assignment in a pass or a `sampler_state` block: `NAME[index] = value;`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StateAssign {
+    /// The state name as written.
+    pub name: String,
+    /// `[index]`, if written.
+    pub index: Option<u32>,
+    /// The value.
+    pub value: StateRhs,
+    /// Where the name is.
+    pub loc: Loc,
+}
+
+/// The right-hand side of a state assignment.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StateRhs {
+    /// `compile profile entry(args)`.
+    Compile(CompileExpr),
+    /// An expression: a literal, a value name (`Linear`), a parameter (`<t>` is kept as its
+    /// name), or an expression of parameters.
+    Expr(Expr),
+}
+
+/// `compile vs_2_0 main(args)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompileExpr {
+    /// The profile as written.
+    pub profile: String,
+    /// The entry-point function.
+    pub entry: String,
+    /// The arguments.
+    pub args: Vec<Expr>,
+    /// Where `compile` is.
+    pub loc: Loc,
+}
+
+/// A `VertexShader`/`PixelShader` global: `VertexShader vs[2] = { compile ..., ... };`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShaderVar {
+    /// The name.
+    pub name: String,
+    /// `true` for `VertexShader`.
+    pub vertex: bool,
+    /// The array length, if an array.
+    pub elements: Option<u32>,
+    /// One value per element (`None` for `NULL`).
+    pub values: Vec<Option<CompileExpr>>,
+    /// How many entries of [`Program::globals`] came before it (parameters keep source order).
+    pub position: usize,
+    /// Where the name is.
+    pub loc: Loc,
+}
+
+/// A `technique` block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TechniqueDecl {
+    /// The name, if written.
+    pub name: Option<String>,
+    /// Its annotations.
+    pub annotations: Vec<AnnotationDecl>,
+    /// Its passes.
+    pub passes: Vec<PassDecl>,
+    /// Where the keyword is.
+    pub loc: Loc,
+}
+
+/// A `pass` block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PassDecl {
+    /// The name, if written.
+    pub name: Option<String>,
+    /// Its annotations.
+    pub annotations: Vec<AnnotationDecl>,
+    /// Its states in order.
+    pub states: Vec<StateAssign>,
 }
 
 /// A loop or branch attribute (`[unroll]`, `[loop]`, `[branch]`, `[flatten]`).

@@ -19,6 +19,7 @@ pub mod ast;
 pub mod codegen;
 mod consteval;
 pub mod diag;
+pub mod effect;
 #[cfg(feature = "equivalence")]
 pub mod equivalence;
 pub mod ir;

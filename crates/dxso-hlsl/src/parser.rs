@@ -14,11 +14,33 @@ use std::collections::HashMap;
 /// Deepest nesting of expressions and statements.
 pub const MAX_DEPTH: usize = 200;
 
+mod effect;
+
 /// Parses the tokens of a preprocessed source; `files` names the token file indices.
 pub fn parse(
     tokens: &[Token],
     files: &[String],
     row_major_default: bool,
+) -> Result<Program, Diagnostic> {
+    parse_as(tokens, files, row_major_default, false)
+}
+
+/// Parses the tokens of a preprocessed effect source: the shader language plus techniques,
+/// annotations, `sampler_state` blocks and shader variables, kept in
+/// [`Program::effect`].
+pub fn parse_effect(
+    tokens: &[Token],
+    files: &[String],
+    row_major_default: bool,
+) -> Result<Program, Diagnostic> {
+    parse_as(tokens, files, row_major_default, true)
+}
+
+fn parse_as(
+    tokens: &[Token],
+    files: &[String],
+    row_major_default: bool,
+    effect: bool,
 ) -> Result<Program, Diagnostic> {
     let mut p = Parser {
         t: tokens,
@@ -30,6 +52,9 @@ pub fn parse(
         row_major: row_major_default,
         pragma_seen: false,
         consts: Consts::default(),
+        effect,
+        pending_annotations: Vec::new(),
+        pending_states: None,
     };
     p.program_body()?;
     Ok(p.program)
@@ -48,6 +73,12 @@ struct Parser<'a> {
     pragma_seen: bool,
     /// Values of constant variables, for array dimensions.
     consts: Consts,
+    /// Parsing an effect: effect syntax is read, not skipped.
+    effect: bool,
+    /// The annotations of the declarator just read (effects).
+    pending_annotations: Vec<AnnotationDecl>,
+    /// The `sampler_state` block of the declarator just read (effects).
+    pending_states: Option<Vec<StateAssign>>,
 }
 
 type R<T> = Result<T, Diagnostic>;
@@ -152,6 +183,15 @@ impl Parser<'_> {
                 }
                 _ if self.is_word("typedef") => self.typedef()?,
                 _ if self.is_word("cbuffer") || self.is_word("tbuffer") => self.cbuffer()?,
+                _ if self.effect && self.is_word_ci("technique") => {
+                    let t = self.technique()?;
+                    self.program.effect.techniques.push(t);
+                }
+                _ if self.effect
+                    && (self.is_word_ci("vertexshader") || self.is_word_ci("pixelshader")) =>
+                {
+                    self.shader_var()?
+                }
                 _ if self.is_word("technique") || self.is_word("technique10") => {
                     return Err(Diagnostic::error(
                         Code::Unsupported,
@@ -496,8 +536,10 @@ impl Parser<'_> {
         if t.text == "register" || t.text == "packoffset" {
             self.expect(Tok::LParen)?;
             let mut word = self.ident()?;
+            let mut profile = None;
             // `register(ps, c1)` names the profile first.
             if self.eat(Tok::Comma) {
+                profile = Some(word.text.to_ascii_lowercase());
                 word = self.ident()?;
             }
             // `c3`, `c` (c0), then an optional constant offset: `c0[1 + 1]`, `c[2]`. Letters
@@ -535,6 +577,8 @@ impl Parser<'_> {
                 Some(Binding {
                     set,
                     index,
+                    profile,
+                    more: Vec::new(),
                     loc: word_loc,
                 }),
             ));
@@ -551,16 +595,30 @@ impl Parser<'_> {
         while self.eat(Tok::Colon) {
             let (s, b) = self.semantic_or_register()?;
             semantic = semantic.or(s);
-            binding = binding.or(b);
+            match (&mut binding, b) {
+                (None, b) => binding = b,
+                (Some(first), Some(b)) => first.more.push(b),
+                (Some(_), None) => {}
+            }
         }
         // Annotations `< ... >` are for effects.
+        self.pending_annotations.clear();
+        self.pending_states = None;
         if self.kind() == Tok::Lt {
-            self.skip_balanced(Tok::Lt, Tok::Gt)?;
+            if self.effect {
+                self.pending_annotations = self.annotations()?;
+            } else {
+                self.skip_balanced(Tok::Lt, Tok::Gt)?;
+            }
         }
         let init = if self.eat(Tok::Assign) {
             Some(self.initializer()?)
         } else if self.kind() == Tok::LBrace && matches!(ty.kind, TypeKind::Object(_)) {
-            self.skip_balanced(Tok::LBrace, Tok::RBrace)?;
+            if self.effect {
+                self.pending_states = Some(self.state_block()?);
+            } else {
+                self.skip_balanced(Tok::LBrace, Tok::RBrace)?;
+            }
             Some(Init::SamplerState)
         } else {
             None
@@ -615,7 +673,11 @@ impl Parser<'_> {
     fn initializer(&mut self) -> R<Init> {
         if self.is_word("sampler_state") {
             self.i += 1;
-            self.skip_balanced(Tok::LBrace, Tok::RBrace)?;
+            if self.effect {
+                self.pending_states = Some(self.state_block()?);
+            } else {
+                self.skip_balanced(Tok::LBrace, Tok::RBrace)?;
+            }
             return Ok(Init::SamplerState);
         }
         if self.kind() == Tok::LBrace {
@@ -654,7 +716,23 @@ impl Parser<'_> {
         }
         let mut vars = Vec::new();
         loop {
-            vars.push(self.declarator(&ty, quals)?);
+            let v = self.declarator(&ty, quals)?;
+            if self.effect {
+                let annotations = std::mem::take(&mut self.pending_annotations);
+                if !annotations.is_empty() {
+                    self.program
+                        .effect
+                        .annotations
+                        .push((v.name.clone(), annotations));
+                }
+                if let Some(states) = self.pending_states.take() {
+                    self.program
+                        .effect
+                        .sampler_states
+                        .push((v.name.clone(), states));
+                }
+            }
+            vars.push(v);
             if !self.eat(Tok::Comma) {
                 break;
             }

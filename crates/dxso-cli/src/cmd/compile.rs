@@ -18,10 +18,15 @@ use std::sync::Arc;
 /// nothing in dxso (`-v` says so). Diagnostics use fxc's form:
 /// `file(line,col-col): error X3004: undeclared identifier 'foo'`.
 ///
+/// `-T fx_2_0` compiles the whole file as an effect (techniques, passes, parameters with
+/// annotations, sampler states, each `compile` target): `/Fo` writes the fx_2_0 binary, `/Fc`
+/// and the default output its description as `dxso fx info --json` gives it.
+///
 /// Examples:
 ///   dxso compile shader.hlsl -T ps_2_0 -E main -o shader.dxso
 ///   dxso compile /T vs_2_0 /E main /DFOG=1 /Fo shader.vso shader.hlsl
 ///   dxso compile /nologo /Tps_3_0 /Fh shader.h /Vn g_ps shader.hlsl
+///   dxso compile BasicEffect.fx -T fx_2_0 -o BasicEffect.fxb
 ///   dxso decompile shader.dxso | dxso compile - -T ps_2_0 -E main   (the source from stdin)
 ///
 /// Exit status: 0 on success, 1 when the source does not compile, 2 on usage errors.
@@ -45,7 +50,8 @@ pub struct Opts {
 struct Args {
     /// The HLSL source.
     file: PathBuf,
-    /// The profile: vs_2_0, vs_2_x, vs_3_0, ps_2_0, ps_2_x, ps_3_0 (fxc `/T`).
+    /// The profile: vs_2_0, vs_2_x, vs_3_0, ps_2_0, ps_2_x, ps_3_0, or fx_2_0 for an effect
+    /// (fxc `/T`).
     #[arg(short = 'T', value_name = "PROFILE")]
     profile: String,
     /// The entry-point function (fxc `/E`).
@@ -183,10 +189,13 @@ impl Opts {
         if args.compatibility {
             log::info!("/Gec: dxso accepts the old syntax always");
         }
-        let profile: Profile = args
-            .profile
-            .parse()
-            .map_err(|e: dxso_hlsl::UnknownProfile| CliError::Usage(e.to_string()))?;
+        let effect = args.profile.eq_ignore_ascii_case("fx_2_0");
+        let profile: Profile = if effect {
+            Profile::Vs20
+        } else {
+            args.profile.parse()
+            .map_err(|e: dxso_hlsl::UnknownProfile| CliError::Usage(e.to_string()))?
+        };
         // `-` reads the source from standard input (`dxso decompile x | dxso compile - ...`).
         let text = if args.file.as_os_str() == "-" {
             std::io::read_to_string(std::io::stdin()).context("reading standard input")?
@@ -218,6 +227,9 @@ impl Opts {
         };
         options.backwards_compatibility = args.compatibility;
         let name = args.file.to_string_lossy().into_owned();
+        if effect {
+            return compile_effect_file(s, &args, &Source::new(&name, text), &options);
+        }
         let compiled = match compile(&Source::new(&name, text), &options) {
             Ok(c) => c,
             Err(diagnostics) => {
@@ -256,6 +268,46 @@ impl Opts {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// `-T fx_2_0`: the whole file as an effect; `/Fo` writes the effect, `/Fc` its description
+/// (as `dxso fx info --json` gives it).
+fn compile_effect_file(
+    s: &Session,
+    args: &Args,
+    source: &Source,
+    options: &Options,
+) -> Result<ExitCode> {
+    let compiled = match dxso_hlsl::effect::compile_effect(source, options) {
+        Ok(c) => c,
+        Err(diagnostics) => {
+            s.stderr(&format!("{diagnostics}\n"));
+            s.stderr("compilation failed; no code produced\n");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    for w in &compiled.warnings {
+        s.stderr(&format!("{w}\n"));
+    }
+    let bytes = compiled.bytes();
+    let describe = || dxso_fx::describe::info(&compiled.effect, &source.name, bytes.len());
+    let mut wrote = false;
+    if let Some(path) = &args.output {
+        std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+        wrote = true;
+    }
+    if let Some(path) = &args.listing {
+        std::fs::write(path, serde_json::to_string_pretty(&describe())? + "\n")
+            .with_context(|| format!("writing {}", path.display()))?;
+        wrote = true;
+    }
+    if args.header.is_some() {
+        return Err(CliError::Usage("/Fh writes shaders; an effect is written with /Fo".into()).into());
+    }
+    if !wrote {
+        s.print_json(&describe())?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -235,7 +235,7 @@ impl<'a> Lower<'a> {
         for g in &self.program.globals {
             if let Global::Vars(vars) = g {
                 for v in vars {
-                    if let Some(b) = &v.binding {
+                    if let Some(b) = self.binding(v) {
                         let (set, count) = self.reg_needs(&v.ty);
                         let used = if set == RegisterSet::Sampler {
                             &mut self.used_s
@@ -328,12 +328,18 @@ impl<'a> Lower<'a> {
         r as u16
     }
 
+    /// The register binding of `v` that applies to this profile.
+    fn binding<'v>(&self, v: &'v VarDecl) -> Option<&'v Binding> {
+        let profile = self.profile.to_string();
+        v.binding.as_ref()?.for_profile(&profile)
+    }
+
     fn uniform(&mut self, v: &VarDecl) -> R<Value> {
         match &v.ty.kind {
             TypeKind::Object(ObjectKind::Texture(_)) => {
                 return Ok(Value::Texture(
                     v.name.clone(),
-                    v.binding.as_ref().map(|b| b.index),
+                    self.binding(v).map(|b| b.index),
                 ));
             }
             TypeKind::Object(ObjectKind::SamplerState) => {
@@ -343,7 +349,7 @@ impl<'a> Lower<'a> {
             _ => {}
         }
         let (set, count) = self.reg_needs(&v.ty);
-        let register = match &v.binding {
+        let register = match self.binding(v) {
             Some(b) => {
                 let ok = match set {
                     RegisterSet::Sampler => b.set == 's',
@@ -426,7 +432,7 @@ impl<'a> Lower<'a> {
             _ => None,
         };
         let index = self.m.uniforms.len();
-        if v.binding.is_some() {
+        if self.binding(v).is_some() {
             self.bound.insert(index);
         }
         self.m.uniforms.push(UniformDecl {

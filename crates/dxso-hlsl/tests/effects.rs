@@ -1,0 +1,335 @@
+//! FNA's stock effects compiled from source against fxc's binaries of the same source
+//! (`corpus/effects/fna_*.fxb`, sources under `corpus/hlsl/fna/`): parameters, techniques,
+//! passes, states and every embedded shader (by the differential checker).
+
+use dxso_fx::{Effect, Payload, ShaderSource, Target};
+use dxso_hlsl::effect::compile_effect;
+use dxso_hlsl::equivalence::{check, Tolerance};
+use dxso_hlsl::{FileIncludes, Options, Profile, Source};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+fn corpus() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus"))
+}
+
+/// `(blob, source)` of every fx_2_0 case of `CASES.tsv` whose blob is FNA's.
+fn cases() -> Vec<(String, String)> {
+    let tsv = std::fs::read_to_string(corpus().join("hlsl/CASES.tsv")).unwrap();
+    tsv.lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() > 3 && f[3] == "fx_2_0" && f[0].starts_with("effects/fna_"))
+                .then(|| (f[0].to_string(), f[1].to_string()))
+        })
+        .collect()
+}
+
+/// What one effect matches, counted.
+#[derive(Default, Debug)]
+struct Report {
+    parameters: (usize, usize),
+    techniques: (usize, usize),
+    passes: (usize, usize),
+    states: (usize, usize),
+    shaders: (usize, usize),
+    instruction_ratios: Vec<f64>,
+    notes: Vec<String>,
+}
+
+/// The large object of a state, described by meaning: the parameter it names, a shader, or
+/// an expression (compared by listing).
+fn state_value(e: &Effect, target: &Target) -> String {
+    match e.resource_for(target).map(|(_, r)| &r.payload) {
+        Some(Payload::Parameter(b)) => format!("parameter {}", dxso_fx::effect::bytes_str(b)),
+        Some(Payload::Shader(Some(s))) => format!("shader {}", s.shader.version),
+        Some(Payload::Shader(None)) => "NULL".into(),
+        Some(Payload::Selector { name, program }) => format!(
+            "{}[{}]",
+            dxso_fx::effect::bytes_str(name),
+            program.listing()
+        ),
+        Some(Payload::Expression(p)) => format!("expression {}", p.listing()),
+        Some(Payload::Raw(b)) => format!("raw {b:?}"),
+        None => String::new(),
+    }
+}
+
+fn shaders_by_place(e: &Effect) -> BTreeMap<String, dxso::Shader> {
+    let mut out = BTreeMap::new();
+    for (src, s) in e.shaders() {
+        let place = match src {
+            ShaderSource::Object(id) => e
+                .parameters
+                .iter()
+                .find_map(|p| {
+                    let ids = p.value.objects()?;
+                    let i = ids.iter().position(|&x| x == id)?;
+                    Some(format!("{}[{i}]", p.name()))
+                })
+                .unwrap_or_else(|| format!("object {id}")),
+            ShaderSource::Resource(i) => format!("{:?}", e.resources[i].target),
+        };
+        out.insert(place, s.shader.clone());
+    }
+    out
+}
+
+fn compare(fxc: &Effect, ours: &Effect) -> Report {
+    let mut r = Report::default();
+    r.parameters.1 = fxc.parameters.len();
+    for p in &fxc.parameters {
+        let Some((_, q)) = ours.parameter(&p.name()) else {
+            r.notes.push(format!("parameter {} missing", p.name()));
+            continue;
+        };
+        let same_value = match (&p.value, &q.value) {
+            (dxso_fx::Value::Data(a), dxso_fx::Value::Data(b)) => a == b,
+            (dxso_fx::Value::Objects(a), dxso_fx::Value::Objects(b)) => a.len() == b.len(),
+            (dxso_fx::Value::Samplers(a), dxso_fx::Value::Samplers(b)) => {
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(x, y)| {
+                        x.len() == y.len()
+                            && x.iter().zip(y).all(|(s, t)| s.operation == t.operation)
+                    })
+            }
+            _ => false,
+        };
+        let same_annotations = p.annotations.len() == q.annotations.len()
+            && p.annotations.iter().zip(&q.annotations).all(|(a, b)| {
+                a.name() == b.name() && a.ty.type_raw == b.ty.type_raw && {
+                    match (&a.value, &b.value) {
+                        (dxso_fx::Value::Data(x), dxso_fx::Value::Data(y)) => x == y,
+                        _ => true,
+                    }
+                }
+            });
+        if p.ty.type_raw == q.ty.type_raw
+            && p.ty.class_raw == q.ty.class_raw
+            && p.ty.shape == q.ty.shape
+            && p.ty.elements == q.ty.elements
+            && p.semantic() == q.semantic()
+            && p.flags == q.flags
+            && same_value
+            && same_annotations
+        {
+            r.parameters.0 += 1;
+        } else {
+            r.notes.push(format!(
+                "parameter {}: fxc {:?} {:?}, dxso {:?} {:?}",
+                p.name(),
+                p.ty,
+                p.value,
+                q.ty,
+                q.value
+            ));
+        }
+    }
+    r.techniques.1 = fxc.techniques.len();
+    for (ti, t) in fxc.techniques.iter().enumerate() {
+        let Some(u) = ours.techniques.get(ti) else {
+            continue;
+        };
+        if t.name == u.name && t.passes.len() == u.passes.len() {
+            r.techniques.0 += 1;
+        }
+        for (pi, p) in t.passes.iter().enumerate() {
+            r.passes.1 += 1;
+            r.states.1 += p.states.len();
+            let Some(q) = u.passes.get(pi) else { continue };
+            if p.name == q.name && p.states.len() == q.states.len() {
+                r.passes.0 += 1;
+            }
+            for (si, s) in p.states.iter().enumerate() {
+                let Some(t2) = q.states.get(si) else { continue };
+                let target = Target::Pass {
+                    technique: ti as u32,
+                    pass: pi as u32,
+                    state: si as u32,
+                    element: u32::MAX,
+                };
+                let (a, b) = (state_value(fxc, &target), state_value(ours, &target));
+                let same = s.operation == t2.operation
+                    && s.index == t2.index
+                    && a == b
+                    && (!a.is_empty() || s.value == t2.value);
+                if same {
+                    r.states.0 += 1;
+                } else {
+                    r.notes.push(format!(
+                        "state {}: fxc {} {:?}, dxso {} {:?}",
+                        s.info().name,
+                        a,
+                        s.value,
+                        b,
+                        t2.value
+                    ));
+                }
+            }
+        }
+    }
+    let ref_shaders = shaders_by_place(fxc);
+    let our_shaders = shaders_by_place(ours);
+    r.shaders.1 = ref_shaders.len();
+    for (place, s) in &ref_shaders {
+        let Some(c) = our_shaders.get(place) else {
+            r.notes.push(format!("shader {place} missing"));
+            continue;
+        };
+        let count = |s: &dxso::Shader| s.instructions().count().max(1) as f64;
+        r.instruction_ratios.push(count(c) / count(s));
+        match check(s, c, 16, 7, Tolerance::default()) {
+            Ok(_) => r.shaders.0 += 1,
+            Err(m) => r.notes.push(format!("shader {place}: {m}")),
+        }
+    }
+    r
+}
+
+fn options(path: &Path) -> Options {
+    let mut o = Options::new("main", Profile::Vs20);
+    o.includes = Arc::new(FileIncludes {
+        dirs: vec![path.parent().unwrap().to_path_buf()],
+    });
+    o
+}
+
+#[test]
+fn fna_stock_effects_against_fxc() {
+    let mut out = String::new();
+    let mut compiled = 0;
+    let mut matched = 0;
+    let mut structure = 0;
+    let (mut equivalent, mut shaders) = (0, 0);
+    let mut ratios = Vec::new();
+    let cases = cases();
+    assert!(cases.len() >= 10, "{} FNA effect cases", cases.len());
+    for (blob, source) in &cases {
+        let fxc = Effect::parse(&std::fs::read(corpus().join(blob)).unwrap()).unwrap();
+        let path = corpus().join("hlsl").join(source);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let src = Source::new(path.to_string_lossy(), text);
+        match compile_effect(&src, &options(&path)) {
+            Ok(c) => {
+                compiled += 1;
+                let bytes = c.bytes();
+                let back = Effect::parse(&bytes).expect("dxso's effect parses back");
+                assert_eq!(
+                    back, c.effect,
+                    "{blob}: the written effect reads back the same"
+                );
+                let r = compare(&fxc, &back);
+                if r.parameters.0 == r.parameters.1
+                    && r.techniques.0 == r.techniques.1
+                    && r.passes.0 == r.passes.1
+                    && r.states.0 == r.states.1
+                {
+                    structure += 1;
+                }
+                if r.shaders.0 == r.shaders.1 {
+                    matched += 1;
+                }
+                equivalent += r.shaders.0;
+                shaders += r.shaders.1;
+                ratios.extend(&r.instruction_ratios);
+                out += &format!(
+                    "{blob}: parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, \
+                     shaders {}/{} equivalent\n",
+                    r.parameters.0,
+                    r.parameters.1,
+                    r.techniques.0,
+                    r.techniques.1,
+                    r.passes.0,
+                    r.passes.1,
+                    r.states.0,
+                    r.states.1,
+                    r.shaders.0,
+                    r.shaders.1
+                );
+                for n in r.notes.iter().take(8) {
+                    out += &format!("    {n}\n");
+                }
+            }
+            Err(d) => out += &format!("{blob}: does not compile: {}\n", d.0.last().unwrap()),
+        }
+    }
+    ratios.sort_by(f64::total_cmp);
+    let median = ratios.get(ratios.len() / 2).copied().unwrap_or(0.0);
+    out += &format!(
+        "{compiled}/{} compile; {structure} match fxc's parameters, techniques, passes and \
+         states; {matched} have every shader equivalent ({equivalent}/{shaders} shaders); \
+         instruction count ratio (dxso/fxc) median {median:.3} over {} shaders\n",
+        cases.len(),
+        ratios.len()
+    );
+    println!("{out}");
+    // Every effect compiles and matches fxc's structure; three of SkinnedEffect's vertex
+    // shaders (skinning by bone index) still differ from fxc's.
+    assert_eq!(compiled, cases.len(), "{out}");
+    assert_eq!(structure, cases.len(), "{out}");
+    assert!(equivalent >= 71, "{out}");
+}
+
+/// Wine's d3dx9 effect tests keep the source of each effect binary beside it
+/// (`corpus/effects/wine_*.fx.txt`): those the compiler reads are compared as the FNA effects
+/// are. Sources with `asm` blocks, expressions of parameters as state values or `shared`
+/// parameters are not compiled yet.
+#[test]
+fn wine_effect_sources_against_their_binaries() {
+    let dir = corpus().join("effects");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".fx.txt"))
+        .collect();
+    names.sort();
+    let mut out = String::new();
+    let (mut compiled, mut structure, mut matched) = (0, 0, 0);
+    for path in &names {
+        let blob = path.to_string_lossy().replace(".fx.txt", ".fxb");
+        let fxc = Effect::parse(&std::fs::read(&blob).unwrap()).unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        match compile_effect(&Source::new(&name, text), &options(path)) {
+            Ok(c) => {
+                compiled += 1;
+                let back = Effect::parse(&c.bytes()).expect("dxso's effect parses back");
+                let r = compare(&fxc, &back);
+                let same = r.parameters.0 == r.parameters.1
+                    && r.techniques.0 == r.techniques.1
+                    && r.passes.0 == r.passes.1
+                    && r.states.0 == r.states.1;
+                structure += usize::from(same);
+                matched += usize::from(same && r.shaders.0 == r.shaders.1);
+                out += &format!(
+                    "{name}: parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, \
+                     shaders {}/{} equivalent\n",
+                    r.parameters.0,
+                    r.parameters.1,
+                    r.techniques.0,
+                    r.techniques.1,
+                    r.passes.0,
+                    r.passes.1,
+                    r.states.0,
+                    r.states.1,
+                    r.shaders.0,
+                    r.shaders.1
+                );
+                for n in r.notes.iter().take(4) {
+                    out += &format!("    {}\n", n.chars().take(300).collect::<String>());
+                }
+            }
+            Err(d) => out += &format!("{name}: does not compile: {}\n", d.0.last().unwrap()),
+        }
+    }
+    out += &format!(
+        "{compiled}/{} compile; {structure} match in parameters, techniques, passes and states; \
+         {matched} in shaders too\n",
+        names.len()
+    );
+    println!("{out}");
+    assert!(compiled >= 8, "{out}");
+    assert_eq!(matched, compiled, "{out}");
+}
