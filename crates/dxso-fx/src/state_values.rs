@@ -168,9 +168,94 @@ pub fn value_by_name(state: &str, value: &str) -> Option<u32> {
         .map(|&(_, n)| n)
 }
 
+/// The name an effect source gives `value` of `state`, in upper case as fxc's sources write
+/// it: an enumerated value by its name, a texture argument with its modifiers (`TEXTURE |
+/// COMPLEMENT`), a boolean state's 0 and 1 as `FALSE` and `TRUE`; `None` for a number the
+/// state does not name (and for the bit masks of `ColorWriteEnable`, written as numbers).
+pub fn value_name(state: &str, value: u32) -> Option<String> {
+    let lower = state.to_ascii_lowercase();
+    if lower.starts_with("colorwriteenable") {
+        return None;
+    }
+    let names = enumeration(state);
+    let is_argument = names.iter().any(|&(n, _)| n == "complement");
+    if is_argument {
+        let base = names.iter().find(|&&(_, v)| v < 0x10 && v == value & 0xF)?;
+        if value & !0x3F != 0 {
+            return None;
+        }
+        let mut s = base.0.to_ascii_uppercase();
+        for (bit, name) in [(0x10, " | COMPLEMENT"), (0x20, " | ALPHAREPLICATE")] {
+            if value & bit != 0 {
+                s.push_str(name);
+            }
+        }
+        return Some(s);
+    }
+    if let Some(&(n, _)) = names.iter().find(|&&(_, v)| v == value) {
+        return Some(n.to_ascii_uppercase());
+    }
+    (is_boolean(state) && value <= 1).then(|| if value == 1 { "TRUE" } else { "FALSE" }.into())
+}
+
+/// States whose value is a `BOOL` (by their names in the state table).
+fn is_boolean(state: &str) -> bool {
+    (state.ends_with("Enable")
+        && !state.starts_with("ColorWriteEnable")
+        && state != "ClipPlaneEnable")
+        || matches!(
+            state,
+            "LightEnable"
+                | "Lighting"
+                | "SpecularEnable"
+                | "ZWriteEnable"
+                | "DitherEnable"
+                | "LastPixel"
+                | "Clipping"
+                | "LocalViewer"
+                | "NormalizeNormals"
+                | "ColorVertex"
+                | "PointSpriteEnable"
+                | "PointScaleEnable"
+                | "IndexedVertexBlendEnable"
+                | "MultiSampleAntialias"
+                | "SRGBTexture"
+                | "SeparateAlphaBlendEnable"
+                | "TwoSidedStencilMode"
+                | "ScissorTestEnable"
+                | "AntialiasedLineEnable"
+                | "EnableAdaptiveTessellation"
+        )
+}
+
 #[cfg(test)]
 mod tests {
-    use super::value_by_name;
+    use super::{value_by_name, value_name};
+
+    #[test]
+    fn names_read_back_as_their_values() {
+        assert_eq!(value_name("SrcBlend", 5).as_deref(), Some("SRCALPHA"));
+        assert_eq!(value_name("MinFilter", 2).as_deref(), Some("LINEAR"));
+        assert_eq!(value_name("CullMode", 3).as_deref(), Some("CCW"));
+        assert_eq!(value_name("ZEnable", 1).as_deref(), Some("TRUE"));
+        assert_eq!(value_name("ZEnable", 2).as_deref(), Some("USEW"));
+        assert_eq!(
+            value_name("ColorArg1", 0x12).as_deref(),
+            Some("TEXTURE | COMPLEMENT")
+        );
+        assert_eq!(value_name("ColorArg1", 0x40), None);
+        assert_eq!(value_name("ColorWriteEnable", 15), None);
+        assert_eq!(value_name("CullMode", 9), None);
+        for (state, value) in [
+            ("SrcBlend", 5),
+            ("AddressU", 5),
+            ("ColorOp", 26),
+            ("FogTableMode", 3),
+        ] {
+            let name = value_name(state, value).expect("a name");
+            assert_eq!(value_by_name(state, &name), Some(value), "{state} {name}");
+        }
+    }
 
     #[test]
     fn names_depend_on_the_state() {

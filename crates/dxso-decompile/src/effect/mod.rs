@@ -10,7 +10,6 @@
 //! then the techniques.
 
 mod expr;
-mod names;
 mod shader;
 
 use crate::{Error, Options};
@@ -402,7 +401,7 @@ impl Writer<'_> {
                         (f >= 0.0 && f.fract() == 0.0 && f < 4.0e9).then_some(f as u32)
                     };
                     if let Some(d) = dword {
-                        if let Some(n) = names::value_name(info.name, d) {
+                        if let Some(n) = dxso_fx::state_values::value_name(info.name, d) {
                             return n;
                         }
                     }
