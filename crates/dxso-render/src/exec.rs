@@ -15,6 +15,7 @@ use crate::shading::{
     DrawResources, PixelInputs, PixelOutputs, PixelProgram, PixelSignature, PixelStage, Semantic,
     ShadeError, VertexInputs, VertexOutputs, VertexProgram, VertexSignature, VertexStage,
 };
+use crate::trace::Trace;
 use dxso::{DeclUsage, Opcode, RegisterType, Shader};
 use dxso_dp2::device::tss;
 use dxso_dp2::texture::{Texture as CaptureTexture, TextureFormat};
@@ -38,6 +39,8 @@ pub struct ExecEngine {
     /// creates the same shader under several handles compiles it once.
     #[cfg(feature = "jit")]
     jit: Arc<dxso_exec::jit::JitCache>,
+    /// Where the stages it builds record their runs, if anywhere.
+    trace: Option<Arc<Trace>>,
 }
 
 impl Default for ExecEngine {
@@ -56,7 +59,27 @@ impl ExecEngine {
             textures: TextureCache::default(),
             #[cfg(feature = "jit")]
             jit: Arc::default(),
+            trace: None,
         }
+    }
+
+    /// The same engine recording into `trace` what every stage it builds from now on runs on:
+    /// the shader, each binding's constants and samplers, and the invocations' inputs
+    /// ([`crate::trace`]).
+    pub fn traced(mut self, trace: Arc<Trace>) -> ExecEngine {
+        self.trace = Some(trace);
+        self
+    }
+
+    /// The trace this engine records into, if any.
+    pub fn trace(&self) -> Option<&Arc<Trace>> {
+        self.trace.as_ref()
+    }
+
+    fn traced_shader(&self, shader: &Shader) -> Option<(Arc<Trace>, usize)> {
+        self.trace
+            .as_ref()
+            .map(|t| (Arc::clone(t), t.shader(shader)))
     }
 
     /// An engine with the executor's default options, run by `engine`.
@@ -130,6 +153,7 @@ impl ExecEngine {
             point_size,
             outputs,
             textures: Arc::clone(&self.textures),
+            trace: self.traced_shader(shader),
         })
     }
 
@@ -181,6 +205,7 @@ impl ExecEngine {
             position,
             face,
             textures: Arc::clone(&self.textures),
+            trace: self.traced_shader(shader),
         })
     }
 }
@@ -376,11 +401,14 @@ pub struct ExecVertex {
     point_size: Option<OutputRegister>,
     outputs: Vec<OutputRegister>,
     textures: TextureCache,
+    trace: Option<(Arc<Trace>, usize)>,
 }
 
 struct BoundVertex<'a> {
     stage: &'a ExecVertex,
     resources: dxso_exec::Resources,
+    /// The trace and this binding's run in it.
+    run: Option<(&'a Trace, usize)>,
 }
 
 impl VertexStage for ExecVertex {
@@ -392,9 +420,15 @@ impl VertexStage for ExecVertex {
         &'a self,
         resources: &'a DrawResources,
     ) -> Result<Box<dyn VertexProgram + 'a>, ShadeError> {
+        let resources = exec_resources(resources, &self.textures, "vertex")?;
+        let run = self
+            .trace
+            .as_ref()
+            .map(|(t, shader)| (&**t, t.bind(*shader, &resources, false)));
         Ok(Box::new(BoundVertex {
             stage: self,
-            resources: exec_resources(resources, &self.textures, "vertex")?,
+            resources,
+            run,
         }))
     }
 }
@@ -405,6 +439,9 @@ impl VertexProgram for BoundVertex<'_> {
         let mut exec_batch = dxso_exec::VertexBatch::new(batch.count);
         for (r, values) in s.inputs.iter().zip(batch.inputs) {
             exec_batch.set(*r, values.to_vec());
+        }
+        if let Some((trace, run)) = self.run {
+            trace.vertices(run, &exec_batch);
         }
         let result = s
             .exec
@@ -438,11 +475,14 @@ pub struct ExecPixel {
     position: bool,
     face: bool,
     textures: TextureCache,
+    trace: Option<(Arc<Trace>, usize)>,
 }
 
 struct BoundPixel<'a> {
     stage: &'a ExecPixel,
     resources: dxso_exec::Resources,
+    /// The trace and this binding's run in it.
+    run: Option<(&'a Trace, usize)>,
 }
 
 impl PixelStage for ExecPixel {
@@ -454,9 +494,15 @@ impl PixelStage for ExecPixel {
         &'a self,
         resources: &'a DrawResources,
     ) -> Result<Box<dyn PixelProgram + 'a>, ShadeError> {
+        let resources = exec_resources(resources, &self.textures, "pixel")?;
+        let run = self
+            .trace
+            .as_ref()
+            .map(|(t, shader)| (&**t, t.bind(*shader, &resources, true)));
         Ok(Box::new(BoundPixel {
             stage: self,
-            resources: exec_resources(resources, &self.textures, "pixel")?,
+            resources,
+            run,
         }))
     }
 }
@@ -485,6 +531,9 @@ impl PixelProgram for BoundPixel<'_> {
             );
         }
         q.coverage = batch.covered.to_vec();
+        if let Some((trace, run)) = self.run {
+            trace.quads(run, &q, batch.positions);
+        }
         let result = s
             .exec
             .run(&q, &self.resources)

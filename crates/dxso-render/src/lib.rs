@@ -55,6 +55,7 @@ mod shading;
 mod state;
 mod target;
 pub mod teapot;
+pub mod trace;
 
 pub use error::RenderError;
 pub use exec::{ExecEngine, ExecPixel, ExecVertex};

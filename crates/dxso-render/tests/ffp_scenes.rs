@@ -2,7 +2,7 @@
 //! formulas of docs/SEMANTICS.md, texture coordinate generation, vertex blending, alpha test,
 //! and the interpreter and the JIT agreeing to the bit on every scene's generated shaders.
 
-mod wine;
+pub mod wine;
 
 use dxso_exec::Engine;
 use dxso_render::ExecEngine;
@@ -119,8 +119,7 @@ fn op_scene(op: &str) -> Scene {
     s
 }
 
-#[test]
-fn every_texture_op_matches_its_formula() {
+pub fn every_texture_op_matches_its_formula() {
     let (t, d, k) = (rgba(TEXEL), rgba(DIFFUSE), rgba(TFACTOR));
     let mut failures = Vec::new();
     for op in OPS.iter().chain(&["LERP", "DOTPRODUCT3"]) {
@@ -144,8 +143,7 @@ fn every_texture_op_matches_its_formula() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-#[test]
-fn argument_modifiers_temp_and_constant() {
+pub fn argument_modifiers_temp_and_constant() {
     // Stage 0 writes COMPLEMENT(TEXTURE) to TEMP; stage 1 adds TEMP to the stage's CONSTANT's
     // replicated alpha; stage 2 selects CURRENT (still the diffuse colour) times TEMP.
     let mut s = Scene::new();
@@ -169,8 +167,7 @@ fn argument_modifiers_temp_and_constant() {
     assert!(wine::color_match(got, 0x00_20_60_80, 1), "{got:#08x}");
 }
 
-#[test]
-fn specular_add_and_alpha_test() {
+pub fn specular_add_and_alpha_test() {
     let mut s = Scene::new();
     s.clear(0xff0000ff)
         .fvf(&["XYZRHW", "DIFFUSE", "SPECULAR", "TEX1"])
@@ -194,8 +191,7 @@ fn specular_add_and_alpha_test() {
     assert_eq!(pixel(&s.render(), 320, 240), 0x00_00_00_ff);
 }
 
-#[test]
-fn bump_env_map_perturbs_the_next_stage() {
+pub fn bump_env_map_perturbs_the_next_stage() {
     // Stage 0: a bump map of (du, dv) = (0.5, 0) (texel bytes as unsigned 0..1); matrix 0.5
     // moves stage 1's u by 0.25 from 0.5 to 0.75, into the right half of a 2 x 1 texture.
     let mut s = Scene::new();
@@ -223,8 +219,7 @@ fn quad_with_normal(normal: [f32; 3]) -> Vec<u32> {
         .collect()
 }
 
-#[test]
-fn camera_space_normal_generation_with_a_texture_transform() {
+pub fn camera_space_normal_generation_with_a_texture_transform() {
     // TCI CAMERASPACENORMAL with COUNT2: the normal (0.25, 0.75, 0) selects the texel of a
     // 2 x 2 texture at (0.25, 0.75): bottom left.
     let mut s = Scene::new();
@@ -242,8 +237,7 @@ fn camera_space_normal_generation_with_a_texture_transform() {
     assert_eq!(pixel(&s.render(), 320, 240), 0x00_00_00_ff);
 }
 
-#[test]
-fn vertex_blending_mixes_two_world_matrices() {
+pub fn vertex_blending_mixes_two_world_matrices() {
     // XYZB1: one weight, two matrices; world 1 moves x by +2, weight 0.75 for world 0 moves
     // the quad's left half out: x' = x + 2 * 0.25 = x + 0.5.
     let mut world1 = IDENTITY;
@@ -270,8 +264,7 @@ fn vertex_blending_mixes_two_world_matrices() {
 
 /// Every scene of this file and a sample of Wine's, on the interpreter and the JIT: the same
 /// pixels.
-#[test]
-fn generated_shaders_agree_on_interpreter_and_jit() {
+pub fn generated_shaders_agree_on_interpreter_and_jit() {
     let mut scenes: Vec<(String, Scene)> = OPS
         .iter()
         .chain(&["LERP", "DOTPRODUCT3"])
@@ -315,11 +308,10 @@ fn generated_shaders_agree_on_interpreter_and_jit() {
 }
 
 /// Hostile fixed-function states: errors naming the state, or a picture, never a panic.
-#[test]
-fn hostile_fixed_function_states_are_errors_not_panics() {
+pub fn hostile_fixed_function_states_are_errors_not_panics() {
     let render = |s: &Scene| -> Result<(), String> {
         let capture = dxso_dp2::describe::build(&s.json()).map_err(|e| e.to_string())?;
-        let engine = ExecEngine::default();
+        let engine = wine::engine();
         let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default())
             .map_err(|e| e.to_string())?;
         r.render_capture(&capture).map_err(|e| e.to_string())
@@ -429,8 +421,7 @@ fn rhw_quad(s: &mut Scene, [x0, y0, x1, y1]: [f32; 4], z: f32, color: u32, ccw: 
 
 /// Every D3DSTENCILOP on the fail, z-fail and pass paths, with a write mask, against the
 /// table of the D3DSTENCILOP page, read back from the stencil buffer.
-#[test]
-fn stencil_every_op_on_every_path() {
+pub fn stencil_every_op_on_every_path() {
     let ops = [
         "KEEP", "ZERO", "REPLACE", "INCRSAT", "DECRSAT", "INVERT", "INCR", "DECR",
     ];
@@ -497,8 +488,7 @@ fn stencil_every_op_on_every_path() {
 
 /// Every D3DCMPFUNC as the stencil test, with STENCILMASK applied to both sides: a green quad
 /// shows where the test passes.
-#[test]
-fn stencil_every_func_with_mask() {
+pub fn stencil_every_func_with_mask() {
     let funcs = [
         "NEVER",
         "LESS",
@@ -545,8 +535,7 @@ fn stencil_every_func_with_mask() {
 /// Two-sided stencil on pre-transformed triangles: clockwise ones take STENCILPASS,
 /// counter-clockwise ones CCW_STENCILPASS; with the mode off both take STENCILPASS. A stencil
 /// clear inside a rectangle leaves the rest.
-#[test]
-fn stencil_two_sided_and_clear_rect() {
+pub fn stencil_two_sided_and_clear_rect() {
     for two_sided in [true, false] {
         let mut s = Scene::new();
         s.clear_all(0xff000000, 1.0, 0x10)
@@ -574,8 +563,7 @@ fn stencil_two_sided_and_clear_rect() {
 
 /// FILLMODE WIREFRAME draws a triangle's edges (the inside keeps the clear colour), POINT its
 /// vertices; both cull as solid triangles do.
-#[test]
-fn fill_modes_wireframe_and_point() {
+pub fn fill_modes_wireframe_and_point() {
     for (mode, cull) in [
         ("WIREFRAME", "NONE"),
         ("POINT", "NONE"),
@@ -608,8 +596,7 @@ fn fill_modes_wireframe_and_point() {
 
 /// SRGBWRITEENABLE encodes the written colour (0.5 becomes 0xbc, 0.25 0x89; alpha as it is);
 /// blending reads the stored value.
-#[test]
-fn srgb_write_encodes_after_blending() {
+pub fn srgb_write_encodes_after_blending() {
     let mut s = Scene::new();
     s.clear_all(0xff000000, 1.0, 0)
         .rs("SRGBWRITEENABLE", json!(true))
@@ -630,8 +617,7 @@ fn srgb_write_encodes_after_blending() {
 
 /// User clip planes: a shaderless draw's plane is in world space (the view translation moves
 /// the clipped half with the geometry), and CLIPPLANEENABLE picks which of the planes apply.
-#[test]
-fn user_clip_planes_in_world_space() {
+pub fn user_clip_planes_in_world_space() {
     for (view_dx, enable, edge) in [(0.0f32, 1u32, 80u32), (0.5, 1, 120), (0.0, 2, 0)] {
         let mut s = Scene::new();
         let mut view = IDENTITY;
@@ -667,8 +653,7 @@ fn user_clip_planes_in_world_space() {
 /// ZENABLE USEW: depth is w over the far plane's w. Two overlapping quads at view depths 2
 /// and 4 with a perspective projection (near 1, far 10): the nearer one wins whatever the
 /// drawing order, and the stored depth is w / 10.
-#[test]
-fn w_buffer_orders_by_w() {
+pub fn w_buffer_orders_by_w() {
     let (near, far) = (1.0f32, 10.0f32);
     let q = far / (far - near);
     let proj = [
@@ -720,7 +705,7 @@ fn w_buffer_orders_by_w() {
         .collect();
     s.draw(4, 1, &v, 16);
     let capture = dxso_dp2::describe::build(&s.json()).unwrap();
-    let engine = ExecEngine::default();
+    let engine = wine::engine();
     let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
     let e = r.render_capture(&capture).unwrap_err().to_string();
     assert!(e.contains("USEW"), "{e}");
@@ -738,8 +723,7 @@ fn centre_point(s: &mut Scene) {
 
 /// POINTSPRITEENABLE: texture coordinates run (0, 0) at the sprite's top left to (1, 1) at
 /// its bottom right, so a 2x2 texture shows its four texels in the four quarters.
-#[test]
-fn point_sprite_spans_the_texture() {
+pub fn point_sprite_spans_the_texture() {
     let mut s = Scene::new();
     s.clear_all(0xff000000, 1.0, 0)
         .texture(0, 2, 2, &[0xffff0000, 0xff00ff00, 0xff0000ff, 0xffffffff])
@@ -757,8 +741,7 @@ fn point_sprite_spans_the_texture() {
 
 /// POINTSCALEENABLE: size = POINTSIZE x viewport height x sqrt(1 / (A + B d + C d^2)), d the
 /// camera-space distance, then clamped to POINTSIZE_MIN..POINTSIZE_MAX.
-#[test]
-fn point_scale_and_size_clamp() {
+pub fn point_scale_and_size_clamp() {
     // 0.1 x 120 x sqrt(1 / (16 x 0.25)) = 6 pixels; POINTSIZE_MAX 4 makes it 4.
     for (max, inside, outside) in [
         (64.0f32, [78u32, 82], [75u32, 85]),
@@ -785,8 +768,7 @@ fn point_scale_and_size_clamp() {
 
 /// DEPTHBIAS moves a coplanar second draw in front (LESS passes with a negative bias);
 /// SLOPESCALEDEPTHBIAS scales the primitive's depth slope, 0 on a flat quad.
-#[test]
-fn depth_bias_resolves_coplanar_draws() {
+pub fn depth_bias_resolves_coplanar_draws() {
     for (bias, slope, want) in [
         (0.0f32, 0.0f32, [0u8, 255, 0, 255]),
         (-0.01, 0.0, [255, 0, 0, 255]),
@@ -807,8 +789,7 @@ fn depth_bias_resolves_coplanar_draws() {
 /// D3DRS_WRAPn: with WRAP0's u bit, u from 0.9 to 0.1 across the target goes the short way
 /// (0.9 to 1.1) instead of back through 0.5; a 4-texel texture (red, green, blue, white) shows
 /// which. A value outside the four bits is an error naming the state.
-#[test]
-fn wrap_takes_the_short_way_round() {
+pub fn wrap_takes_the_short_way_round() {
     for wrap in [0u32, 1] {
         let mut s = Scene::new();
         s.clear_all(0xff000000, 1.0, 0)
@@ -840,7 +821,7 @@ fn wrap_takes_the_short_way_round() {
     s.rs("WRAP3", json!(0x10));
     rhw_quad(&mut s, [0.0, 0.0, 16.0, 16.0], 0.5, 0xff00ff00, false);
     let capture = dxso_dp2::describe::build(&s.json()).unwrap();
-    let engine = ExecEngine::default();
+    let engine = wine::engine();
     let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
     let e = r.render_capture(&capture).unwrap_err().to_string();
     assert!(e.contains("WRAP3"), "{e}");
@@ -849,8 +830,7 @@ fn wrap_takes_the_short_way_round() {
 /// SCISSORTESTENABLE with SETSCISSORRECT: draws and clears stay inside the rectangle (right
 /// and bottom exclusive); with the test off the rectangle does nothing; with no rectangle set
 /// the whole target is inside.
-#[test]
-fn scissor_rect_limits_draws_and_clears() {
+pub fn scissor_rect_limits_draws_and_clears() {
     for (enable, rect) in [
         (true, Some([41, 31, 119, 89])),
         (false, Some([41, 31, 119, 89])),
@@ -898,8 +878,7 @@ fn tokens(text: &str) -> Vec<u32> {
 /// blends none; before ps_3_0 fog is blended into the shader's colour: table fog from the
 /// pixel's depth (LINEAR 0..1 at z 0.5: half), vertex fog from the vertex shader's oFog (0.25),
 /// and vertex fog without an oFog is an error naming it.
-#[test]
-fn fog_after_a_pixel_shader() {
+pub fn fog_after_a_pixel_shader() {
     let vs3 = "vs_3_0\ndcl_position v0\ndcl_position o0\nmov o0, v0\n";
     let vs2 = "vs_2_0\ndcl_position v0\ndef c0, 0.25, 0, 0, 0\nmov oPos, v0\nmov oFog, c0.x\n";
     let vs2_no_fog = "vs_2_0\ndcl_position v0\nmov oPos, v0\n";
@@ -929,7 +908,7 @@ fn fog_after_a_pixel_shader() {
             .collect();
         s.draw(5, 2, &v, 12);
         let capture = dxso_dp2::describe::build(&s.json()).unwrap();
-        let engine = ExecEngine::default();
+        let engine = wine::engine();
         let mut r = dxso_render::Renderer::new(16, 16, Some(&engine), Default::default()).unwrap();
         match (r.render_capture(&capture), want) {
             (Ok(()), Ok(c)) => assert_eq!(r.image().get(8, 8), c, "{ps} table {table}"),
@@ -937,4 +916,36 @@ fn fog_after_a_pixel_shader() {
             (got, _) => panic!("{vs} {ps} table {table}: {got:?}"),
         }
     }
+}
+
+// The tests: plain functions, so that another crate including this file without the test
+// harness (dxso-gpu's differential test of the scenes' shaders) can run them all from `TESTS`.
+wine::scene_tests!(
+    every_texture_op_matches_its_formula,
+    argument_modifiers_temp_and_constant,
+    specular_add_and_alpha_test,
+    bump_env_map_perturbs_the_next_stage,
+    camera_space_normal_generation_with_a_texture_transform,
+    vertex_blending_mixes_two_world_matrices,
+    generated_shaders_agree_on_interpreter_and_jit,
+    hostile_fixed_function_states_are_errors_not_panics,
+    stencil_every_op_on_every_path,
+    stencil_every_func_with_mask,
+    stencil_two_sided_and_clear_rect,
+    fill_modes_wireframe_and_point,
+    srgb_write_encodes_after_blending,
+    user_clip_planes_in_world_space,
+    w_buffer_orders_by_w,
+    point_sprite_spans_the_texture,
+    point_scale_and_size_clamp,
+    depth_bias_resolves_coplanar_draws,
+    wrap_takes_the_short_way_round,
+    scissor_rect_limits_draws_and_clears,
+    fog_after_a_pixel_shader,
+    every_test_is_listed,
+);
+
+/// Every `pub fn` of this file is a test in `TESTS`.
+pub fn every_test_is_listed() {
+    wine::check_listed(include_str!("ffp_scenes.rs"), TESTS);
 }

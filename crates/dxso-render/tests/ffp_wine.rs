@@ -3,7 +3,7 @@
 //! colours are the ones Wine records for Windows drivers. Scenes are DP2 streams built from
 //! JSON and drawn without shaders, so they run the generated fixed-function shaders.
 
-mod wine;
+pub mod wine;
 
 use serde_json::json;
 use wine::{assert_probes, assert_probes_full, f, Scene, IDENTITY};
@@ -33,8 +33,7 @@ fn lighting_scene() -> Scene {
     s
 }
 
-#[test]
-fn lighting_test_quads_with_and_without_normals() {
+pub fn lighting_test_quads_with_and_without_normals() {
     let mut s = lighting_scene();
     s.fvf(&["XYZ", "DIFFUSE"]).rs("LIGHTING", json!(false));
     let unlit = [
@@ -98,8 +97,7 @@ fn lighting_test_case(
     assert_probes(&s.render(), &[(name, 320, 240, expected, 0)]);
 }
 
-#[test]
-fn lighting_test_lit_quad_with_light() {
+pub fn lighting_test_lit_quad_with_light() {
     let nquad = [
         [-1.0, -1.0, 0.0],
         [-1.0, 1.0, 0.0],
@@ -115,8 +113,7 @@ fn lighting_test_lit_quad_with_light() {
     );
 }
 
-#[test]
-fn lighting_test_lit_quad_with_singular_world_matrix() {
+pub fn lighting_test_lit_quad_with_singular_world_matrix() {
     let nquad = [
         [-1.0, -1.0, 0.0],
         [-1.0, 1.0, 0.0],
@@ -135,8 +132,7 @@ fn lighting_test_lit_quad_with_singular_world_matrix() {
     );
 }
 
-#[test]
-fn lighting_test_lit_quad_with_transformation_matrix() {
+pub fn lighting_test_lit_quad_with_transformation_matrix() {
     let rotated = [
         [-10.0, -11.0, 11.0],
         [-10.0, -9.0, 11.0],
@@ -155,8 +151,7 @@ fn lighting_test_lit_quad_with_transformation_matrix() {
     );
 }
 
-#[test]
-fn lighting_test_lit_vertex_alpha() {
+pub fn lighting_test_lit_vertex_alpha() {
     let mut s = lighting_scene();
     s.material(json!({"diffuse": [0.0, 0.0, 0.0, 1.0]}))
         .rs("DIFFUSEMATERIALSOURCE", json!("MATERIAL"))
@@ -265,13 +260,11 @@ fn ring(corner: u32, edge: u32, centre: u32) -> [u32; 9] {
     ]
 }
 
-#[test]
-fn test_specular_lighting_directional() {
+pub fn test_specular_lighting_directional() {
     specular_case(directional(), false, 30.0, [0x00ffffff; 9], "directional");
 }
 
-#[test]
-fn test_specular_lighting_directional_local() {
+pub fn test_specular_lighting_directional_local() {
     specular_case(
         directional(),
         true,
@@ -281,8 +274,7 @@ fn test_specular_lighting_directional_local() {
     );
 }
 
-#[test]
-fn test_specular_lighting_point() {
+pub fn test_specular_lighting_point() {
     specular_case(
         point(),
         false,
@@ -292,8 +284,7 @@ fn test_specular_lighting_point() {
     );
 }
 
-#[test]
-fn test_specular_lighting_point_local() {
+pub fn test_specular_lighting_point_local() {
     specular_case(
         point(),
         true,
@@ -303,8 +294,7 @@ fn test_specular_lighting_point_local() {
     );
 }
 
-#[test]
-fn test_specular_lighting_spot() {
+pub fn test_specular_lighting_spot() {
     specular_case(
         spot(),
         false,
@@ -314,8 +304,7 @@ fn test_specular_lighting_spot() {
     );
 }
 
-#[test]
-fn test_specular_lighting_spot_local() {
+pub fn test_specular_lighting_spot_local() {
     specular_case(
         spot(),
         true,
@@ -325,8 +314,7 @@ fn test_specular_lighting_spot_local() {
     );
 }
 
-#[test]
-fn test_specular_lighting_point_range() {
+pub fn test_specular_lighting_point_range() {
     let light = json!({"type": "POINT", "specular": [1.0, 1.0, 1.0, 0.0], "range": 1.2, "attenuation2": 1.0});
     specular_case(
         light,
@@ -337,8 +325,7 @@ fn test_specular_lighting_point_range() {
     );
 }
 
-#[test]
-fn test_specular_lighting_point_side() {
+pub fn test_specular_lighting_point_side() {
     let light = json!({"type": "POINT", "specular": [1.0, 1.0, 1.0, 0.0], "position": [-1.1, 0.0, 1.1],
         "range": 100.0, "attenuation2": 1.0});
     specular_case(light, true, 0.0, [0; 9], "point side");
@@ -406,8 +393,7 @@ fn fog_scene(clear: u32) -> Scene {
 const XYZ_DS: [&str; 3] = ["XYZ", "DIFFUSE", "SPECULAR"];
 const XYZRHW_DS: [&str; 3] = ["XYZRHW", "DIFFUSE", "SPECULAR"];
 
-#[test]
-fn fog_test_modes() {
+pub fn fog_test_modes() {
     let mut s = fog_scene(0xffff00ff);
     s.fvf(&XYZ_DS)
         .draw_indexed(
@@ -468,8 +454,7 @@ fn fog_test_modes() {
     );
 }
 
-#[test]
-fn fog_test_start_equals_end() {
+pub fn fog_test_start_equals_end() {
     let mut s = fog_scene(0xff0000ff);
     s.rsf("FOGSTART", 512.0)
         .rsf("FOGEND", 512.0)
@@ -520,8 +505,7 @@ fn fog_test_start_equals_end() {
     );
 }
 
-#[test]
-fn fog_test_reversed_vertex_fog() {
+pub fn fog_test_reversed_vertex_fog() {
     let mut s = fog_scene(0xffff0000);
     s.rsf("FOGSTART", 0.8)
         .rsf("FOGEND", 0.2)
@@ -562,8 +546,7 @@ fn fog_test_reversed_vertex_fog() {
     );
 }
 
-#[test]
-fn fog_test_table_fog_with_world_matrix() {
+pub fn fog_test_table_fog_with_world_matrix() {
     let mut world = IDENTITY;
     world[14] = -0.5;
     let mut s = fog_scene(0xffff00ff);
@@ -590,8 +573,7 @@ fn fog_test_table_fog_with_world_matrix() {
     );
 }
 
-#[test]
-fn fog_test_orthogonal_projection() {
+pub fn fog_test_orthogonal_projection() {
     let mut world = IDENTITY;
     world[14] = 1.0;
     let mut proj = IDENTITY;
@@ -644,8 +626,7 @@ fn range_fog_scene(table: bool) -> Scene {
     s
 }
 
-#[test]
-fn fog_test_rangefog_with_table_fog() {
+pub fn fog_test_rangefog_with_table_fog() {
     let img = range_fog_scene(true).render();
     let c = 0x00ff0000;
     assert_probes(
@@ -659,8 +640,7 @@ fn fog_test_rangefog_with_table_fog() {
     );
 }
 
-#[test]
-fn fog_test_rangefog_with_vertex_fog() {
+pub fn fog_test_rangefog_with_vertex_fog() {
     let img = range_fog_scene(false).render();
     let c = 0x0000ff00;
     assert_probes(
@@ -691,8 +671,7 @@ fn stencil_quad(s: &mut Scene, x0: f32, y0: f32, x1: f32, y1: f32) {
 /// (CCW_STENCILPASS); without two-sided mode both windings take the clockwise ops. Both
 /// stencil functions keep their ALWAYS default and the depth test is off, so only the pass ops
 /// can apply. A second pass paints blue = 16 * stencil where STENCILFUNC EQUAL matches.
-#[test]
-fn stencil_cull_test() {
+pub fn stencil_cull_test() {
     let mut s = Scene::new();
     s.op(
         json!({"op": "CLEAR", "flags": ["TARGET", "STENCIL"], "color": 0x00ff0000,
@@ -812,8 +791,7 @@ fn stencil_cull_test() {
 /// whatever their rhw (0 included) and whether the depth test is on. FOGSTART and FOGEND keep
 /// their defaults (0 and 1), so the fog factor is 1 - z; one full-target quad per case, probed
 /// at the centre with Wine's tolerance of 2.
-#[test]
-fn test_table_fog_zw() {
+pub fn test_table_fog_zw() {
     let cases: [(f32, f32, bool, u32); 8] = [
         (0.7, 0.0, true, 0x004cb200),
         (0.7, 0.0, false, 0x004cb200),
@@ -874,8 +852,7 @@ fn z_range_quad(color: u32) -> Vec<u32> {
     ])
 }
 
-#[test]
-fn z_range_test_fixed_function() {
+pub fn z_range_test_fixed_function() {
     let mut s = z_range_scene();
     s.fvf(&["XYZ", "DIFFUSE"])
         .draw(5, 2, &z_range_quad(0xffff0000), 16)
@@ -967,8 +944,7 @@ fn z_range_test_fixed_function() {
 
 /// The shader path of Wine's `z_range_test`: a vs_1_1 (`mov oPos, v0`, `mov oD0, c0`) with the
 /// fixed-function pixel pipeline.
-#[test]
-fn z_range_test_vertex_shader() {
+pub fn z_range_test_vertex_shader() {
     let vs: [u32; 11] = [
         0xfffe0101, 0x0000001f, 0x80000000, 0x900f0000, 0x00000001, 0xc00f0000, 0x90e40000,
         0x00000001, 0xd00f0000, 0xa0e40000, 0x0000ffff,
@@ -1005,4 +981,39 @@ fn z_range_test_vertex_shader() {
             ("0.0 < z", 321, 238, white, 0),
         ],
     );
+}
+
+// The tests: plain functions, so that another crate including this file without the test
+// harness (dxso-gpu's differential test of the scenes' shaders) can run them all from `TESTS`.
+wine::scene_tests!(
+    lighting_test_quads_with_and_without_normals,
+    lighting_test_lit_quad_with_light,
+    lighting_test_lit_quad_with_singular_world_matrix,
+    lighting_test_lit_quad_with_transformation_matrix,
+    lighting_test_lit_vertex_alpha,
+    test_specular_lighting_directional,
+    test_specular_lighting_directional_local,
+    test_specular_lighting_point,
+    test_specular_lighting_point_local,
+    test_specular_lighting_spot,
+    test_specular_lighting_spot_local,
+    test_specular_lighting_point_range,
+    test_specular_lighting_point_side,
+    fog_test_modes,
+    fog_test_start_equals_end,
+    fog_test_reversed_vertex_fog,
+    fog_test_table_fog_with_world_matrix,
+    fog_test_orthogonal_projection,
+    fog_test_rangefog_with_table_fog,
+    fog_test_rangefog_with_vertex_fog,
+    stencil_cull_test,
+    test_table_fog_zw,
+    z_range_test_fixed_function,
+    z_range_test_vertex_shader,
+    every_test_is_listed,
+);
+
+/// Every `pub fn` of this file is a test in `TESTS`.
+pub fn every_test_is_listed() {
+    wine::check_listed(include_str!("ffp_wine.rs"), TESTS);
 }

@@ -4,8 +4,47 @@
 //! divided by 4), and probed as 0x00RRGGBB like Wine's `getPixelColor`.
 #![allow(dead_code)]
 
+use dxso_render::trace::Trace;
 use dxso_render::{ExecEngine, Image, RenderLimits, Renderer};
 use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+thread_local! {
+    /// The trace every render of this thread records into, and the renders so far (see
+    /// [`tracing`]).
+    static TRACING: RefCell<Option<(Arc<Trace>, usize)>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (a scene test) with every render it makes through this harness recording into
+/// `trace`; returns how many renders it made. Another crate includes the scene tests to replay
+/// what their shaders ran on (dxso-gpu's differential test of the scenes).
+pub fn tracing(trace: &Arc<Trace>, f: impl FnOnce()) -> usize {
+    TRACING.with(|t| *t.borrow_mut() = Some((Arc::clone(trace), 0)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    let renders = TRACING.with(|t| t.borrow_mut().take().map_or(0, |(_, n)| n));
+    if let Err(e) = result {
+        std::panic::resume_unwind(e);
+    }
+    renders
+}
+
+/// `engine`, recording into the thread's trace when [`tracing`] is on.
+pub fn engine_from(engine: &ExecEngine) -> ExecEngine {
+    TRACING.with(|t| match &mut *t.borrow_mut() {
+        Some((trace, renders)) => {
+            *renders += 1;
+            engine.clone().traced(Arc::clone(trace))
+        }
+        None => engine.clone(),
+    })
+}
+
+/// The default engine (recording when [`tracing`] is on): what every render of the scene
+/// tests uses unless it chooses an engine.
+pub fn engine() -> ExecEngine {
+    engine_from(&ExecEngine::default())
+}
 
 /// Target size: Wine's 640 x 480 divided by [`SCALE`].
 pub const W: u32 = 160;
@@ -151,7 +190,8 @@ impl Scene {
     /// Rendered with `engine`.
     pub fn render_with(&self, engine: &ExecEngine) -> Image {
         let capture = dxso_dp2::describe::build(&self.json()).expect("the scene builds");
-        let mut r = Renderer::new(W, H, Some(engine), RenderLimits::default()).unwrap();
+        let engine = engine_from(engine);
+        let mut r = Renderer::new(W, H, Some(&engine), RenderLimits::default()).unwrap();
         r.render_capture(&capture).expect("the scene renders");
         r.image()
     }
@@ -159,7 +199,7 @@ impl Scene {
     /// Rendered at Wine's full 640 x 480 (for probes a quarter-size target cannot resolve; the
     /// scene's pre-transformed positions are then in Wine's units).
     pub fn render_full(&self) -> Image {
-        let engine = ExecEngine::default();
+        let engine = engine();
         let capture = dxso_dp2::describe::build(&self.json()).expect("the scene builds");
         let mut r = Renderer::new(640, 480, Some(&engine), RenderLimits::default()).unwrap();
         r.render_capture(&capture).expect("the scene renders");
@@ -173,7 +213,7 @@ impl Scene {
 
     /// The whole target (colour, depth and stencil) rendered with the default engine.
     pub fn render_target(&self) -> dxso_render::Target {
-        let engine = ExecEngine::default();
+        let engine = engine();
         let capture = dxso_dp2::describe::build(&self.json()).expect("the scene builds");
         let mut r = Renderer::new(W, H, Some(&engine), RenderLimits::default()).unwrap();
         r.render_capture(&capture).expect("the scene renders");
@@ -234,4 +274,44 @@ pub fn probes(img: &Image, checks: &[(&str, u32, u32, u32, u32)]) -> Vec<String>
 pub fn assert_probes(img: &Image, checks: &[(&str, u32, u32, u32, u32)]) {
     let failed = probes(img, checks);
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// `TESTS`, every named function with its name, and a test of the harness calling each (the
+/// functions of a scene test file are plain `pub fn`s: see [`tracing`]).
+// Other test files share the harness but not their tests.
+#[allow(unused_macros)]
+macro_rules! scene_tests {
+    ($($name:ident),* $(,)?) => {
+        /// Every test of this file, by name.
+        pub const TESTS: &[(&str, fn())] = &[$((stringify!($name), $name)),*];
+
+        mod harness {
+            $(
+                #[test]
+                fn $name() {
+                    super::$name()
+                }
+            )*
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use scene_tests;
+
+/// Asserts that `tests` names every `pub fn` of `source` (the text of a scene test file, whose
+/// tests are its only `pub fn`s) and that no test hides from the list behind a test attribute.
+pub fn check_listed(source: &str, tests: &[(&str, fn())]) {
+    let mut found: Vec<&str> = source
+        .split("\npub fn ")
+        .skip(1)
+        .filter_map(|rest| rest.split('(').next())
+        .collect();
+    let mut listed: Vec<&str> = tests.iter().map(|(n, _)| *n).collect();
+    found.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(found, listed, "the TESTS list and the file's tests");
+    assert!(
+        !source.contains(concat!("#[", "test]")),
+        "a test attribute: a crate including the file without the harness would not run it"
+    );
 }
