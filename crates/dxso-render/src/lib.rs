@@ -16,7 +16,9 @@
 //! [`StageEngine`]: [`ExecEngine`] runs them with `dxso-exec`, and plain
 //! Rust ([`FnVertex`], [`FnPixel`]) drives the pipeline in tests. A draw whose stream binds no
 //! shader (and the caller gives none) runs Direct3D 9's fixed-function pipeline: `dxso-ffp`
-//! generates its shaders from the device's fixed-function state, cached by key.
+//! generates its shaders from the device's fixed-function state, cached by key. An
+//! [`ExecEngine`] given a [`trace::Trace`] records what each of its shaders ran on (constants,
+//! samplers, inputs), for replay on another engine.
 //!
 //! ```
 //! use dxso_render::{FnPixel, FnVertex, RenderLimits, Renderer, Semantic};
