@@ -84,7 +84,7 @@ pub struct ShaderRun {
     pub resources: Resources,
     /// Its invocations' inputs.
     pub inputs: RunInputs,
-    /// Invocations not kept because the run reached its limit.
+    /// Invocations (vertices or quads) not kept: the run had reached its limit.
     pub dropped: u64,
 }
 
@@ -125,7 +125,6 @@ struct Run {
     dropped: u64,
 }
 
-#[derive(Clone, PartialEq)]
 struct Invocation {
     position: [i64; 2],
     values: Vec<[f32; 4]>,
@@ -133,15 +132,10 @@ struct Invocation {
 }
 
 impl Invocation {
-    fn order(&self, other: &Invocation) -> std::cmp::Ordering {
-        let bits = |v: &Vec<[f32; 4]>| -> Vec<[u32; 4]> {
-            v.iter().map(|x| x.map(f32::to_bits)).collect()
-        };
-        (self.position, bits(&self.values), self.covered).cmp(&(
-            other.position,
-            bits(&other.values),
-            other.covered,
-        ))
+    /// The order runs list invocations in: position, then the values' bits, then coverage.
+    fn key(&self) -> ([i64; 2], Vec<[u32; 4]>, [bool; 4]) {
+        let bits = self.values.iter().map(|x| x.map(f32::to_bits)).collect();
+        (self.position, bits, self.covered)
     }
 }
 
@@ -177,9 +171,11 @@ impl Trace {
             .iter()
             .filter(|r| !r.invocations.is_empty())
             .map(|r| {
-                let mut inv = r.invocations.clone();
-                inv.sort_by(Invocation::order);
-                inv.dedup();
+                // Sorted and deduplicated by bits (NaNs and zeros of either sign kept apart).
+                let mut keyed: Vec<_> = r.invocations.iter().map(|i| (i.key(), i)).collect();
+                keyed.sort_by(|a, b| a.0.cmp(&b.0));
+                keyed.dedup_by(|a, b| a.0 == b.0);
+                let inv: Vec<&Invocation> = keyed.into_iter().map(|(_, i)| i).collect();
                 let lanes = if r.pixel { 4 } else { 1 };
                 let attributes = r
                     .registers
@@ -257,6 +253,7 @@ impl Trace {
             return;
         };
         if !registers_match(r, &batch.inputs) {
+            r.dropped += batch.count as u64;
             return;
         }
         for v in 0..batch.count {
@@ -282,6 +279,7 @@ impl Trace {
             return;
         };
         if !registers_match(r, &batch.inputs) {
+            r.dropped += batch.quads as u64;
             return;
         }
         for q in 0..batch.quads {
