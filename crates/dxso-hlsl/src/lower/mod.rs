@@ -1376,7 +1376,7 @@ impl<'a> Lower<'a> {
                 ty.array[0] = elems.len() as u32;
                 x
             }
-            Init::SamplerState => {
+            Init::SamplerState | Init::Str(..) => {
                 return Err(self.err(Code::CannotConvert, &v.loc, "invalid initialiser"))
             }
         };
@@ -1387,15 +1387,15 @@ impl<'a> Lower<'a> {
         match init {
             Init::Expr(e) => self.expr(e),
             Init::SamplerState => Ok(Value::Void),
+            Init::Str(_, loc) => Err(self.err(
+                Code::CannotConvert,
+                loc,
+                "a string is no value in a shader",
+            )),
             Init::List(items, loc) => {
                 // Flatten to scalars, each converted to its lane's type, then rebuild.
                 let mut typed = Vec::new();
-                for it in items {
-                    let v = self.init_value(it, ty, loc)?;
-                    let mut with_types = Vec::new();
-                    self.flatten_typed(&v, &mut with_types, loc)?;
-                    typed.extend(with_types);
-                }
+                self.list_scalars(items, ty, loc, &mut typed)?;
                 let zero = self.zero_value(ty)?;
                 let mut to = Vec::new();
                 self.flatten_typed(&zero, &mut to, loc)?;
@@ -1418,6 +1418,29 @@ impl<'a> Lower<'a> {
                 e
             }
         })
+    }
+
+    /// The scalars of a list initialiser in order; inner braces only group (`{{1, 2}, 3}`
+    /// fills a struct of a float2 and a float as `{1, 2, 3}` does).
+    fn list_scalars(
+        &mut self,
+        items: &[Init],
+        ty: &Type,
+        loc: &Loc,
+        out: &mut Vec<(Operand, Scalar)>,
+    ) -> R<()> {
+        for it in items {
+            if let Init::List(inner, inner_loc) = it {
+                self.list_scalars(inner, ty, inner_loc, out)?;
+            } else {
+                let v = self.init_value(it, ty, loc)?;
+                self.flatten_typed(&v, out, loc)?;
+            }
+            if out.len() > 1 << 16 {
+                return Err(self.err(Code::Limit, loc, "initialiser too large"));
+            }
+        }
+        Ok(())
     }
 
     fn flatten(&mut self, v: &Value, out: &mut Vec<Operand>, loc: &Loc) -> R<()> {
