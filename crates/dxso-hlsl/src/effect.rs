@@ -289,7 +289,11 @@ impl Builder<'_> {
                             return Err(Diagnostic::error(
                                 Code::CannotConvert,
                                 v.loc.clone(),
-                                format!("'{}' has {n} element(s) but {} strings", v.name, texts.len()),
+                                format!(
+                                    "'{}' has {n} element(s) but {} strings",
+                                    v.name,
+                                    texts.len()
+                                ),
                             ));
                         }
                         texts.resize(n, String::new());
@@ -504,20 +508,24 @@ impl Builder<'_> {
                 for e in items {
                     state_numbers(e, &s.name, &mut nums, &mut any_float)?;
                 }
-                Ok((self.literal_state(operation, index, info.class, &nums, any_float), None))
+                Ok((
+                    self.literal_state(operation, index, info.class, &nums, any_float),
+                    None,
+                ))
             }
             (StateRhs::List(_, loc), Some(_)) => Err(Diagnostic::error(
                 Code::CannotConvert,
                 loc.clone(),
                 format!("state '{}' takes an object, not a list of numbers", s.name),
             )),
-            (StateRhs::Compile(CompileExpr { loc, .. }) | StateRhs::Asm(AsmBlock { loc, .. }), _) => {
-                Err(Diagnostic::error(
-                    Code::CannotConvert,
-                    loc.clone(),
-                    format!("state '{}' does not take a shader", s.name),
-                ))
-            }
+            (
+                StateRhs::Compile(CompileExpr { loc, .. }) | StateRhs::Asm(AsmBlock { loc, .. }),
+                _,
+            ) => Err(Diagnostic::error(
+                Code::CannotConvert,
+                loc.clone(),
+                format!("state '{}' does not take a shader", s.name),
+            )),
             (StateRhs::Expr(e), Some(_))
                 if shader_type.is_some()
                     && matches!(&e.kind, ExprKind::Ident(n) if n.eq_ignore_ascii_case("null")) =>
@@ -642,7 +650,12 @@ impl Builder<'_> {
                         let state = State {
                             operation,
                             index,
-                            ty: numeric(ParameterType::Float, ParameterClass::MatrixRows, rows, columns),
+                            ty: numeric(
+                                ParameterType::Float,
+                                ParameterClass::MatrixRows,
+                                rows,
+                                columns,
+                            ),
                             value: Value::Data(vec![0; n]),
                         };
                         let resource = Resource {
@@ -734,12 +747,6 @@ impl Builder<'_> {
                 ),
             ));
         }
-        if !c.args.is_empty() {
-            return Err(unsupported(
-                &c.loc,
-                "arguments to a compiled entry point are not supported yet",
-            ));
-        }
         let mut options = self.options.clone();
         options.entry = c.entry.clone();
         options.profile = profile;
@@ -751,7 +758,8 @@ impl Builder<'_> {
             d
         };
         let module =
-            crate::lower::lower(self.program, &options, &mut self.warnings).map_err(place)?;
+            crate::lower::lower_with_args(self.program, &options, &mut self.warnings, &c.args)
+                .map_err(place)?;
         let shader = crate::codegen::generate(&module, &options).map_err(place)?;
         Ok(EmbeddedShader { shader })
     }
@@ -788,9 +796,7 @@ impl Builder<'_> {
 fn visit_idents(e: &Expr, f: &mut dyn FnMut(&str)) {
     match &e.kind {
         ExprKind::Ident(n) => f(n),
-        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::Member(a, _) => {
-            visit_idents(a, f)
-        }
+        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::Member(a, _) => visit_idents(a, f),
         ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Assign(_, a, b) => {
             visit_idents(a, f);
             visit_idents(b, f);

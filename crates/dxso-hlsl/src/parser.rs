@@ -309,12 +309,12 @@ impl Parser<'_> {
                 "const" => q.is_const = true,
                 // `precise` is no keyword: a variable or a type may take the name.
                 "precise" if !self.precise_is_qualifier() => break,
-                                "shared" => {
+                "shared" => {
                     q.external = true;
                     q.shared = true;
                 }
-                "extern" | "volatile" | "inline" | "precise" | "nointerpolation"
-                | "linear" | "centroid" | "noperspective" | "groupshared" => q.external = true,
+                "extern" | "volatile" | "inline" | "precise" | "nointerpolation" | "linear"
+                | "centroid" | "noperspective" | "groupshared" => q.external = true,
                 "in" => q.input = true,
                 "out" => q.output = true,
                 "inout" => {

@@ -69,7 +69,9 @@ fn same_by_evaluation(a: &Effect, b: &Effect, ti: usize, pi: usize, si: usize) -
                 if p.ty.ty() != Some(dxso::ctab::ParameterType::Float) {
                     continue;
                 }
-                let Some(words) = p.value.data() else { continue };
+                let Some(words) = p.value.data() else {
+                    continue;
+                };
                 let values: Vec<f32> = words
                     .iter()
                     .map(|_| {
@@ -326,9 +328,10 @@ fn fna_stock_effects_against_fxc() {
 }
 
 /// Wine's d3dx9 effect tests keep the source of each effect binary beside it
-/// (`corpus/effects/wine_*.fx.txt`): those the compiler reads are compared as the FNA effects
-/// are. Sources with `asm` blocks, expressions of parameters as state values or `shared`
-/// parameters are not compiled yet.
+/// (`corpus/effects/wine_*.fx.txt`): each is compiled and compared as the FNA effects are,
+/// state expressions by evaluation. A source that says its binary was edited by hand
+/// ("manually edited in binary blob") is incomplete: it must compile, and is reported but not
+/// required to match.
 #[test]
 fn wine_effect_sources_against_their_binaries() {
     let dir = corpus().join("effects");
@@ -339,12 +342,13 @@ fn wine_effect_sources_against_their_binaries() {
         .collect();
     names.sort();
     let mut out = String::new();
-    let (mut compiled, mut structure, mut matched) = (0, 0, 0);
+    let (mut compiled, mut structure, mut matched, mut edited) = (0, 0, 0, 0);
     for path in &names {
         let blob = path.to_string_lossy().replace(".fx.txt", ".fxb");
         let fxc = Effect::parse(&std::fs::read(&blob).unwrap()).unwrap();
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let hand_edited = text.contains("manually edited in binary blob");
         match compile_effect(&Source::new(&name, text), &options(path)) {
             Ok(c) => {
                 compiled += 1;
@@ -355,7 +359,9 @@ fn wine_effect_sources_against_their_binaries() {
                     && r.passes.0 == r.passes.1
                     && r.states.0 == r.states.1;
                 structure += usize::from(same);
-                matched += usize::from(same && r.shaders.0 == r.shaders.1);
+                let all = same && r.shaders.0 == r.shaders.1;
+                matched += usize::from(all);
+                edited += usize::from(!all && hand_edited);
                 out += &format!(
                     "{name}: parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, \
                      shaders {}/{} equivalent\n",
@@ -379,11 +385,10 @@ fn wine_effect_sources_against_their_binaries() {
     }
     out += &format!(
         "{compiled}/{} compile; {structure} match in parameters, techniques, passes and states; \
-         {matched} in shaders too\n",
+         {matched} in shaders too; {edited} binaries edited by hand do not match their source\n",
         names.len()
     );
     println!("{out}");
-    assert!(compiled >= 8, "{out}");
-    assert_eq!(matched, compiled, "{out}");
+    assert!(compiled >= 15, "{out}");
+    assert!(matched + edited >= compiled, "{out}");
 }
-

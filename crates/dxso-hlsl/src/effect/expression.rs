@@ -11,9 +11,7 @@
 
 use crate::ast::{BinOp, Expr, ExprKind, TypeKind, UnOp};
 use crate::diag::{Code, Diagnostic};
-use dxso::ctab::{
-    Constant, ConstantTable, CtabString, ParameterClass, StructMember, TypeInfo,
-};
+use dxso::ctab::{Constant, ConstantTable, CtabString, ParameterClass, StructMember, TypeInfo};
 use dxso_fx::program::{
     Instruction, Operand, Register, Table, CLIT_FOURCC, EXPRESSION_VERSION, FXLC_FOURCC,
 };
@@ -103,7 +101,11 @@ fn type_info(ty: &TypeDesc) -> TypeInfo {
 
 impl<'a> Builder<'a> {
     fn literal(&mut self, v: f64) -> Operand {
-        let i = match self.literals.iter().position(|&x| x.to_bits() == v.to_bits()) {
+        let i = match self
+            .literals
+            .iter()
+            .position(|&x| x.to_bits() == v.to_bits())
+        {
             Some(i) => i,
             None => {
                 self.literals.push(v);
@@ -116,7 +118,9 @@ impl<'a> Builder<'a> {
     fn temp(&mut self, n: u32) -> Vec<Operand> {
         let first = self.temps;
         self.temps += n;
-        (first..first + n).map(|t| reg(Table::Temporary, t)).collect()
+        (first..first + n)
+            .map(|t| reg(Table::Temporary, t))
+            .collect()
     }
 
     /// The input of parameter `name`, added when first met.
@@ -295,6 +299,9 @@ impl<'a> Builder<'a> {
             "sqrt" => unary(Opcode::Sqrt),
             "floor" => unary(Opcode::Floor),
             "ceil" => unary(Opcode::Ceil),
+            "exp2" => unary(Opcode::Exp),
+            "log2" => unary(Opcode::Log),
+            "exp" | "log" => unary(Opcode::Mul),
             "asin" => unary(Opcode::Asin),
             "acos" => unary(Opcode::Acos),
             "atan" => unary(Opcode::Atan),
@@ -322,10 +329,25 @@ impl<'a> Builder<'a> {
         for a in args {
             values.push(self.value(a)?);
         }
+        // FXLC `exp` and `log` are base 2, as the shader instructions are.
+        if name == "exp" {
+            let x = values.remove(0);
+            let n = x.len();
+            let k = self.literal(std::f64::consts::LOG2_E);
+            let scaled = self.emit(Opcode::Mul, &[x, vec![k; n]], n)?;
+            return self.emit(Opcode::Exp, &[scaled], n);
+        }
+        if name == "log" {
+            let x = values.remove(0);
+            let n = x.len();
+            let k = self.literal(std::f64::consts::LN_2);
+            let l = self.emit(Opcode::Log, &[x], n)?;
+            return self.emit(Opcode::Mul, &[l, vec![k; n]], n);
+        }
         if name == "abs" {
             let x = values.remove(0);
             let n = x.len();
-            let nx = self.emit(Opcode::Neg, &[x.clone()], n)?;
+            let nx = self.emit(Opcode::Neg, std::slice::from_ref(&x), n)?;
             return self.emit(Opcode::Max, &[x, nx], n);
         }
         if op == Opcode::Dot {
@@ -363,7 +385,12 @@ impl<'a> Builder<'a> {
     /// `comps` in adjacent components of one register run (copied to temporaries if needed).
     fn adjacent_copy(&mut self, comps: Vec<Operand>) -> R<Vec<Operand>> {
         let aligned = comps[0].register.offset % 4 + comps.len() as u32 <= 4;
-        if aligned && comps.iter().enumerate().all(|(k, c)| adjacent(&comps[0], c, k)) {
+        if aligned
+            && comps
+                .iter()
+                .enumerate()
+                .all(|(k, c)| adjacent(&comps[0], c, k))
+        {
             return Ok(comps);
         }
         let n = comps.len();
@@ -396,7 +423,11 @@ impl<'a> Builder<'a> {
 
     /// Every component of a place, leaf by leaf.
     fn components(&mut self, p: &Place<'a>, out: &mut Vec<Operand>) -> R<()> {
-        let elements = if p.whole_array { p.ty.element_count().max(1) } else { 1 };
+        let elements = if p.whole_array {
+            p.ty.element_count().max(1)
+        } else {
+            1
+        };
         let per = element_registers(p.ty);
         for el in 0..elements {
             let base = p.register + el * per;
@@ -483,7 +514,10 @@ impl<'a> Builder<'a> {
             ExprKind::Member(base, field) => {
                 let (mut p, swizzle) = self.locate(base)?;
                 if swizzle.is_some() || (p.whole_array && p.ty.elements > 0) {
-                    return Err(unsupported(e, format!("'.{field}' needs one struct element")));
+                    return Err(unsupported(
+                        e,
+                        format!("'.{field}' needs one struct element"),
+                    ));
                 }
                 if let Shape::Struct(members) = &p.ty.shape {
                     let mut register = p.register;
@@ -605,11 +639,19 @@ pub(super) fn state_expression(
         code: Vec::new(),
         temps: 0,
     };
-    let value = b.value(e)?;
+    // Findings without a place (limits) are placed at the expression.
+    let place = |d: Diagnostic| {
+        if d.loc.line == 0 {
+            Diagnostic::error(d.code, e.loc.clone(), d.message)
+        } else {
+            d
+        }
+    };
+    let value = b.value(e).map_err(place)?;
     let n = value.len();
     let outputs: Vec<Operand> = (0..n as u32).map(|k| reg(Table::Output, k)).collect();
     b.emit_into(Opcode::Mov, &[value], &outputs)
-        .map_err(|d| Diagnostic::error(d.code, e.loc.clone(), d.message))?;
+        .map_err(place)?;
     // The table gives each input the registers up to the last one the code reads (all of
     // them when an index chooses at run time), as fxc lists them.
     let read = |first: u32, count: u32| {
