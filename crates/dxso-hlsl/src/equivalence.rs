@@ -134,6 +134,13 @@ pub fn check(
                     if *sem == (DeclUsage::PositionT, 1) {
                         return [rng.signed() * 2.0; 4];
                     }
+                    // Blend indices are whole numbers as UBYTE4 vertex data gives them, small
+                    // enough that the relative reads they drive stay inside the arrays they
+                    // index: a read outside a constant array is undefined in Direct3D 9, and
+                    // two compilers may lay the registers around it out differently.
+                    if sem.0 == DeclUsage::BlendIndices {
+                        return std::array::from_fn(|_| (rng.unit() * 4.0).floor().min(3.0));
+                    }
                     std::array::from_fn(|_| {
                         if colour {
                             rng.unit()

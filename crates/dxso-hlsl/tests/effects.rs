@@ -320,11 +320,11 @@ fn fna_stock_effects_against_fxc() {
         ratios.len()
     );
     println!("{out}");
-    // Every effect compiles and matches fxc's structure; three of SkinnedEffect's vertex
-    // shaders (skinning by bone index) still differ from fxc's.
+    // Every effect compiles, matches fxc's structure and has every shader equivalent.
     assert_eq!(compiled, cases.len(), "{out}");
     assert_eq!(structure, cases.len(), "{out}");
-    assert!(equivalent >= 71, "{out}");
+    assert_eq!(matched, cases.len(), "{out}");
+    assert_eq!(equivalent, shaders, "{out}");
 }
 
 /// Wine's d3dx9 effect tests keep the source of each effect binary beside it
