@@ -179,3 +179,18 @@ fn hostile_state_expressions_get_errors() {
         }
     }
 }
+
+#[test]
+fn run_time_indices_choose_components_and_rows() {
+    let e = compile(
+        "float4 v = {10, 20, 30, 40}; int4 iv = {3, 1, 2, 0}; \
+         float4x4 m = {1,2,3,4, 5,6,7,8, 9,10,11,12, 13,14,15,16};\n\
+         technique T { pass P {\n\
+           LightDiffuse[0] = float4(v[iv.x], v[iv.y], float3(7, 8, 9)[iv.z], v[2]);\n\
+           LightAmbient[0] = m[iv.y + 1];\n\
+         } }",
+    )
+    .unwrap();
+    assert_eq!(floats(&e, 0), [40.0, 20.0, 9.0, 30.0]);
+    assert_eq!(floats(&e, 1), [9.0, 10.0, 11.0, 12.0]);
+}

@@ -217,6 +217,7 @@ impl<'a> Builder<'a> {
             ExprKind::Int(i) => Ok(vec![self.literal(*i as f64)]),
             ExprKind::Float(f) => Ok(vec![self.literal(*f)]),
             ExprKind::Bool(b) => Ok(vec![self.literal(f64::from(u8::from(*b)))]),
+            ExprKind::Index(base, idx) if !self.is_array(base) => self.select(e, base, idx),
             ExprKind::Ident(_) | ExprKind::Member(..) | ExprKind::Index(..) => self.read(e),
             ExprKind::Unary(UnOp::Neg, x) => {
                 let x = self.value(x)?;
@@ -380,6 +381,138 @@ impl<'a> Builder<'a> {
         let x = values.remove(0);
         let n = x.len();
         self.emit(op, &[x], n)
+    }
+
+    /// Whether `e` names a whole parameter array (or array member), which an index chooses
+    /// an element of.
+    fn is_array(&mut self, e: &Expr) -> bool {
+        let parameters: &'a [Parameter] = self.parameters;
+        // Only parameter references can be arrays; `locate` adds inputs, so look first.
+        let mut base = e;
+        loop {
+            match &base.kind {
+                ExprKind::Member(b, _) | ExprKind::Index(b, _) => base = b,
+                ExprKind::Ident(n) => {
+                    if !parameters.iter().any(|p| p.name() == n.as_str()) {
+                        return false;
+                    }
+                    break;
+                }
+                _ => return false,
+            }
+        }
+        matches!(self.locate(e), Ok((p, None)) if p.whole_array && p.ty.elements > 0)
+    }
+
+    /// `v[i]` of a vector value: a literal index is a swizzle; a run-time one takes the dot
+    /// product with a row of the identity, read from the literals by the index, as fxc does.
+    fn select(&mut self, e: &Expr, base: &Expr, idx: &Expr) -> R<Vec<Operand>> {
+        if !matches!(idx.kind, ExprKind::Int(_)) {
+            if let Some(row) = self.matrix_row(base, idx)? {
+                return Ok(row);
+            }
+        }
+        let v = self.value(base)?;
+        if v.len() > 4 {
+            return Err(unsupported(
+                e,
+                "a run-time index chooses a component of a vector in a state expression",
+            ));
+        }
+        if let ExprKind::Int(k) = idx.kind {
+            return usize::try_from(k)
+                .ok()
+                .and_then(|k| v.get(k).copied())
+                .map(|c| vec![c])
+                .ok_or_else(|| {
+                    Diagnostic::error(Code::Limit, idx.loc.clone(), "the index is out of range")
+                });
+        }
+        let i = self.value(idx)?;
+        let [mut i] = i[..] else {
+            return Err(Diagnostic::error(
+                Code::CannotConvert,
+                idx.loc.clone(),
+                "an index is one number",
+            ));
+        };
+        if i.index.is_some() || i.register.table == Table::Immediate {
+            i = self.emit(Opcode::Mov, &[vec![i]], 1)?[0];
+        }
+        let rows = self.identity();
+        let n = v.len();
+        let v = self.adjacent_copy(v)?;
+        let out = self.temp(1);
+        self.code.push(Instruction {
+            word: (Opcode::Dot.number() << 20) | n as u32,
+            inputs: vec![
+                v[0],
+                Operand {
+                    index: Some(i.register),
+                    register: Register {
+                        table: Table::Immediate,
+                        offset: rows,
+                    },
+                },
+            ],
+            output: out[0],
+        });
+        Ok(out)
+    }
+
+    /// `m[i]` of a row-major matrix parameter with a run-time `i`: the row's registers read
+    /// relative to the index. `None` when `base` is no such matrix.
+    fn matrix_row(&mut self, base: &Expr, idx: &Expr) -> R<Option<Vec<Operand>>> {
+        let parameters: &'a [Parameter] = self.parameters;
+        let ExprKind::Ident(name) = &base.kind else {
+            return Ok(None);
+        };
+        let Some(p) = parameters.iter().find(|p| p.name() == name.as_str()) else {
+            return Ok(None);
+        };
+        let Shape::Numeric { columns, .. } = p.ty.shape else {
+            return Ok(None);
+        };
+        if p.ty.class() != Some(ParameterClass::MatrixRows) || p.ty.elements > 0 {
+            return Ok(None);
+        }
+        let (_, first) = self.input(base, name)?;
+        let i = self.value(idx)?;
+        let [mut i] = i[..] else {
+            return Err(Diagnostic::error(
+                Code::CannotConvert,
+                idx.loc.clone(),
+                "an index is one number",
+            ));
+        };
+        if i.index.is_some() || i.register.table == Table::Immediate {
+            i = self.emit(Opcode::Mov, &[vec![i]], 1)?[0];
+        }
+        Ok(Some(
+            (0..columns)
+                .map(|c| Operand {
+                    index: Some(i.register),
+                    register: Register {
+                        table: Table::Constant,
+                        offset: 4 * first + c,
+                    },
+                })
+                .collect(),
+        ))
+    }
+
+    /// The literal offset of a 4x4 identity, starting a literal register.
+    fn identity(&mut self) -> u32 {
+        while self.literals.len() % 4 != 0 {
+            self.literals.push(0.0);
+        }
+        let first = self.literals.len() as u32;
+        for r in 0..4 {
+            for c in 0..4 {
+                self.literals.push(f64::from(u8::from(r == c)));
+            }
+        }
+        first
     }
 
     /// `comps` in adjacent components of one register run (copied to temporaries if needed).
