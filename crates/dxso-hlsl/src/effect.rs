@@ -37,6 +37,7 @@ impl CompiledEffect {
 }
 
 mod expression;
+mod preshader;
 mod selector;
 
 type R<T> = Result<T, Diagnostic>;
@@ -757,10 +758,28 @@ impl Builder<'_> {
             }
             d
         };
-        let module =
+        let mut module =
             crate::lower::lower_with_args(self.program, &options, &mut self.warnings, &c.args)
                 .map_err(place)?;
-        let shader = crate::codegen::generate(&module, &options).map_err(place)?;
+        let preshader = if options.preshaders {
+            preshader::hoist(&mut module, profile)
+        } else {
+            None
+        };
+        let mut shader = crate::codegen::generate(&module, &options).map_err(place)?;
+        if let Some(p) = preshader {
+            // The preshader's comment follows the constant table, as fxc writes it.
+            let mut data = vec![dxso_fx::program::PRES_FOURCC];
+            data.extend(p.to_words());
+            let at = shader
+                .items
+                .iter()
+                .position(|i| !matches!(i, dxso::Item::Comment(_)))
+                .unwrap_or(shader.items.len());
+            shader
+                .items
+                .insert(at, dxso::Item::Comment(dxso::Comment { data }));
+        }
         Ok(EmbeddedShader { shader })
     }
 

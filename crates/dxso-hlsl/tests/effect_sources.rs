@@ -194,3 +194,52 @@ fn run_time_indices_choose_components_and_rows() {
     assert_eq!(floats(&e, 0), [40.0, 20.0, 9.0, 30.0]);
     assert_eq!(floats(&e, 1), [9.0, 10.0, 11.0, 12.0]);
 }
+
+#[test]
+fn uniform_only_work_moves_to_a_preshader() {
+    let src = "float4 Scale; float4 Offset; float Angle;\n\
+         float4 VS(float4 p : POSITION) : POSITION \
+         { float4 k = Scale * 2 + Offset * rsqrt(Angle); return p * k + float4(sin(Angle), cos(Angle), 0, 1) * k.x; }\n\
+         technique T { pass P { VertexShader = compile vs_2_0 VS(); } }";
+    let with = compile_effect(
+        &Source::new("t.fx", src),
+        &Options::new("main", Profile::Vs20),
+    )
+    .unwrap();
+    let mut off = Options::new("main", Profile::Vs20);
+    off.preshaders = false;
+    let without = compile_effect(&Source::new("t.fx", src), &off).unwrap();
+    let shader =
+        |e: &dxso_hlsl::effect::CompiledEffect| e.effect.shaders().next().unwrap().1.clone();
+    let (a, b) = (shader(&with), shader(&without));
+    assert!(a.has_preshader() && !b.has_preshader());
+    let count = |s: &dxso_fx::EmbeddedShader| s.shader.instructions().count();
+    assert!(count(&a) < count(&b), "{} vs {}", count(&a), count(&b));
+    assert!(dxso::validate(&a.shader).is_valid());
+    // The same outputs for random parameters: the checker runs the preshader.
+    dxso_hlsl::equivalence::check(&b.shader, &a.shader, 64, 3, Default::default()).unwrap();
+    dxso_hlsl::equivalence::check(&a.shader, &b.shader, 64, 4, Default::default()).unwrap();
+    // The parameters only the preshader reads leave the shader's table.
+    let names: Vec<String> = a
+        .shader
+        .constant_table()
+        .and_then(|t| t.ok())
+        .map(|t| {
+            t.constants
+                .iter()
+                .map(|c| c.name.as_str().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(!names.contains(&"Angle".to_string()), "{names:?}");
+    // The effect reads back, and the runtime fills the preshader's registers.
+    let e = Effect::parse(&with.bytes()).unwrap();
+    let mut rt = Runtime::new(&e);
+    rt.set_floats("Scale", &[1.0, 2.0, 3.0, 4.0]).unwrap();
+    rt.set_floats("Offset", &[0.0; 4]).unwrap();
+    rt.set_floats("Angle", &[1.0]).unwrap();
+    let pass = rt.pass(0, 0).unwrap();
+    let vs = pass.vertex_shader.expect("a vertex shader");
+    let regs = format!("{vs:?}");
+    assert!(regs.contains("2.0") || regs.contains("8.0"), "{regs}");
+}
