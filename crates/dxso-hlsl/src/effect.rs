@@ -571,7 +571,30 @@ impl Builder<'_> {
                         ))
                     }
                 }
-                let program = selector::index_program(element, &self.effect.parameters)?;
+                // fxc's own form for parameters and array elements; any other expression of
+                // parameters through the state-expression compiler.
+                let program = match selector::index_program(element, &self.effect.parameters) {
+                    Ok(p) => p,
+                    Err(simple) if self.mentions_parameter(element) => {
+                        let binding = |name: &str| self.c_binding(name);
+                        match expression::state_expression(
+                            element,
+                            &self.effect.parameters,
+                            &binding,
+                        ) {
+                            Ok((p, 1)) => p,
+                            Ok(_) => {
+                                return Err(Diagnostic::error(
+                                    Code::CannotConvert,
+                                    element.loc.clone(),
+                                    "an array index is one number",
+                                ))
+                            }
+                            Err(_) => return Err(simple),
+                        }
+                    }
+                    Err(simple) => return Err(simple),
+                };
                 let mut name = array.as_bytes().to_vec();
                 name.push(0);
                 while name.len() % 4 != 0 {

@@ -21,6 +21,10 @@ use dxso_fx::{Opcode, Parameter, Program, Shape, TypeDesc, Value};
 const FXLC_TAIL: [u32; 3] = [0xf0f0_f0f0, 0x0f0f_0f0f, 0x0000_ffff];
 /// `D3DXRS_FLOAT4`.
 const REGISTER_SET_FLOAT4: u16 = 2;
+/// Registers of the window each input is built in before it is placed.
+const WINDOW: u32 = 1 << 16;
+/// Inputs one expression may read (their windows fit the 32-bit component offsets).
+const MAX_INPUTS: usize = 4096;
 /// Instructions one expression may take: far above what a state value needs, and a bound on
 /// the work a hostile expression can ask for.
 const MAX_INSTRUCTIONS: usize = 4096;
@@ -154,21 +158,16 @@ impl<'a> Builder<'a> {
                 format!("'{name}' takes more registers than an expression has"),
             ));
         }
-        let first = match (self.binding)(name) {
-            Some(r) => r,
-            None => {
-                // The first register from which `count` are free.
-                let mut at = 0;
-                while let Some(&(_, f, n)) = self
-                    .inputs
-                    .iter()
-                    .find(|&&(_, f, n)| at < f + n && f < at + count)
-                {
-                    at = f + n.max(1);
-                }
-                at
-            }
-        };
+        // Each input is built in a window of its own and placed once every read is known
+        // (`place_inputs`).
+        if self.inputs.len() >= MAX_INPUTS {
+            return Err(Diagnostic::error(
+                Code::Limit,
+                e.loc.clone(),
+                "the state expression reads too many parameters",
+            ));
+        }
+        let first = WINDOW * self.inputs.len() as u32;
         self.inputs.push((index, first, count));
         Ok((index, first))
     }
@@ -232,7 +231,17 @@ impl<'a> Builder<'a> {
                 match op {
                     BinOp::Add => self.emit(Opcode::Add, &[x, y], n),
                     BinOp::Mul => self.emit(Opcode::Mul, &[x, y], n),
-                    BinOp::Div => self.emit(Opcode::Div, &[x, y], n),
+                    BinOp::Div => {
+                        // d3dx9 evaluates FXLC `div` as 0: a quotient is a product with the
+                        // reciprocal, as fxc writes it (`rcp` alone for 1 / y).
+                        let r = self.emit(Opcode::Rcp, &[y], n)?;
+                        let one = self.literal(1.0);
+                        if x.iter().all(|o| *o == one) {
+                            Ok(r)
+                        } else {
+                            self.emit(Opcode::Mul, &[x, r], n)
+                        }
+                    }
                     BinOp::Sub => {
                         let ny = self.emit(Opcode::Neg, &[y], n)?;
                         self.emit(Opcode::Add, &[x, ny], n)
@@ -428,7 +437,8 @@ impl<'a> Builder<'a> {
                     Diagnostic::error(Code::Limit, idx.loc.clone(), "the index is out of range")
                 });
         }
-        let i = self.value(idx)?;
+        let (k, idx) = literal_offset(idx);
+        let i = self.index_value(idx)?;
         let [mut i] = i[..] else {
             return Err(Diagnostic::error(
                 Code::CannotConvert,
@@ -439,7 +449,7 @@ impl<'a> Builder<'a> {
         if i.index.is_some() || i.register.table == Table::Immediate {
             i = self.emit(Opcode::Mov, &[vec![i]], 1)?[0];
         }
-        let rows = self.identity();
+        let rows = self.identity() + 4 * k;
         let n = v.len();
         let v = self.adjacent_copy(v)?;
         let out = self.temp(1);
@@ -477,7 +487,7 @@ impl<'a> Builder<'a> {
             return Ok(None);
         }
         let (_, first) = self.input(base, name)?;
-        let i = self.value(idx)?;
+        let i = self.index_value(idx)?;
         let [mut i] = i[..] else {
             return Err(Diagnostic::error(
                 Code::CannotConvert,
@@ -499,6 +509,48 @@ impl<'a> Builder<'a> {
                 })
                 .collect(),
         ))
+    }
+
+    /// An index's value: a float one rounded down first, as HLSL converts it (`x - frac(x)`,
+    /// as fxc writes it), since a relative read rounds to the nearest register.
+    fn index_value(&mut self, idx: &Expr) -> R<Vec<Operand>> {
+        let v = self.value(idx)?;
+        if self.is_integer(idx) || v.len() != 1 {
+            return Ok(v);
+        }
+        let f = self.emit(Opcode::Frc, std::slice::from_ref(&v), 1)?;
+        let nf = self.emit(Opcode::Neg, &[f], 1)?;
+        self.emit(Opcode::Add, &[nf, v], 1)
+    }
+
+    /// Whether `e` has an integer value: an integer literal, a component of an int or bool
+    /// parameter, or sums and products of those.
+    fn is_integer(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) => true,
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, a, b) => {
+                self.is_integer(a) && self.is_integer(b)
+            }
+            ExprKind::Unary(UnOp::Neg | UnOp::Plus, a) => self.is_integer(a),
+            ExprKind::Ident(_) | ExprKind::Member(..) | ExprKind::Index(..) => {
+                let mut root = e;
+                while let ExprKind::Member(b, _) | ExprKind::Index(b, _) = &root.kind {
+                    root = b;
+                }
+                let ExprKind::Ident(name) = &root.kind else {
+                    return false;
+                };
+                // Struct members may differ in type: only plain int or bool parameters count.
+                self.parameters.iter().any(|p| {
+                    p.name() == name.as_str()
+                        && matches!(
+                            p.ty.ty(),
+                            Some(dxso::ctab::ParameterType::Int | dxso::ctab::ParameterType::Bool)
+                        )
+                })
+            }
+            _ => false,
+        }
     }
 
     /// The literal offset of a 4x4 identity, starting a literal register.
@@ -711,7 +763,10 @@ impl<'a> Builder<'a> {
                 if p.index.is_some() {
                     return Err(unsupported(e, "one run-time index per parameter reference"));
                 }
-                let v = self.value(idx)?;
+                // `a[k + i]`: the literal part moves the base, as fxc writes `c[k + i]`.
+                let (k, idx) = literal_offset(idx);
+                p.register += k * stride;
+                let v = self.index_value(idx)?;
                 let [mut i] = v[..] else {
                     return Err(Diagnostic::error(
                         Code::CannotConvert,
@@ -730,6 +785,23 @@ impl<'a> Builder<'a> {
             }
             _ => Err(unsupported(e, "not a parameter reference")),
         }
+    }
+}
+
+/// `k + rest` or `rest + k` with a non-negative integer literal `k`: `(k, rest)`; otherwise
+/// `(0, e)`.
+fn literal_offset(e: &Expr) -> (u32, &Expr) {
+    let int = |x: &Expr| match x.kind {
+        ExprKind::Int(k) => u32::try_from(k).ok().filter(|&k| k < 1 << 16),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Binary(BinOp::Add, a, b) => match (int(a), int(b)) {
+            (Some(k), _) => (k, b),
+            (None, Some(k)) => (k, a),
+            _ => (0, e),
+        },
+        _ => (0, e),
     }
 }
 
@@ -785,27 +857,10 @@ pub(super) fn state_expression(
     let outputs: Vec<Operand> = (0..n as u32).map(|k| reg(Table::Output, k)).collect();
     b.emit_into(Opcode::Mov, &[value], &outputs)
         .map_err(place)?;
-    // The table gives each input the registers up to the last one the code reads (all of
-    // them when an index chooses at run time), as fxc lists them.
-    let read = |first: u32, count: u32| {
-        let mut last = None;
-        for op in b.code.iter().flat_map(|i| &i.inputs) {
-            let r = op.register;
-            if r.table != Table::Constant || !(4 * first..4 * (first + count)).contains(&r.offset) {
-                continue;
-            }
-            if op.index.is_some() {
-                return count;
-            }
-            last = last.max(Some(r.offset / 4));
-        }
-        last.map_or(count, |l| l + 1 - first)
-    };
-    let mut constants: Vec<Constant> = b
-        .inputs
+    let placed = place_inputs(&mut b, parameters);
+    let mut constants: Vec<Constant> = placed
         .iter()
         .map(|&(i, first, count)| {
-            let count = read(first, count);
             let p = &parameters[i];
             Constant {
                 name: p.name().as_ref().into(),
@@ -863,4 +918,89 @@ pub(super) fn state_expression(
         )
     })?;
     Ok((program, n))
+}
+
+/// Places the inputs, as fxc lays out an expression's constants: each takes the registers up to
+/// the last one the code reads, or all of the parameter when an index chooses at run time, and
+/// keeps free the registers up to the highest base a run-time index starts from (reads past an
+/// array land where fxc's would); the larger first, then in the parameters' order, from `c0`
+/// (a `register(cN)` binding keeps its register). Rewrites the code's `c` operands and returns
+/// `(parameter, first register, registers listed)` per input.
+fn place_inputs(b: &mut Builder<'_>, parameters: &[Parameter]) -> Vec<(usize, u32, u32)> {
+    let n = b.inputs.len();
+    // Per input: highest register read directly, highest relative base, whether relative.
+    let mut direct = vec![None::<u32>; n];
+    let mut base = vec![None::<u32>; n];
+    for ins in &b.code {
+        for op in &ins.inputs {
+            let r = op.register;
+            if r.table != Table::Constant {
+                continue;
+            }
+            let k = (r.offset / 4 / WINDOW) as usize;
+            let reg = r.offset / 4 % WINDOW;
+            let slot = if op.index.is_some() {
+                &mut base
+            } else {
+                &mut direct
+            };
+            if let Some(s) = slot.get_mut(k) {
+                *s = (*s).max(Some(reg));
+            }
+        }
+    }
+    let listed: Vec<u32> = (0..n)
+        .map(|k| {
+            let full = b.inputs[k].2;
+            match (base[k], direct[k]) {
+                (Some(_), _) => full,
+                (None, Some(d)) => d + 1,
+                (None, None) => full,
+            }
+        })
+        .collect();
+    let extent: Vec<u32> = (0..n)
+        .map(|k| listed[k].max(base[k].map_or(0, |r| r + 1)).max(1))
+        .collect();
+    let bound: Vec<Option<u32>> = b
+        .inputs
+        .iter()
+        .map(|&(i, _, _)| (b.binding)(&parameters[i].name()))
+        .collect();
+    let mut order: Vec<usize> = (0..n).filter(|&k| bound[k].is_none()).collect();
+    order.sort_by_key(|&k| (std::cmp::Reverse(extent[k]), b.inputs[k].0));
+    let mut first = bound.clone();
+    let mut at = 0u32;
+    for k in order {
+        // Past every bound input this range would overlap.
+        while let Some(end) = (0..n)
+            .filter_map(|j| Some((bound[j]?, extent[j])))
+            .find(|&(f, e)| at < f + e && f < at + extent[k])
+            .map(|(f, e)| f + e)
+        {
+            at = end;
+        }
+        first[k] = Some(at);
+        at += extent[k];
+    }
+    let moved = |offset: u32| {
+        let k = (offset / 4 / WINDOW) as usize;
+        let within = offset - 4 * WINDOW * k as u32;
+        4 * first.get(k).copied().flatten().unwrap_or(0) + within
+    };
+    for ins in &mut b.code {
+        for op in ins.inputs.iter_mut() {
+            if op.register.table == Table::Constant {
+                op.register.offset = moved(op.register.offset);
+            }
+            if let Some(ix) = op.index.as_mut() {
+                if ix.table == Table::Constant {
+                    ix.offset = moved(ix.offset);
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|k| (b.inputs[k].0, first[k].unwrap_or(0), listed[k]))
+        .collect()
 }

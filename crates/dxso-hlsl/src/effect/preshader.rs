@@ -288,10 +288,11 @@ impl Builder {
         reg(Table::Immediate, i as u32)
     }
 
+    /// A fresh temporary register (its `x` component).
     fn scratch(&mut self) -> FxOperand {
         let t = self.next_temp;
         self.next_temp += 1;
-        reg(Table::Temporary, t)
+        reg(Table::Temporary, 4 * t)
     }
 
     fn emit(&mut self, op: Opcode, inputs: &[FxOperand], out: FxOperand) {
@@ -309,6 +310,12 @@ impl Builder {
     /// Lane `lane` of node `h`, computed (or a literal, or a uniform's component).
     fn value_of(&mut self, h: Handle, lane: u8) -> FxOperand {
         let node = self.nodes[h.0 as usize];
+        // A node narrower than the lane read is a scalar: every lane is its first.
+        let lane = if lane >= node.width && !matches!(node.op, Op::Uniform(_)) {
+            0
+        } else {
+            lane
+        };
         match node.op {
             Op::Literal(bits) => self.literal(f64::from(f32::from_bits(bits[lane as usize & 3]))),
             Op::Uniform(r) => {
@@ -327,7 +334,9 @@ impl Builder {
     /// Lane `lane` of an operand, its modifiers applied.
     fn read(&mut self, o: Operand, lane: u8) -> FxOperand {
         let src = o.swz[lane as usize & 3];
-        if let Op::Literal(bits) = self.nodes[o.h.0 as usize].op {
+        let node = self.nodes[o.h.0 as usize];
+        if let Op::Literal(bits) = node.op {
+            let src = if src >= node.width { 0 } else { src };
             let mut v = f64::from(f32::from_bits(bits[src as usize & 3]));
             if o.abs {
                 v = v.abs();
@@ -498,7 +507,7 @@ impl Builder {
         let mut constants: Vec<Constant> = m
             .uniforms
             .iter()
-            .filter(|u| u.set == RegisterSet::Float4)
+            .filter(|u| u.used && u.set == RegisterSet::Float4)
             .filter(|u| {
                 let range = u.register..u.register.saturating_add(u.count);
                 self.inputs.iter().any(|r| range.contains(r))
