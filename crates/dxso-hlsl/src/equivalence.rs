@@ -259,29 +259,41 @@ pub fn check(
         }
     }
     if rpres.is_some() || cpres.is_some() {
-        // Float constants only the candidate's table names (the reference computes from them
-        // in its preshader) take values too.
+        // The reference's preshader first: its inputs by name, new names taking new values.
+        let written = match &rpres {
+            Some(p) => run_preshader(p, &mut float_values, &mut rng, &mut rres),
+            None => Vec::new(),
+        };
+        // Float constants only the candidate's table names take the values given to their
+        // names (the reference computes from them in its preshader), or, for registers the
+        // reference's preshader fills (a table entry named after its register, as a
+        // decompiler writes it), the values it computed.
         for cc in &ct.constants {
             let name = cc.name.as_str().into_owned();
-            if cc.register_set() != Some(RegisterSet::Float4) || float_values.contains_key(&name) {
+            if cc.register_set() != Some(RegisterSet::Float4)
+                || rt.constants.iter().any(|c| c.name == cc.name)
+            {
                 continue;
             }
+            let known = float_values.get(&name).cloned();
             let mut values = Vec::new();
             for k in 0..cc.register_count {
-                let v: [f32; 4] = std::array::from_fn(|_| rng.signed() * 2.0);
-                set(
-                    &mut cres.constants.float,
-                    (cc.register_index + k) as usize,
-                    v,
-                );
+                let r = (cc.register_index + k) as usize;
+                let v = if known.is_none() && written.contains(&r) {
+                    rres.constants.float.get(r).copied().unwrap_or([0.0; 4])
+                } else {
+                    match known.as_ref().and_then(|v| v.get(k as usize)) {
+                        Some(v) => *v,
+                        None => std::array::from_fn(|_| rng.signed() * 2.0),
+                    }
+                };
+                set(&mut cres.constants.float, r, v);
                 values.push(v);
             }
-            float_values.insert(name, values);
+            float_values.entry(name).or_insert(values);
         }
-        for (p, res) in [(&rpres, &mut rres), (&cpres, &mut cres)] {
-            if let Some(p) = p {
-                run_preshader(p, &mut float_values, &mut rng, res);
-            }
+        if let Some(p) = &cpres {
+            run_preshader(p, &mut float_values, &mut rng, &mut cres);
         }
     }
     let (rout, cout) = if rv.is_vertex() {
@@ -422,13 +434,14 @@ fn preshader(s: &Shader) -> Option<dxso_fx::Program> {
 }
 
 /// Runs a preshader with its inputs taken by name from `values` (new names get random
-/// values) and writes its float outputs into `res`'s constants, as the effect runtime does.
+/// values) and writes its outputs into `res`'s constants, as the effect runtime does; returns
+/// the float registers written.
 fn run_preshader(
     p: &dxso_fx::Program,
     values: &mut HashMap<String, Vec<[f32; 4]>>,
     rng: &mut Rng,
     res: &mut Resources,
-) {
+) -> Vec<usize> {
     let mut inputs = dxso_fx::eval::Bank::new(4);
     if let Some(t) = p.constant_table() {
         for c in &t.constants {
@@ -467,6 +480,7 @@ fn run_preshader(
             *slot = out.bools.get(r);
         }
     }
+    out.floats.written().collect()
 }
 
 fn set<T>(v: &mut [T], i: usize, x: T) {

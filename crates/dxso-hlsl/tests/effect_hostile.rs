@@ -30,7 +30,8 @@ fn hostile_effects_get_errors() {
         "technique T { pass P { PixelShader = (Nothing[Index]); } }".into(),
         "int I; technique T { pass P { PixelShader = (I[I]); } }".into(),
         "PixelShader A[2]; texture t; technique T { pass P { PixelShader = (A[t + 1]); } }".into(),
-        "PixelShader A[2]; float4 I; technique T { pass P { PixelShader = (A[I.xy + 1]); } }".into(),
+        "PixelShader A[2]; float4 I; technique T { pass P { PixelShader = (A[I.xy + 1]); } }"
+            .into(),
         "PixelShader A[2]; float4 I; technique T { pass P { PixelShader = (A[I]); } }".into(),
         "PixelShader A[4294967295];".into(),
         "float4 x[65536][65536];".into(),
