@@ -14,7 +14,7 @@ const FLOOR_DECOMPILED: usize = 1189;
 const FLOOR_COMPILED: usize = 1156;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
 const FLOOR_READABLE: usize = 1136;
-const FLOOR_EQUIVALENT: usize = 1148;
+const FLOOR_EQUIVALENT: usize = 1151;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {

@@ -90,6 +90,8 @@ pub struct Qualifiers {
     pub is_const: bool,
     /// `extern`, `shared`, `volatile`: no effect on code.
     pub external: bool,
+    /// `shared`: an effect parameter shared between the effects of one pool.
+    pub shared: bool,
     /// `in` (or `inout`).
     pub input: bool,
     /// `out` (or `inout`).
@@ -133,6 +135,8 @@ pub enum Init {
     List(Vec<Init>, Loc),
     /// `= sampler_state { ... }` (states are for effects; shaders ignore them).
     SamplerState,
+    /// `= "text"`: a string parameter's value (effects only).
+    Str(String, Loc),
 }
 
 /// A variable, parameter or struct member declaration.
@@ -253,6 +257,10 @@ pub struct StateAssign {
 pub enum StateRhs {
     /// `compile profile entry(args)`.
     Compile(CompileExpr),
+    /// `asm { ... }`.
+    Asm(AsmBlock),
+    /// `{ 1, 2, 3, 4 }`: literal numbers (inner braces only group).
+    List(Vec<Expr>, Loc),
     /// An expression: a literal, a value name (`Linear`), a parameter (`<t>` is kept as its
     /// name), or an expression of parameters.
     Expr(Expr),
@@ -271,6 +279,26 @@ pub struct CompileExpr {
     pub loc: Loc,
 }
 
+/// `asm { vs_2_0 ... }`: a shader written in Microsoft's assembly inside an effect.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AsmBlock {
+    /// The assembly text between the braces, one source line per line.
+    pub text: String,
+    /// Where `asm` is.
+    pub loc: Loc,
+    /// The source line of the text's first line (for placing the assembler's findings).
+    pub first_line: u32,
+}
+
+/// A shader value in an effect: compiled from a function or assembled from a block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShaderCode {
+    /// `compile profile entry(args)`.
+    Compile(CompileExpr),
+    /// `asm { ... }`.
+    Asm(AsmBlock),
+}
+
 /// A `VertexShader`/`PixelShader` global: `VertexShader vs[2] = { compile ..., ... };`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShaderVar {
@@ -281,7 +309,9 @@ pub struct ShaderVar {
     /// The array length, if an array.
     pub elements: Option<u32>,
     /// One value per element (`None` for `NULL`).
-    pub values: Vec<Option<CompileExpr>>,
+    pub values: Vec<Option<ShaderCode>>,
+    /// `shared`: the parameter is shared between effects of one pool.
+    pub shared: bool,
     /// How many entries of [`Program::globals`] came before it (parameters keep source order).
     pub position: usize,
     /// Where the name is.

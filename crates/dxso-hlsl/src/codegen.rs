@@ -117,6 +117,11 @@ impl<'a> Gen<'a> {
                         }
                     }
                 }
+                for &r in &m.reserved {
+                    if let Some(t) = taken.get_mut(r as usize) {
+                        *t = true;
+                    }
+                }
                 (0..profile.float_constants())
                     .filter(|&r| !taken[r as usize])
                     .collect()

@@ -36,7 +36,7 @@ impl Consts {
                 None => false,
             },
             Init::List(items, _) => items.iter().all(|i| self.flatten(i, out)),
-            Init::SamplerState => false,
+            Init::SamplerState | Init::Str(..) => false,
         }
     }
 

@@ -13,6 +13,7 @@ use crate::ast::*;
 use crate::diag::{Code, Diagnostic, Diagnostics, Loc};
 use crate::{Options, Profile, Source};
 use dxso::ctab::{ParameterClass, ParameterType};
+use dxso::ShaderKind;
 use dxso_fx::states::{state_by_name, state_info, StateClass};
 use dxso_fx::{
     Annotation, Effect, EmbeddedShader, Name, Object, ObjectData, Parameter, Pass, Payload,
@@ -35,6 +36,8 @@ impl CompiledEffect {
     }
 }
 
+mod expression;
+mod preshader;
 mod selector;
 
 type R<T> = Result<T, Diagnostic>;
@@ -281,18 +284,27 @@ impl Builder<'_> {
                         Value::Samplers(blocks)
                     }
                     Some(ParameterType::String) => {
-                        let text = match &v.init {
-                            Some(Init::Expr(_)) | Some(Init::List(..)) => {
-                                return Err(unsupported(
-                                    &v.loc,
-                                    "string parameters take no value here",
-                                ))
-                            }
-                            _ => String::new(),
-                        };
-                        let id = self.id();
-                        self.push_string(id, &text);
-                        Value::Objects(vec![id])
+                        let mut texts = Vec::new();
+                        string_values(v.init.as_ref(), &v.loc, &mut texts)?;
+                        if texts.len() > n {
+                            return Err(Diagnostic::error(
+                                Code::CannotConvert,
+                                v.loc.clone(),
+                                format!(
+                                    "'{}' has {n} element(s) but {} strings",
+                                    v.name,
+                                    texts.len()
+                                ),
+                            ));
+                        }
+                        texts.resize(n, String::new());
+                        let mut ids = Vec::new();
+                        for text in &texts {
+                            let id = self.id();
+                            self.push_string(id, text);
+                            ids.push(id);
+                        }
+                        Value::Objects(ids)
                     }
                     _ => {
                         let ids: Vec<u32> = (0..n).map(|_| self.id()).collect();
@@ -325,7 +337,7 @@ impl Builder<'_> {
         Ok(Parameter {
             ty,
             value,
-            flags: 0,
+            flags: u32::from(v.quals.shared) * PARAMETER_SHARED,
             annotations,
         })
     }
@@ -470,8 +482,13 @@ impl Builder<'_> {
             _ => None,
         });
         match (&s.value, object_type) {
-            (StateRhs::Compile(c), Some(t)) if shader_type.is_some() => {
-                let shader = self.compile(c, t == ParameterType::VertexShader)?;
+            (StateRhs::Compile(_) | StateRhs::Asm(_), Some(t)) if shader_type.is_some() => {
+                let code = match &s.value {
+                    StateRhs::Compile(c) => ShaderCode::Compile(c.clone()),
+                    StateRhs::Asm(a) => ShaderCode::Asm(a.clone()),
+                    StateRhs::Expr(_) | StateRhs::List(..) => unreachable!("matched above"),
+                };
+                let shader = self.shader_code(&code, t == ParameterType::VertexShader)?;
                 let id = self.id();
                 let state = State {
                     operation,
@@ -486,9 +503,28 @@ impl Builder<'_> {
                 };
                 Ok((state, Some(resource)))
             }
-            (StateRhs::Compile(c), _) => Err(Diagnostic::error(
+            (StateRhs::List(items, _), None) => {
+                let mut nums = Vec::new();
+                let mut any_float = false;
+                for e in items {
+                    state_numbers(e, &s.name, &mut nums, &mut any_float)?;
+                }
+                Ok((
+                    self.literal_state(operation, index, info.class, &nums, any_float),
+                    None,
+                ))
+            }
+            (StateRhs::List(_, loc), Some(_)) => Err(Diagnostic::error(
                 Code::CannotConvert,
-                c.loc.clone(),
+                loc.clone(),
+                format!("state '{}' takes an object, not a list of numbers", s.name),
+            )),
+            (
+                StateRhs::Compile(CompileExpr { loc, .. }) | StateRhs::Asm(AsmBlock { loc, .. }),
+                _,
+            ) => Err(Diagnostic::error(
+                Code::CannotConvert,
+                loc.clone(),
                 format!("state '{}' does not take a shader", s.name),
             )),
             (StateRhs::Expr(e), Some(_))
@@ -535,7 +571,30 @@ impl Builder<'_> {
                         ))
                     }
                 }
-                let program = selector::index_program(element, &self.effect.parameters)?;
+                // fxc's own form for parameters and array elements; any other expression of
+                // parameters through the state-expression compiler.
+                let program = match selector::index_program(element, &self.effect.parameters) {
+                    Ok(p) => p,
+                    Err(simple) if self.mentions_parameter(element) => {
+                        let binding = |name: &str| self.c_binding(name);
+                        match expression::state_expression(
+                            element,
+                            &self.effect.parameters,
+                            &binding,
+                        ) {
+                            Ok((p, 1)) => p,
+                            Ok(_) => {
+                                return Err(Diagnostic::error(
+                                    Code::CannotConvert,
+                                    element.loc.clone(),
+                                    "an array index is one number",
+                                ))
+                            }
+                            Err(_) => return Err(simple),
+                        }
+                    }
+                    Err(simple) => return Err(simple),
+                };
                 let mut name = array.as_bytes().to_vec();
                 name.push(0);
                 while name.len() % 4 != 0 {
@@ -601,28 +660,95 @@ impl Builder<'_> {
             (StateRhs::Expr(e), None) => {
                 let mut nums = Vec::new();
                 let mut any_float = false;
-                state_numbers(e, &s.name, &mut nums, &mut any_float)?;
-                let ty = if any_float {
-                    ParameterType::Float
-                } else {
-                    ParameterType::Int
-                };
-                let class = if info.class == StateClass::ShaderConstant {
-                    ParameterClass::MatrixColumns
-                } else {
-                    ParameterClass::MatrixRows
-                };
-                let words = nums.iter().map(|&n| word(Some(ty), n)).collect::<Vec<_>>();
-                Ok((
-                    State {
-                        operation,
-                        index,
-                        ty: numeric(ty, class, words.len() as u32, 1),
-                        value: Value::Data(words),
-                    },
-                    None,
-                ))
+                let literal = state_numbers(e, &s.name, &mut nums, &mut any_float);
+                match literal {
+                    Ok(()) => Ok((
+                        self.literal_state(operation, index, info.class, &nums, any_float),
+                        None,
+                    )),
+                    Err(_) if self.mentions_parameter(e) => {
+                        let binding = |name: &str| self.c_binding(name);
+                        let (program, n) =
+                            expression::state_expression(e, &self.effect.parameters, &binding)?;
+                        let (rows, columns) = if n == 16 { (4, 4) } else { (n as u32, 1) };
+                        let state = State {
+                            operation,
+                            index,
+                            ty: numeric(
+                                ParameterType::Float,
+                                ParameterClass::MatrixRows,
+                                rows,
+                                columns,
+                            ),
+                            value: Value::Data(vec![0; n]),
+                        };
+                        let resource = Resource {
+                            target,
+                            usage: 0,
+                            payload: Payload::Expression(program),
+                        };
+                        Ok((state, Some(resource)))
+                    }
+                    Err(d) => Err(d),
+                }
             }
+        }
+    }
+
+    /// Whether `e` names an effect parameter anywhere.
+    fn mentions_parameter(&self, e: &Expr) -> bool {
+        let mut found = false;
+        visit_idents(e, &mut |n| found |= self.effect.parameter(n).is_some());
+        found
+    }
+
+    /// The `c` register a global is bound to with `register(cN)`, if any.
+    fn c_binding(&self, name: &str) -> Option<u32> {
+        self.program.globals.iter().find_map(|g| match g {
+            Global::Vars(vars) => vars.iter().find(|v| v.name == name).and_then(|v| {
+                let b = v.binding.as_ref()?;
+                std::iter::once(b)
+                    .chain(&b.more)
+                    .find(|b| b.set == 'c')
+                    .map(|b| b.index)
+            }),
+            _ => None,
+        })
+    }
+
+    /// A state set to literal numbers, typed as fxc types them.
+    fn literal_state(
+        &self,
+        operation: u32,
+        index: u32,
+        class: StateClass,
+        nums: &[f64],
+        any_float: bool,
+    ) -> State {
+        // Shader constants are floats whatever literals set them.
+        let ty = if any_float || class == StateClass::ShaderConstant {
+            ParameterType::Float
+        } else {
+            ParameterType::Int
+        };
+        let class = if class == StateClass::ShaderConstant {
+            ParameterClass::MatrixColumns
+        } else {
+            ParameterClass::MatrixRows
+        };
+        let words = nums.iter().map(|&n| word(Some(ty), n)).collect::<Vec<_>>();
+        State {
+            operation,
+            index,
+            ty: numeric(ty, class, words.len() as u32, 1),
+            value: Value::Data(words),
+        }
+    }
+
+    fn shader_code(&mut self, code: &ShaderCode, vertex: bool) -> R<EmbeddedShader> {
+        match code {
+            ShaderCode::Compile(c) => self.compile(c, vertex),
+            ShaderCode::Asm(a) => assemble_block(a, vertex),
         }
     }
 
@@ -645,12 +771,6 @@ impl Builder<'_> {
                 ),
             ));
         }
-        if !c.args.is_empty() {
-            return Err(unsupported(
-                &c.loc,
-                "arguments to a compiled entry point are not supported yet",
-            ));
-        }
         let mut options = self.options.clone();
         options.entry = c.entry.clone();
         options.profile = profile;
@@ -661,9 +781,28 @@ impl Builder<'_> {
             }
             d
         };
-        let module =
-            crate::lower::lower(self.program, &options, &mut self.warnings).map_err(place)?;
-        let shader = crate::codegen::generate(&module, &options).map_err(place)?;
+        let mut module =
+            crate::lower::lower_with_args(self.program, &options, &mut self.warnings, &c.args)
+                .map_err(place)?;
+        let preshader = if options.preshaders {
+            preshader::hoist(&mut module, profile)
+        } else {
+            None
+        };
+        let mut shader = crate::codegen::generate(&module, &options).map_err(place)?;
+        if let Some(p) = preshader {
+            // The preshader's comment follows the constant table, as fxc writes it.
+            let mut data = vec![dxso_fx::program::PRES_FOURCC];
+            data.extend(p.to_words());
+            let at = shader
+                .items
+                .iter()
+                .position(|i| !matches!(i, dxso::Item::Comment(_)))
+                .unwrap_or(shader.items.len());
+            shader
+                .items
+                .insert(at, dxso::Item::Comment(dxso::Comment { data }));
+        }
         Ok(EmbeddedShader { shader })
     }
 
@@ -681,7 +820,7 @@ impl Builder<'_> {
             let id = self.id();
             ids.push(id);
             let data = match v {
-                Some(c) => ObjectData::Shader(self.compile(c, s.vertex)?),
+                Some(c) => ObjectData::Shader(self.shader_code(c, s.vertex)?),
                 None => ObjectData::Bytes(Vec::new()),
             };
             self.effect.objects.push(Object { id, data });
@@ -689,10 +828,97 @@ impl Builder<'_> {
         Ok(Parameter {
             ty,
             value: Value::Objects(ids),
-            flags: 0,
+            flags: u32::from(s.shared) * PARAMETER_SHARED,
             annotations: Vec::new(),
         })
     }
+}
+
+/// Calls `f` with every identifier `e` reads.
+fn visit_idents(e: &Expr, f: &mut dyn FnMut(&str)) {
+    match &e.kind {
+        ExprKind::Ident(n) => f(n),
+        ExprKind::Unary(_, a) | ExprKind::Cast(_, a) | ExprKind::Member(a, _) => visit_idents(a, f),
+        ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Assign(_, a, b) => {
+            visit_idents(a, f);
+            visit_idents(b, f);
+        }
+        ExprKind::Ternary(a, b, c) => {
+            visit_idents(a, f);
+            visit_idents(b, f);
+            visit_idents(c, f);
+        }
+        ExprKind::Call(_, args) | ExprKind::Construct(_, args) => {
+            args.iter().for_each(|a| visit_idents(a, f))
+        }
+        ExprKind::Method(a, _, args) => {
+            visit_idents(a, f);
+            args.iter().for_each(|a| visit_idents(a, f));
+        }
+        _ => {}
+    }
+}
+
+/// `D3DX_PARAMETER_SHARED`: the parameter flag of `shared` parameters.
+const PARAMETER_SHARED: u32 = 1;
+
+/// The strings of a string parameter's initialiser (`"a"` or `{"a", "b"}`).
+fn string_values(init: Option<&Init>, loc: &Loc, out: &mut Vec<String>) -> R<()> {
+    match init {
+        None => Ok(()),
+        Some(Init::Str(s, _)) => {
+            out.push(s.clone());
+            Ok(())
+        }
+        Some(Init::List(items, _)) => items
+            .iter()
+            .try_for_each(|i| string_values(Some(i), loc, out)),
+        Some(_) => Err(Diagnostic::error(
+            Code::CannotConvert,
+            loc.clone(),
+            "a string parameter takes string literals",
+        )),
+    }
+}
+
+/// An `asm { }` block assembled as D3DXAssembleShader does inside an effect: `vs_1_0` is
+/// written as `vs_1_1` (Direct3D 9 has no vs_1_0), and the shader must be valid.
+fn assemble_block(a: &AsmBlock, vertex: bool) -> R<EmbeddedShader> {
+    let place = |line: u32, message: String| {
+        let mut loc = a.loc.clone();
+        loc.line = a.first_line + line.saturating_sub(1);
+        loc.col = 1;
+        loc.col_end = 1;
+        Diagnostic::error(Code::Syntax, loc, message)
+    };
+    let mut shader = dxso_text::parse(&a.text).map_err(|d| match d.errors.first() {
+        Some(e) => place(e.line, format!("assembly: {}", e.message)),
+        None => place(1, "assembly: the block does not assemble".into()),
+    })?;
+    let v = shader.version;
+    if v.kind == ShaderKind::Vertex && v.major == 1 && v.minor == 0 {
+        shader.version.minor = 1;
+    }
+    if (shader.version.kind == ShaderKind::Vertex) != vertex {
+        return Err(Diagnostic::error(
+            Code::CannotConvert,
+            a.loc.clone(),
+            format!(
+                "a {} shader state cannot take a {} assembly block",
+                if vertex { "vertex" } else { "pixel" },
+                shader.version
+            ),
+        ));
+    }
+    let report = dxso::validate(&shader);
+    if let Some(e) = report.errors().next() {
+        return Err(Diagnostic::error(
+            Code::Syntax,
+            a.loc.clone(),
+            format!("assembly block: {e}"),
+        ));
+    }
+    Ok(EmbeddedShader { shader })
 }
 
 /// `name`, `(name)` or `name[literal]`: the text of a parameter reference.
@@ -764,6 +990,11 @@ fn flatten(init: &Init, out: &mut Vec<f64>) -> R<()> {
         Init::Expr(e) => literal(e, out),
         Init::List(items, _) => items.iter().try_for_each(|i| flatten(i, out)),
         Init::SamplerState => Ok(()),
+        Init::Str(_, loc) => Err(Diagnostic::error(
+            Code::CannotConvert,
+            loc.clone(),
+            "a numeric parameter cannot take a string",
+        )),
     }
 }
 

@@ -134,6 +134,13 @@ pub fn check(
                     if *sem == (DeclUsage::PositionT, 1) {
                         return [rng.signed() * 2.0; 4];
                     }
+                    // Blend indices are whole numbers as UBYTE4 vertex data gives them, small
+                    // enough that the relative reads they drive stay inside the arrays they
+                    // index: a read outside a constant array is undefined in Direct3D 9, and
+                    // two compilers may lay the registers around it out differently.
+                    if sem.0 == DeclUsage::BlendIndices {
+                        return std::array::from_fn(|_| (rng.unit() * 4.0).floor().min(3.0));
+                    }
                     std::array::from_fn(|_| {
                         if colour {
                             rng.unit()
@@ -160,9 +167,34 @@ pub fn check(
     cres.samplers = vec![Sampler::default(); 16];
     let mut names = 0;
     let rtypes = sampler_types(reference);
+    // The float values given to each named constant, register by register, for the
+    // preshaders (which read parameters by name through their own tables).
+    let mut float_values: HashMap<String, Vec<[f32; 4]>> = HashMap::new();
+    let rpres = preshader(reference);
+    let cpres = preshader(candidate);
+    let in_preshader = |p: &Option<dxso_fx::Program>, name: &dxso::ctab::CtabString| {
+        p.as_ref()
+            .and_then(|p| p.constant_table())
+            .is_some_and(|t| t.constants.iter().any(|x| &x.name == name))
+    };
     for c in &rt.constants {
         let name = c.name.as_str().into_owned();
         let Some(cc) = ct.constants.iter().find(|x| x.name == c.name) else {
+            if c.register_set() == Some(RegisterSet::Float4) && in_preshader(&cpres, &c.name) {
+                // The candidate computes from it in its preshader only.
+                let mut values = Vec::new();
+                for k in 0..c.register_count {
+                    let v: [f32; 4] = std::array::from_fn(|_| rng.signed() * 2.0);
+                    set(
+                        &mut rres.constants.float,
+                        (c.register_index + k) as usize,
+                        v,
+                    );
+                    values.push(v);
+                }
+                float_values.insert(name, values);
+                continue;
+            }
             // A constant the reference never reads cannot change its outputs; a compiler
             // drops it from the candidate's table.
             if reads_constant(reference, c) {
@@ -173,6 +205,7 @@ pub fn check(
         names += 1;
         match c.register_set() {
             Some(RegisterSet::Float4) => {
+                let mut values = Vec::new();
                 for k in 0..c.register_count.min(cc.register_count) {
                     let v: [f32; 4] = std::array::from_fn(|_| rng.signed() * 2.0);
                     set(
@@ -185,7 +218,9 @@ pub fn check(
                         (cc.register_index + k) as usize,
                         v,
                     );
+                    values.push(v);
                 }
+                float_values.insert(name, values);
             }
             Some(RegisterSet::Int4) => {
                 for k in 0..c.register_count.min(cc.register_count) {
@@ -221,6 +256,44 @@ pub fn check(
                 }
             }
             None => {}
+        }
+    }
+    if rpres.is_some() || cpres.is_some() {
+        // The reference's preshader first: its inputs by name, new names taking new values.
+        let written = match &rpres {
+            Some(p) => run_preshader(p, &mut float_values, &mut rng, &mut rres),
+            None => Vec::new(),
+        };
+        // Float constants only the candidate's table names take the values given to their
+        // names (the reference computes from them in its preshader), or, for registers the
+        // reference's preshader fills (a table entry named after its register, as a
+        // decompiler writes it), the values it computed.
+        for cc in &ct.constants {
+            let name = cc.name.as_str().into_owned();
+            if cc.register_set() != Some(RegisterSet::Float4)
+                || rt.constants.iter().any(|c| c.name == cc.name)
+            {
+                continue;
+            }
+            let known = float_values.get(&name).cloned();
+            let mut values = Vec::new();
+            for k in 0..cc.register_count {
+                let r = (cc.register_index + k) as usize;
+                let v = if known.is_none() && written.contains(&r) {
+                    rres.constants.float.get(r).copied().unwrap_or([0.0; 4])
+                } else {
+                    match known.as_ref().and_then(|v| v.get(k as usize)) {
+                        Some(v) => *v,
+                        None => std::array::from_fn(|_| rng.signed() * 2.0),
+                    }
+                };
+                set(&mut cres.constants.float, r, v);
+                values.push(v);
+            }
+            float_values.entry(name).or_insert(values);
+        }
+        if let Some(p) = &cpres {
+            run_preshader(p, &mut float_values, &mut rng, &mut cres);
         }
     }
     let (rout, cout) = if rv.is_vertex() {
@@ -350,6 +423,64 @@ fn reads_constant(s: &Shader, c: &dxso::ctab::Constant) -> bool {
 
 fn discarded(o: &Outputs, i: usize) -> bool {
     o.discarded.get(i).copied().unwrap_or(false)
+}
+
+/// The program in `s`'s `PRES` comment, if it has one that reads.
+fn preshader(s: &Shader) -> Option<dxso_fx::Program> {
+    let c = s
+        .comments()
+        .find(|c| c.data.first() == Some(&dxso_fx::program::PRES_FOURCC))?;
+    dxso_fx::Program::parse_words(&c.data[1..], 0).ok()
+}
+
+/// Runs a preshader with its inputs taken by name from `values` (new names get random
+/// values) and writes its outputs into `res`'s constants, as the effect runtime does; returns
+/// the float registers written.
+fn run_preshader(
+    p: &dxso_fx::Program,
+    values: &mut HashMap<String, Vec<[f32; 4]>>,
+    rng: &mut Rng,
+    res: &mut Resources,
+) -> Vec<usize> {
+    let mut inputs = dxso_fx::eval::Bank::new(4);
+    if let Some(t) = p.constant_table() {
+        for c in &t.constants {
+            let name = c.name.as_str().into_owned();
+            let v = values.entry(name).or_insert_with(|| {
+                (0..c.register_count)
+                    .map(|_| std::array::from_fn(|_| rng.signed() * 2.0))
+                    .collect()
+            });
+            for k in 0..c.register_count as usize {
+                let x = v.get(k).copied().unwrap_or([0.0; 4]);
+                for (lane, f) in x.iter().enumerate() {
+                    inputs.set(4 * (c.register_index as usize + k) + lane, *f);
+                }
+            }
+        }
+    }
+    let mut out = dxso_fx::eval::Registers::default();
+    dxso_fx::eval::execute(p, &inputs, &mut out, dxso_fx::eval::Precision::Native);
+    for r in out.floats.written() {
+        if let Some(slot) = res.constants.float.get_mut(r) {
+            for (lane, v) in out.floats.register(r).iter().enumerate().take(4) {
+                slot[lane] = *v;
+            }
+        }
+    }
+    for r in out.ints.written() {
+        if let Some(slot) = res.constants.int.get_mut(r) {
+            for (lane, v) in out.ints.register(r).iter().enumerate().take(4) {
+                slot[lane] = *v;
+            }
+        }
+    }
+    for r in out.bools.written() {
+        if let Some(slot) = res.constants.bool.get_mut(r) {
+            *slot = out.bools.get(r);
+        }
+    }
+    out.floats.written().collect()
 }
 
 fn set<T>(v: &mut [T], i: usize, x: T) {

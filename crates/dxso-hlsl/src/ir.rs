@@ -221,6 +221,8 @@ pub struct Module {
     pub samplers: Vec<(u16, dxso::TextureType)>,
     /// `rep` loops kept as loops, in the order they begin (outer before inner).
     pub loops: Vec<Loop>,
+    /// Constant registers a preshader fills: no literal may be pooled into them.
+    pub reserved: Vec<u16>,
     shared: HashMap<Op, Handle>,
 }
 
@@ -485,6 +487,16 @@ impl Module {
             }
         }
         demand
+    }
+
+    /// Makes node `h` a read of constant register `r` (its value computed elsewhere, by a
+    /// preshader), leaving its users as they are.
+    pub fn make_uniform(&mut self, h: Handle, r: u16) {
+        self.nodes[h.0 as usize].op = Op::Uniform(r);
+        self.shared.clear();
+        for (i, node) in self.nodes.iter().enumerate() {
+            self.shared.entry(node.op).or_insert(Handle(i as u32));
+        }
     }
 
     /// Moves every constant register read (`Op::Uniform`, `Op::UniformRel`) to `moved(r)`.

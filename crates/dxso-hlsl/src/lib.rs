@@ -145,6 +145,9 @@ pub struct Options {
     pub optimization: u8,
     /// `/Gec`: accept old syntax (dxso accepts it always).
     pub backwards_compatibility: bool,
+    /// Shaders of effects (`fx_2_0`) hand what they compute from parameters alone to a
+    /// preshader, as fxc does unless `/Op` is given. Shader profiles are not affected.
+    pub preshaders: bool,
 }
 
 impl Options {
@@ -158,6 +161,7 @@ impl Options {
             packing: MatrixPacking::ColumnMajor,
             optimization: 1,
             backwards_compatibility: false,
+            preshaders: true,
         }
     }
 }
@@ -171,6 +175,7 @@ impl std::fmt::Debug for Options {
             .field("packing", &self.packing)
             .field("optimization", &self.optimization)
             .field("backwards_compatibility", &self.backwards_compatibility)
+            .field("preshaders", &self.preshaders)
             .finish_non_exhaustive()
     }
 }

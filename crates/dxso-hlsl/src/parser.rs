@@ -190,7 +190,19 @@ impl Parser<'_> {
                 _ if self.effect
                     && (self.is_word_ci("vertexshader") || self.is_word_ci("pixelshader")) =>
                 {
-                    self.shader_var()?
+                    self.shader_var(false)?
+                }
+                _ if self.effect
+                    && self.is_word("shared")
+                    && {
+                        let next = self.peek_at(1);
+                        next.kind == Tok::Ident
+                            && (next.text.eq_ignore_ascii_case("vertexshader")
+                                || next.text.eq_ignore_ascii_case("pixelshader"))
+                    } =>
+                {
+                    self.i += 1;
+                    self.shader_var(true)?
                 }
                 _ if self.is_word("technique") || self.is_word("technique10") => {
                     return Err(Diagnostic::error(
@@ -297,8 +309,12 @@ impl Parser<'_> {
                 "const" => q.is_const = true,
                 // `precise` is no keyword: a variable or a type may take the name.
                 "precise" if !self.precise_is_qualifier() => break,
-                "extern" | "shared" | "volatile" | "inline" | "precise" | "nointerpolation"
-                | "linear" | "centroid" | "noperspective" | "groupshared" => q.external = true,
+                "shared" => {
+                    q.external = true;
+                    q.shared = true;
+                }
+                "extern" | "volatile" | "inline" | "precise" | "nointerpolation" | "linear"
+                | "centroid" | "noperspective" | "groupshared" => q.external = true,
                 "in" => q.input = true,
                 "out" => q.output = true,
                 "inout" => {
@@ -679,6 +695,11 @@ impl Parser<'_> {
                 self.skip_balanced(Tok::LBrace, Tok::RBrace)?;
             }
             return Ok(Init::SamplerState);
+        }
+        if self.effect && self.kind() == Tok::Str {
+            let loc = self.loc();
+            let t = self.next();
+            return Ok(Init::Str(effect::unquote(&t.text), loc));
         }
         if self.kind() == Tok::LBrace {
             let loc = self.loc();
@@ -1404,6 +1425,7 @@ fn merge(a: Qualifiers, b: Qualifiers) -> Qualifiers {
         uniform: a.uniform || b.uniform,
         is_const: a.is_const || b.is_const,
         external: a.external || b.external,
+        shared: a.shared || b.shared,
         input: a.input || b.input,
         output: a.output || b.output,
     }

@@ -57,6 +57,68 @@ fn state_value(e: &Effect, target: &Target) -> String {
     }
 }
 
+/// Whether state `si` of a pass computes the same numbers in both effects, for the
+/// parameters' defaults and for three sets of pseudo-random float parameter values.
+fn same_by_evaluation(a: &Effect, b: &Effect, ti: usize, pi: usize, si: usize) -> bool {
+    let mut seed = 0x9E37_79B9_u32;
+    (0..4).all(|round| {
+        let mut ra = dxso_fx::runtime::Runtime::new(a);
+        let mut rb = dxso_fx::runtime::Runtime::new(b);
+        if round > 0 {
+            for p in &a.parameters {
+                if p.ty.ty() != Some(dxso::ctab::ParameterType::Float) {
+                    continue;
+                }
+                let Some(words) = p.value.data() else {
+                    continue;
+                };
+                let values: Vec<f32> = words
+                    .iter()
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 17;
+                        seed ^= seed << 5;
+                        (seed % 4001) as f32 / 1000.0 - 2.0
+                    })
+                    .collect();
+                let name = p.name();
+                let _ = ra.set_floats(&name, &values);
+                let _ = rb.set_floats(&name, &values);
+            }
+        }
+        let (Ok(pa), Ok(pb)) = (ra.pass(ti, pi), rb.pass(ti, pi)) else {
+            return false;
+        };
+        use dxso_fx::runtime::{Numbers, StateValue};
+        let value = |p: &dxso_fx::runtime::PassView| match &p.states.get(si)?.value {
+            Ok(StateValue::Numbers(n)) => Some(n.clone()),
+            // A selected shader, by the array element it was taken from.
+            Ok(StateValue::Shader(r)) => Some(Numbers::Ints(vec![r
+                .as_ref()
+                .and_then(|r| r.parameter.as_ref())
+                .and_then(|p| p.rsplit('[').next()?.trim_end_matches(']').parse().ok())
+                .unwrap_or(-1)])),
+            _ => None,
+        };
+        let close = |x: f32, y: f32| {
+            x.to_bits() == y.to_bits()
+                || (x.is_nan() && y.is_nan())
+                || (x - y).abs() <= 1e-5 * x.abs().max(y.abs()).max(1.0)
+        };
+        let (va, vb) = (value(&pa), value(&pb));
+        if std::env::var_os("DXSO_DEBUG_STATES").is_some() && va != vb {
+            eprintln!("round {round} state {si}: fxc {va:?} dxso {vb:?}");
+        }
+        match (va, vb) {
+            (Some(Numbers::Floats(x)), Some(Numbers::Floats(y))) => {
+                x.len() == y.len() && x.iter().zip(&y).all(|(&p, &q)| close(p, q))
+            }
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        }
+    })
+}
+
 fn shaders_by_place(e: &Effect) -> BTreeMap<String, dxso::Shader> {
     let mut out = BTreeMap::new();
     for (src, s) in e.shaders() {
@@ -153,7 +215,13 @@ fn compare(fxc: &Effect, ours: &Effect) -> Report {
                 let (a, b) = (state_value(fxc, &target), state_value(ours, &target));
                 let same = s.operation == t2.operation
                     && s.index == t2.index
-                    && a == b
+                    && (a == b
+                        || (a.starts_with("expression")
+                            && b.starts_with("expression")
+                            && same_by_evaluation(fxc, ours, ti, pi, si))
+                        || (a.split('[').next() == b.split('[').next()
+                            && a.contains('[')
+                            && same_by_evaluation(fxc, ours, ti, pi, si)))
                     && (!a.is_empty() || s.value == t2.value);
                 if same {
                     r.states.0 += 1;
@@ -265,17 +333,18 @@ fn fna_stock_effects_against_fxc() {
         ratios.len()
     );
     println!("{out}");
-    // Every effect compiles and matches fxc's structure; three of SkinnedEffect's vertex
-    // shaders (skinning by bone index) still differ from fxc's.
+    // Every effect compiles, matches fxc's structure and has every shader equivalent.
     assert_eq!(compiled, cases.len(), "{out}");
     assert_eq!(structure, cases.len(), "{out}");
-    assert!(equivalent >= 71, "{out}");
+    assert_eq!(matched, cases.len(), "{out}");
+    assert_eq!(equivalent, shaders, "{out}");
 }
 
 /// Wine's d3dx9 effect tests keep the source of each effect binary beside it
-/// (`corpus/effects/wine_*.fx.txt`): those the compiler reads are compared as the FNA effects
-/// are. Sources with `asm` blocks, expressions of parameters as state values or `shared`
-/// parameters are not compiled yet.
+/// (`corpus/effects/wine_*.fx.txt`): each is compiled and compared as the FNA effects are,
+/// state expressions and array selectors by evaluation (defaults, then random floats). A
+/// source that says its binary was edited by hand ("manually edited in binary blob") is
+/// incomplete: it must compile, and is reported but not required to match.
 #[test]
 fn wine_effect_sources_against_their_binaries() {
     let dir = corpus().join("effects");
@@ -286,12 +355,13 @@ fn wine_effect_sources_against_their_binaries() {
         .collect();
     names.sort();
     let mut out = String::new();
-    let (mut compiled, mut structure, mut matched) = (0, 0, 0);
+    let (mut compiled, mut structure, mut matched, mut edited) = (0, 0, 0, 0);
     for path in &names {
         let blob = path.to_string_lossy().replace(".fx.txt", ".fxb");
         let fxc = Effect::parse(&std::fs::read(&blob).unwrap()).unwrap();
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let hand_edited = text.contains("manually edited in binary blob");
         match compile_effect(&Source::new(&name, text), &options(path)) {
             Ok(c) => {
                 compiled += 1;
@@ -302,7 +372,9 @@ fn wine_effect_sources_against_their_binaries() {
                     && r.passes.0 == r.passes.1
                     && r.states.0 == r.states.1;
                 structure += usize::from(same);
-                matched += usize::from(same && r.shaders.0 == r.shaders.1);
+                let all = same && r.shaders.0 == r.shaders.1;
+                matched += usize::from(all);
+                edited += usize::from(!all && hand_edited);
                 out += &format!(
                     "{name}: parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, \
                      shaders {}/{} equivalent\n",
@@ -317,7 +389,7 @@ fn wine_effect_sources_against_their_binaries() {
                     r.shaders.0,
                     r.shaders.1
                 );
-                for n in r.notes.iter().take(4) {
+                for n in r.notes.iter().take(12) {
                     out += &format!("    {}\n", n.chars().take(300).collect::<String>());
                 }
             }
@@ -326,10 +398,16 @@ fn wine_effect_sources_against_their_binaries() {
     }
     out += &format!(
         "{compiled}/{} compile; {structure} match in parameters, techniques, passes and states; \
-         {matched} in shaders too\n",
+         {matched} in shaders too; {edited} binaries edited by hand do not match their source\n",
         names.len()
     );
     println!("{out}");
-    assert!(compiled >= 8, "{out}");
-    assert_eq!(matched, compiled, "{out}");
+    // Every source compiles. Of Wine's preshader effect variants, those that read arrays
+    // and matrices past their ends at their default values (`g_Selector[7 + g_iVect.w]`,
+    // `m4x4[3 + g_iVect.z]`), where fxc's register layout decides what is read, and those
+    // whose pixel shader takes a bool matrix parameter as an argument (fxc binds it to `b#`,
+    // dxso to `c#`, which the checker cannot pair by name) do not match yet.
+    assert_eq!(compiled, names.len(), "{out}");
+    assert!(matched >= 15, "{out}");
+    assert!(edited >= 1, "{out}");
 }

@@ -14,7 +14,8 @@ use std::sync::Arc;
 /// unchanged: `/T ps_2_0`, `/Tps_2_0`, `-Tps_2_0` and `-T ps_2_0` are the same; so are `/E`,
 /// `/D`, `/I`, `/Fo` (the bytecode), `/Fc` (the listing, as `dxso disasm` prints it), `/Fh`
 /// (a C header as fxc writes it, `/Vn` naming its array), `/nologo`, `/Od`, `/O0`-`/O3`,
-/// `/Zpr`, `/Zpc`, `/Gec`. `/Gpp /Gfa /Gfp /Ges /Op /LD /Zi /Vd /WX` are accepted; they change
+/// `/Zpr`, `/Zpc`, `/Gec`, `/Op` (no preshaders in effects). `/Gpp /Gfa /Gfp /Ges /LD /Zi /Vd
+/// /WX` are accepted; they change
 /// nothing in dxso (`-v` says so). Diagnostics use fxc's form:
 /// `file(line,col-col): error X3004: undeclared identifier 'foo'`.
 ///
@@ -90,6 +91,10 @@ struct Args {
     /// Accept old syntax (fxc `/Gec`).
     #[arg(long = "Gec")]
     compatibility: bool,
+    /// Keep an effect's parameter-only computations in its shaders instead of a preshader
+    /// (fxc `/Op`).
+    #[arg(long = "Op")]
+    no_preshaders: bool,
     /// fxc options that change nothing in dxso.
     #[arg(long = "no-effect", value_name = "OPTION", hide = true)]
     no_effect: Vec<String>,
@@ -111,12 +116,10 @@ const VALUED: [(&str, &str); 8] = [
 ];
 
 /// fxc flags dxso takes as they are.
-const FLAGS: [&str; 5] = ["Od", "Zpr", "Zpc", "Gec", "nologo"];
+const FLAGS: [&str; 6] = ["Od", "Zpr", "Zpc", "Gec", "nologo", "Op"];
 
 /// fxc flags that change nothing in dxso.
-const NO_EFFECT: [&str; 11] = [
-    "Gpp", "Gfa", "Gfp", "Ges", "Op", "LD", "Zi", "Vd", "WX", "Gis", "Vi",
-];
+const NO_EFFECT: [&str; 10] = ["Gpp", "Gfa", "Gfp", "Ges", "LD", "Zi", "Vd", "WX", "Gis", "Vi"];
 
 /// Rewrites fxc's spellings (`/Tps_2_0`, `-Tps_2_0`, `/Fo x`, `/O3`) into [`Args`]' own.
 fn normalise(args: &[String]) -> Vec<String> {
@@ -226,6 +229,7 @@ impl Opts {
             args.optimization.unwrap_or(1)
         };
         options.backwards_compatibility = args.compatibility;
+        options.preshaders = !args.no_preshaders;
         let name = args.file.to_string_lossy().into_owned();
         if effect {
             return compile_effect_file(s, &args, &Source::new(&name, text), &options);

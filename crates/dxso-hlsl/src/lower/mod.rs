@@ -127,10 +127,25 @@ struct Lower<'a> {
     bound: std::collections::HashSet<usize>,
     /// Constant registers `first..end` of arrays read through relative addressing.
     rel_ranges: Vec<(u16, u16)>,
+    /// Values for the entry point's `uniform` parameters, in order (an effect's
+    /// `compile vs_2_0 main(1, true)`).
+    entry_args: &'a [Expr],
 }
 
 /// Lowers the entry point of `program`.
 pub fn lower(program: &Program, options: &Options, warnings: &mut Vec<Diagnostic>) -> R<Module> {
+    lower_with_args(program, options, warnings, &[])
+}
+
+/// [`lower`] with values for the entry point's `uniform` parameters, in order: each is
+/// computed at compile time instead of taking a constant register, as an effect's
+/// `compile profile entry(args)` asks.
+pub(crate) fn lower_with_args(
+    program: &Program,
+    options: &Options,
+    warnings: &mut Vec<Diagnostic>,
+    entry_args: &[Expr],
+) -> R<Module> {
     let mut functions: HashMap<String, Vec<&Function>> = HashMap::new();
     for g in &program.globals {
         if let Global::Function(f) = g {
@@ -160,6 +175,7 @@ pub fn lower(program: &Program, options: &Options, warnings: &mut Vec<Diagnostic
         steps: 0,
         bound: Default::default(),
         rel_ranges: Vec::new(),
+        entry_args,
     };
     if let Profile::Ps1x(_) | Profile::Vs11 = options.profile {
         return Err(Diagnostic::error(
@@ -722,8 +738,15 @@ impl<'a> Lower<'a> {
     fn entry(&mut self, f: &'a Function) -> R<()> {
         let mut scope = HashMap::new();
         let mut outs = Vec::new();
+        let mut args = self.entry_args.iter();
         for p in &f.params {
             if p.quals.uniform {
+                if let Some(arg) = args.next() {
+                    let v = self.expr(arg)?;
+                    let v = self.convert(v, &p.ty, &arg.loc)?;
+                    scope.insert(p.name.clone(), v);
+                    continue;
+                }
                 let mut decl = p.clone();
                 decl.name = format!("${}", p.name);
                 let v = self.uniform(&decl)?;
@@ -743,6 +766,17 @@ impl<'a> Lower<'a> {
             if p.quals.output {
                 outs.push(p);
             }
+        }
+        if let Some(extra) = args.next() {
+            return Err(self.err(
+                Code::CannotConvert,
+                &extra.loc,
+                format!(
+                    "'{}' takes {} uniform argument(s)",
+                    f.name,
+                    self.entry_args.len() - 1 - args.len()
+                ),
+            ));
         }
         let one = self.m.scalar(1.0);
         let zero = self.m.scalar(0.0);
@@ -1376,7 +1410,7 @@ impl<'a> Lower<'a> {
                 ty.array[0] = elems.len() as u32;
                 x
             }
-            Init::SamplerState => {
+            Init::SamplerState | Init::Str(..) => {
                 return Err(self.err(Code::CannotConvert, &v.loc, "invalid initialiser"))
             }
         };
@@ -1387,15 +1421,13 @@ impl<'a> Lower<'a> {
         match init {
             Init::Expr(e) => self.expr(e),
             Init::SamplerState => Ok(Value::Void),
+            Init::Str(_, loc) => {
+                Err(self.err(Code::CannotConvert, loc, "a string is no value in a shader"))
+            }
             Init::List(items, loc) => {
                 // Flatten to scalars, each converted to its lane's type, then rebuild.
                 let mut typed = Vec::new();
-                for it in items {
-                    let v = self.init_value(it, ty, loc)?;
-                    let mut with_types = Vec::new();
-                    self.flatten_typed(&v, &mut with_types, loc)?;
-                    typed.extend(with_types);
-                }
+                self.list_scalars(items, ty, loc, &mut typed)?;
                 let zero = self.zero_value(ty)?;
                 let mut to = Vec::new();
                 self.flatten_typed(&zero, &mut to, loc)?;
@@ -1418,6 +1450,29 @@ impl<'a> Lower<'a> {
                 e
             }
         })
+    }
+
+    /// The scalars of a list initialiser in order; inner braces only group (`{{1, 2}, 3}`
+    /// fills a struct of a float2 and a float as `{1, 2, 3}` does).
+    fn list_scalars(
+        &mut self,
+        items: &[Init],
+        ty: &Type,
+        loc: &Loc,
+        out: &mut Vec<(Operand, Scalar)>,
+    ) -> R<()> {
+        for it in items {
+            if let Init::List(inner, inner_loc) = it {
+                self.list_scalars(inner, ty, inner_loc, out)?;
+            } else {
+                let v = self.init_value(it, ty, loc)?;
+                self.flatten_typed(&v, out, loc)?;
+            }
+            if out.len() > 1 << 16 {
+                return Err(self.err(Code::Limit, loc, "initialiser too large"));
+            }
+        }
+        Ok(())
     }
 
     fn flatten(&mut self, v: &Value, out: &mut Vec<Operand>, loc: &Loc) -> R<()> {

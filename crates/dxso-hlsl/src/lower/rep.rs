@@ -149,7 +149,7 @@ impl Lower<'_> {
     /// `(counter, i#, uniform index)` for `for (counter = 0; counter < n; counter++)` with `n`
     /// an integer constant register.
     fn counted_form(
-        &self,
+        &mut self,
         cond: Option<&Expr>,
         step: Option<&Expr>,
     ) -> Option<(String, u16, usize)> {
@@ -159,9 +159,17 @@ impl Lower<'_> {
         let ExprKind::Ident(counter) = &a.kind else {
             return None;
         };
-        // `n` or `n[k]` (an element of an array of integer registers).
+        // `n` or `n[k]` (an element of an array of integer registers), or `n` / `n.x` of an
+        // int uniform in no register set yet, which then takes an `i#` as fxc gives it.
         let bound = match &b.kind {
-            ExprKind::Ident(bound) => self.lookup(bound)?,
+            ExprKind::Ident(bound) => match self.lookup(bound)? {
+                Value::IntRegister(r, u) => Value::IntRegister(r, u),
+                _ => self.int_register_for(bound)?,
+            },
+            ExprKind::Member(x, lane) if lane == "x" || lane == "r" => match &x.kind {
+                ExprKind::Ident(bound) => self.int_register_for(bound)?,
+                _ => return None,
+            },
             ExprKind::Index(x, k) => match (&x.kind, &k.kind) {
                 (ExprKind::Ident(bound), ExprKind::Int(k)) => match self.lookup(bound)? {
                     Value::Array(elems) => elems.get(usize::try_from(*k).ok()?)?.clone(),
@@ -188,6 +196,53 @@ impl Lower<'_> {
             _ => false,
         };
         steps_by_one.then(|| (counter.clone(), reg, uniform))
+    }
+
+    /// An `i#` register for the int uniform (scalar or vector) `name` that is a loop's count,
+    /// allocated at the lowest register no int uniform takes; the same one each time.
+    fn int_register_for(&mut self, name: &str) -> Option<Value> {
+        if self.local(name).is_some() {
+            return None;
+        }
+        let &index = self.uniform_index.get(name)?;
+        let u = &self.m.uniforms[index];
+        let int = u.ty.ty() == Some(dxso::ctab::ParameterType::Int)
+            && matches!(
+                u.ty.class(),
+                Some(dxso::ctab::ParameterClass::Scalar | dxso::ctab::ParameterClass::Vector)
+            )
+            && u.ty.elements <= 1;
+        if !int || u.set != dxso::ctab::RegisterSet::Float4 {
+            return None;
+        }
+        let ints = |m: &crate::ir::Module| {
+            m.uniforms
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| u.set == dxso::ctab::RegisterSet::Int4)
+                .map(|(i, u)| (i, u.name.clone(), u.register, u.count))
+                .collect::<Vec<_>>()
+        };
+        let taken = ints(&self.m);
+        if let Some((i, _, r, _)) = taken.iter().find(|(_, n, _, _)| n == name) {
+            return Some(Value::IntRegister(*r, *i));
+        }
+        let register = (0..16u16).find(|r| {
+            !taken
+                .iter()
+                .any(|&(_, _, first, n)| (first..first.saturating_add(n)).contains(r))
+        })?;
+        let decl = crate::ir::UniformDecl {
+            name: name.to_string(),
+            set: dxso::ctab::RegisterSet::Int4,
+            register,
+            count: 1,
+            ty: u.ty.clone(),
+            default: None,
+            used: false,
+        };
+        self.m.uniforms.push(decl);
+        Some(Value::IntRegister(register, self.m.uniforms.len() - 1))
     }
 
     /// A variable of the current function.

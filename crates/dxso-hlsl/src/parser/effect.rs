@@ -133,11 +133,16 @@ impl Parser<'_> {
             return Ok(StateRhs::Compile(self.compile_expr()?));
         }
         if self.is_word_ci("asm") {
-            return Err(Diagnostic::error(
-                Code::Unsupported,
-                self.loc(),
-                "assembly blocks in effects are not supported; compile from HLSL",
-            ));
+            return Ok(StateRhs::Asm(self.asm_block()?));
+        }
+        if self.kind() == Tok::LBrace {
+            let loc = self.loc();
+            self.enter()?;
+            let init = self.initializer();
+            self.leave();
+            let mut items = Vec::new();
+            flatten_list(init?, &mut items);
+            return Ok(StateRhs::List(items, loc));
         }
         if self.eat(Tok::Lt) {
             let name = self.ident()?;
@@ -186,8 +191,62 @@ impl Parser<'_> {
         })
     }
 
-    /// `VertexShader name[n] = compile ... | { compile ..., ... } | NULL;`.
-    pub(super) fn shader_var(&mut self) -> R<()> {
+    /// `asm { ... }`: the tokens between the braces as assembly text, one source line per
+    /// line, tokens that touched in the source still touching (`r0.xyz`).
+    fn asm_block(&mut self) -> R<AsmBlock> {
+        let loc = self.loc();
+        self.i += 1;
+        let open = self.expect(Tok::LBrace)?;
+        let mut text = String::new();
+        let mut first_line = None;
+        let mut line = open.line;
+        let mut depth = 1u32;
+        loop {
+            let t = self.peek().clone();
+            match t.kind {
+                Tok::Eof => {
+                    return Err(Diagnostic::error(
+                        Code::Syntax,
+                        loc,
+                        "syntax error: the assembly block has no closing '}'",
+                    ))
+                }
+                Tok::LBrace => depth += 1,
+                Tok::RBrace => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.i += 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            self.i += 1;
+            if t.kind == Tok::Newline {
+                continue;
+            }
+            let first = *first_line.get_or_insert(t.line);
+            if t.line != line && !text.is_empty() {
+                // Blank lines keep their place so findings name the source line.
+                for _ in line.max(first)..t.line {
+                    text.push('\n');
+                }
+            } else if t.spaced && !text.is_empty() {
+                text.push(' ');
+            }
+            line = t.line;
+            text.push_str(&t.text);
+        }
+        text.push('\n');
+        Ok(AsmBlock {
+            text,
+            first_line: first_line.unwrap_or(open.line),
+            loc,
+        })
+    }
+
+    /// `[shared] VertexShader name[n] = compile ... | asm { ... } | { ..., ... } | NULL;`.
+    pub(super) fn shader_var(&mut self, shared: bool) -> R<()> {
         let vertex = self.is_word_ci("vertexshader");
         self.i += 1;
         let name = self.ident()?;
@@ -236,26 +295,23 @@ impl Parser<'_> {
             vertex,
             elements,
             values,
+            shared,
             position: self.program.globals.len(),
             loc,
         });
         Ok(())
     }
 
-    fn shader_value(&mut self) -> R<Option<CompileExpr>> {
+    fn shader_value(&mut self) -> R<Option<ShaderCode>> {
         if self.is_word_ci("compile") {
-            return Ok(Some(self.compile_expr()?));
+            return Ok(Some(ShaderCode::Compile(self.compile_expr()?)));
         }
         if self.is_word("NULL") || self.is_word("null") {
             self.i += 1;
             return Ok(None);
         }
         if self.is_word_ci("asm") {
-            return Err(Diagnostic::error(
-                Code::Unsupported,
-                self.loc(),
-                "assembly blocks in effects are not supported; compile from HLSL",
-            ));
+            return Ok(Some(ShaderCode::Asm(self.asm_block()?)));
         }
         Err(self.err_here(format!(
             "syntax error: expected 'compile' or NULL, found '{}'",
@@ -264,8 +320,17 @@ impl Parser<'_> {
     }
 }
 
+/// The expressions of a list initialiser in order, inner braces dropped.
+fn flatten_list(init: Init, out: &mut Vec<Expr>) {
+    match init {
+        Init::Expr(e) => out.push(e),
+        Init::List(items, _) => items.into_iter().for_each(|i| flatten_list(i, out)),
+        Init::SamplerState | Init::Str(..) => {}
+    }
+}
+
 /// The text of a string literal without its quotes, escapes kept as written but `\"`.
-fn unquote(s: &str) -> String {
+pub(super) fn unquote(s: &str) -> String {
     let inner = s
         .strip_prefix('"')
         .and_then(|s| s.strip_suffix('"'))
@@ -341,7 +406,7 @@ mod tests {
                 "VertexShader v[1] = { compile vs_2_0 A(), compile vs_2_0 B() };",
                 "initialiser",
             ),
-            ("PixelShader p = asm { ps_2_0 };", "assembly"),
+            ("PixelShader p = asm { ps_2_0 ", "closing"),
             (
                 "technique T { pass P { VertexShader = compile vs_2_0 ; } }",
                 "syntax error",
