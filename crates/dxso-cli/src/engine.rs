@@ -43,7 +43,7 @@ impl Engine {
     pub fn available(self) -> Result<(), String> {
         match self {
             #[cfg(feature = "vulkan")]
-            Engine::Vulkan => device().map(|_| ()).map_err(|e| format!("{e:#}")),
+            Engine::Vulkan => dxso_gpu::Gpu::new().map(|_| ()).map_err(|e| e.to_string()),
             #[cfg(not(feature = "vulkan"))]
             Engine::Vulkan => Err(without_vulkan().to_string()),
             _ => Ok(()),
