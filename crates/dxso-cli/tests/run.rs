@@ -346,8 +346,8 @@ fn every_cpu_engine_prints_the_same_json() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// fxc's `ceil` idiom (`x + frc(-x)`) on `log(0) = -inf`: the CPU engines give NaN
-/// (`-inf + (inf - floor(inf))`); a GPU compiler that rewrites it as `ceil(x)` gives `-inf`
+/// fxc's `ceil` idiom (`x + frc(-x)`) on `log(0) = -inf`: every engine gives NaN
+/// (`-inf + (inf - floor(inf))`), though a GPU compiler may rewrite it as `ceil(x)`, `-inf`
 /// (docs/SEMANTICS.md section 16). Whatever the device, the exit status and the report agree:
 /// 0 and `"agree": true`, or 1 with every difference listed by register and component; without
 /// an adapter Vulkan is skipped with its reason.

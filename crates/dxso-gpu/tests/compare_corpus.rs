@@ -14,9 +14,9 @@ use dxso_exec::{Engine, Options, Outputs, QuadBatch, Resources, VertexBatch};
 use std::collections::BTreeMap;
 
 /// Shaders allowed to differ, per mode (the figures reached; lower them when a cause is fixed).
-const FLOOR_IEEE: usize = 2;
-const FLOOR_ZERO_TIMES_ANYTHING: usize = 2;
-const FLOOR_ZERO_INPUTS: usize = 8;
+const FLOOR_IEEE: usize = 0;
+const FLOOR_ZERO_TIMES_ANYTHING: usize = 0;
+const FLOOR_ZERO_INPUTS: usize = 0;
 
 #[test]
 fn corpus_engines_agree_on_the_differential_inputs() {

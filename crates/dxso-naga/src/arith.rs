@@ -63,9 +63,25 @@ impl Body<'_> {
                     Ok(b.select(c, one, zero))
                 })?
             }
-            Frc => self.cw(inst, lanes, 1, |b, a| {
+            Frc => self.cw(inst, lanes, 1, move |b, a| {
+                // `x - floor(x)`, and NaN for infinite `x` as the formula gives, spelled out:
+                // a device's compiler that assumes finite values folds fxc's `ceil` idiom
+                // `x + frc(-x)` into `ceil(x)` (-inf, not NaN). The NaN is `sqrt(-|x|)`, as
+                // shading languages have no NaN constant and old GLSL no bit casts; the test
+                // halves `|x|` so that its bound, `f32::MAX / 2`, prints exactly.
                 let f = b.math1(M::Floor, a[0]);
-                Ok(b.bin(B::Subtract, a[0], f))
+                let f = b.bin(B::Subtract, a[0], f);
+                let abs = b.math1(M::Abs, a[0]);
+                let half = b.fconst(0.5, lanes);
+                let halved = b.bin(B::Multiply, abs, half);
+                let bound = b.fconst(f32::MAX / 2.0, lanes);
+                let finite = b.bin(B::LessEqual, halved, bound);
+                let negative = b.e(naga::Expression::Unary {
+                    op: naga::UnaryOperator::Negate,
+                    expr: abs,
+                });
+                let nan = b.math1(M::Sqrt, negative);
+                Ok(b.select(finite, f, nan))
             })?,
             Abs => self.cw(inst, lanes, 1, |b, a| Ok(b.math1(M::Abs, a[0])))?,
             Sgn => self.cw(inst, lanes, 1, move |b, a| {
