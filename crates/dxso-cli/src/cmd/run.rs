@@ -38,9 +38,9 @@ use std::sync::Arc;
 /// --texture s0=FILE.png (RGBA8; also .dds: uncompressed RGBA8, R32F, RG32F, RGBA32F, R16F,
 ///                        RGBA16F, with mip levels, cube maps and volumes); the sampler by
 ///                        register or by its constant-table name (--texture DiffuseMap=wood.png)
-/// --sampler s0=addressu=clamp,magfilter=linear,...  (by register or name) D3DSAMPLERSTATETYPE names (addressu,
-///   addressv, addressw, bordercolor, magfilter, minfilter, mipfilter, mipmaplodbias,
-///   maxmiplevel, srgbtexture) with D3D value names (wrap, mirror, clamp, border, mirroronce;
+/// --sampler s0=addressu=clamp,magfilter=linear,...  (by register or constant-table name)
+///   D3DSAMPLERSTATETYPE names (addressu, addressv, addressw, bordercolor, magfilter,
+///   minfilter, mipfilter, mipmaplodbias, maxmiplevel, srgbtexture) with D3D value names (wrap, mirror, clamp, border, mirroronce;
 ///   none, point, linear); also the texture stage states ps_1_x reads (bumpenvmat00, 01, 10,
 ///   11, bumpenvlscale, bumpenvloffset, texturetransformflags) and type=2d|cube|volume for
 ///   samplers the shader does not declare (ps_1_x).
