@@ -10,6 +10,7 @@ use dxso_exec::{Options, Outputs, PixelShader, QuadBatch, Resources, VertexBatch
 pub enum Engine {
     /// The CPU executor's batched interpreter (docs/SEMANTICS.md, bit for bit).
     #[cfg_attr(not(feature = "jit"), default, value(alias = "cpu"))]
+    #[value(alias = "interp")]
     Interpreter,
     /// The CPU executor's plans compiled to native vector code with Cranelift (the same bits
     /// as the interpreter; the default CPU engine, `cpu`, when built with the `jit` feature).
@@ -22,6 +23,33 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The engine's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Interpreter => "interpreter",
+            Engine::Jit => "jit",
+            Engine::JitScalar => "jit-scalar",
+            Engine::Vulkan => "vulkan",
+        }
+    }
+
+    /// Whether the engine runs on the CPU (the executor: bit for bit the same results).
+    pub fn is_cpu(self) -> bool {
+        self != Engine::Vulkan
+    }
+
+    /// `Err` with the reason when the engine cannot run here (no Vulkan adapter, or a build
+    /// without the `vulkan` feature); CPU engines always can.
+    pub fn available(self) -> Result<(), String> {
+        match self {
+            #[cfg(feature = "vulkan")]
+            Engine::Vulkan => dxso_gpu::Gpu::new().map(|_| ()).map_err(|e| e.to_string()),
+            #[cfg(not(feature = "vulkan"))]
+            Engine::Vulkan => Err(without_vulkan().to_string()),
+            _ => Ok(()),
+        }
+    }
+
     /// The CPU engine that builds the executor's plan (Vulkan runs the translation, but the
     /// plan still validates the shader and names its inputs and outputs).
     pub fn cpu(self) -> dxso_exec::Engine {

@@ -345,3 +345,51 @@ fn every_cpu_engine_prints_the_same_json() {
     let bad = common::run(&["run", vs.to_str().unwrap(), "--engine", "gpu"], None);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `inf - inf`: every engine of this page gives NaN, and a GPU compiler that folds `a - a`
+/// into 0 (lavapipe's does: docs/SEMANTICS.md section 16) gives 0. Whatever the device, the
+/// exit status and the report agree: 0 and `"agree": true`, or 1 with every difference listed
+/// by register and component; without an adapter Vulkan is skipped with its reason.
+#[test]
+fn compare_exits_1_exactly_when_engines_differ() {
+    let ps = tmp("minus.asm", b"ps_3_0\nadd r0, c0, -c0\nmov oC0, r0\n");
+    let out = common::run(
+        &[
+            "--json",
+            "run",
+            ps.to_str().unwrap(),
+            "--const",
+            "c0=inf,inf,inf,inf",
+            "--compare",
+            "interp,jit,vulkan",
+        ],
+        None,
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON value");
+    let agree = v["agree"].as_bool().unwrap();
+    assert_eq!(out.status.code(), Some(if agree { 0 } else { 1 }), "{v}");
+    let comparisons = v["comparisons"].as_array().unwrap();
+    assert_eq!(comparisons[0]["right"], "jit");
+    assert_eq!(
+        comparisons[0]["agree"], true,
+        "CPU engines agree bit for bit"
+    );
+    assert_eq!(v["outputs"]["interpreter"]["outputs"]["oC0"][0], "nan");
+    match v["skipped"].as_array().unwrap().as_slice() {
+        [] => {
+            let c = &comparisons[1];
+            assert_eq!(c["right"], "vulkan");
+            for d in c["differences"].as_array().unwrap() {
+                assert_eq!(d["register"], "oC0");
+                assert_eq!(d["left"], "nan");
+                assert!(d["kind"].as_str().unwrap().starts_with("nan-vs-"), "{d}");
+            }
+        }
+        [s] => {
+            assert_eq!(s["engine"], "vulkan");
+            assert!(agree);
+            assert!(String::from_utf8_lossy(&out.stderr).contains("vulkan skipped"));
+        }
+        more => panic!("{more:?}"),
+    }
+}

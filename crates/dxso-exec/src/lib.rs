@@ -29,6 +29,7 @@
 #![cfg_attr(feature = "jit", deny(unsafe_code))]
 #![warn(missing_docs)]
 
+pub mod compare;
 pub mod dds;
 pub mod error;
 mod exec;

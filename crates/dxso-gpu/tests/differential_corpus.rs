@@ -6,8 +6,6 @@
 mod common;
 
 use common::*;
-use dxso_exec::Resources;
-use dxso_smith::SplitMix64;
 
 #[test]
 fn corpus_agrees_with_the_executor_on_the_device() {
@@ -39,53 +37,18 @@ fn corpus((mode, options): (&str, dxso_exec::Options)) {
             continue;
         }
         valid += 1;
-        let mut rng = Rng(SplitMix64(0x5EED_0000 + n as u64));
-        let pixel = shader.version.is_pixel();
-        let registers = if pixel {
-            dxso_exec::PixelShader::new(&shader).map(|p| p.inputs())
-        } else {
-            dxso_exec::VertexShader::new(&shader).map(|v| v.inputs())
-        };
-        let registers = match registers {
-            Ok(r) => r,
+        let Case {
+            class,
+            inputs,
+            count,
+            resources,
+        } = match corpus_case(n, &shader, &options) {
+            Ok(c) => c,
             Err(err) => {
-                stats.failures.push(format!("{}: executor: {err}", e.rel));
+                stats.failures.push(format!("{}: {err}", e.rel));
                 continue;
             }
         };
-        let naga_options = dxso_naga::Options {
-            zero_times_anything: options.zero_times_anything,
-            ..dxso_naga::Options::default()
-        };
-        let translation = match dxso_naga::translate(&shader, &naga_options) {
-            Ok(t) => t,
-            Err(err) => {
-                stats.failures.push(format!("{}: translate: {err}", e.rel));
-                continue;
-            }
-        };
-        let mut resources = Resources::default();
-        constants(&mut rng, &mut resources, if pixel { 224 } else { 256 });
-        if options.zero_times_anything {
-            zeros_and_infinities(
-                &mut rng,
-                &mut resources,
-                class_of(&shader) != Class::Texture,
-            );
-        }
-        for s in &translation.reflection.samplers {
-            let i = s.sampler as usize;
-            if resources.samplers.len() <= i {
-                resources
-                    .samplers
-                    .resize(i + 1, dxso_exec::Sampler::default());
-            }
-            let l = rng.below(2) == 0;
-            resources.samplers[i] = sampler(&mut rng, s.texture_type, l, true);
-        }
-        let count = 8;
-        let inputs = attributes(&mut rng, &registers, count, 2.0);
-        let class = class_of(&shader);
         let show = std::env::var("DXSO_DIFF_SHOW").is_ok_and(|f| e.rel.contains(&f));
         if show {
             eprintln!("{}\n{}", e.rel, dxso_text::print(&shader));

@@ -63,9 +63,25 @@ impl Body<'_> {
                     Ok(b.select(c, one, zero))
                 })?
             }
-            Frc => self.cw(inst, lanes, 1, |b, a| {
+            Frc => self.cw(inst, lanes, 1, move |b, a| {
+                // `x - floor(x)`, and NaN for infinite `x` as the formula gives, spelled out:
+                // a device's compiler that assumes finite values folds fxc's `ceil` idiom
+                // `x + frc(-x)` into `ceil(x)` (-inf, not NaN). The NaN is `sqrt(-|x|)`, as
+                // shading languages have no NaN constant and old GLSL no bit casts; the test
+                // halves `|x|` so that its bound, `f32::MAX / 2`, prints exactly.
                 let f = b.math1(M::Floor, a[0]);
-                Ok(b.bin(B::Subtract, a[0], f))
+                let f = b.bin(B::Subtract, a[0], f);
+                let abs = b.math1(M::Abs, a[0]);
+                let half = b.fconst(0.5, lanes);
+                let halved = b.bin(B::Multiply, abs, half);
+                let bound = b.fconst(f32::MAX / 2.0, lanes);
+                let finite = b.bin(B::LessEqual, halved, bound);
+                let negative = b.e(naga::Expression::Unary {
+                    op: naga::UnaryOperator::Negate,
+                    expr: abs,
+                });
+                let nan = b.math1(M::Sqrt, negative);
+                Ok(b.select(finite, f, nan))
             })?,
             Abs => self.cw(inst, lanes, 1, |b, a| Ok(b.math1(M::Abs, a[0])))?,
             Sgn => self.cw(inst, lanes, 1, move |b, a| {
@@ -109,7 +125,7 @@ impl Body<'_> {
             }
             Exp => {
                 let x = self.src_scalar(s(0)?)?;
-                Value::Scalar(self.math1(M::Exp2, x))
+                Value::Scalar(self.exp2(x))
             }
             Log | LogP => {
                 let x = self.src_scalar(s(0)?)?;
@@ -121,13 +137,13 @@ impl Body<'_> {
                 if semantics::expp_is_vector(self.plan.version) {
                     // (2^floor(x), x - floor(x), 2^x, 1)
                     let fl = self.math1(M::Floor, x);
-                    let a = self.math1(M::Exp2, fl);
+                    let a = self.exp2(fl);
                     let f = self.bin(B::Subtract, x, fl);
-                    let e = self.math1(M::Exp2, x);
+                    let e = self.exp2(x);
                     let one = self.func.f32(1.0);
                     Value::Vec4(self.compose4(vec![a, f, e, one]))
                 } else {
-                    Value::Scalar(self.math1(M::Exp2, x))
+                    Value::Scalar(self.exp2(x))
                 }
             }
             Pow => {
@@ -240,15 +256,48 @@ impl Body<'_> {
         })
     }
 
-    /// C's `powf` of `|x|` (with `abs`) or `x`: `pow(x, 0) = 1` for every x, where GPUs
-    /// compute `exp2(0 * log2 x)`.
+    /// `true` where `x` is NaN: `!(x == x)` (an ordered comparison is false for NaN; naga's
+    /// `!=` is ordered too, and WGSL has no `isNan`).
+    fn is_nan(&mut self, x: H) -> H {
+        let eq = self.bin(B::Equal, x, x);
+        self.e(naga::Expression::Unary {
+            op: naga::UnaryOperator::LogicalNot,
+            expr: eq,
+        })
+    }
+
+    /// `2^x` with `exp2(NaN) = NaN`: lavapipe's `exp2` gives 0 for a NaN whose sign bit is set
+    /// (the NaN that `-inf * 0` makes), where IEEE and the executor give NaN.
+    fn exp2(&mut self, x: H) -> H {
+        let e = self.math1(M::Exp2, x);
+        let nan = self.is_nan(x);
+        self.select(nan, x, e)
+    }
+
+    /// C's `powf` of `|x|` (with `abs`) or `x`, whatever the device's `pow` does outside its
+    /// domain: `pow(x, 0) = pow(1, y) = 1` for every x and y (NaN included), a NaN operand
+    /// otherwise gives NaN, `pow(0, y)` is `+inf` for `y < 0` and 0 for `y > 0` (GPUs compute
+    /// `exp2(y log2 x)`, and lavapipe gives 0 for `pow(0, -1)` and for NaN bases).
     fn powf(&mut self, x: H, y: H, abs: bool) -> H {
         let base = if abs { self.math1(M::Abs, x) } else { x };
         let p = self.math2(M::Pow, base, y);
         let zero = self.func.f32(0.0);
         let one = self.func.f32(1.0);
+        // pow(0, y): 1 / +0 = +inf for y < 0, the base itself (0) for y > 0.
+        let base0 = self.bin(B::Equal, base, zero);
+        let negative = self.bin(B::Less, y, zero);
+        let inf = self.bin(B::Divide, one, base);
+        let at_zero = self.select(negative, inf, base);
+        let p = self.select(base0, at_zero, p);
+        let nan_base = self.is_nan(base);
+        let nan_y = self.is_nan(y);
+        let nan = self.bin(B::LogicalOr, nan_base, nan_y);
+        let sum = self.bin(B::Add, base, y);
+        let p = self.select(nan, sum, p);
         let y0 = self.bin(B::Equal, y, zero);
-        self.select(y0, one, p)
+        let b1 = self.bin(B::Equal, base, one);
+        let unit = self.bin(B::LogicalOr, y0, b1);
+        self.select(unit, one, p)
     }
 
     fn matrix(&mut self, inst: &Instruction) -> Result<Value, Error> {

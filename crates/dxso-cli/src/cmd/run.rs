@@ -1,3 +1,6 @@
+mod compare;
+mod names;
+
 use crate::input::InputArg;
 use crate::report::CliError;
 use crate::session::Session;
@@ -10,6 +13,7 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use names::Names;
 use std::sync::Arc;
 
 /// Run a shader on the CPU (docs/SEMANTICS.md defines every result) and print its outputs.
@@ -23,13 +27,20 @@ use std::sync::Arc;
 /// (non-finite values as the strings "nan", "inf", "-inf"); with --vertices, a JSON array of
 /// those, one per input set.
 ///
-/// --input REG=x,y,z,w  (v0..v15, t0..t7, vPos, vFace; missing components are 0)
-/// --const c0=x,y,z,w   --const i0=a,b,c,d   --const b0=true
+/// --input REG=x,y,z,w  (v0..v15, t0..t7, vPos, vFace; missing components are 0), or by the
+///   semantic the shader's dcl gives: --input TEXCOORD0=0.5,0.5 (POSITION, NORMAL, COLOR1, ...;
+///   no index means 0; ps_1_x-2_x read TEXCOORDn from tn and COLORn from vn, ps_3_0 VPOS, VFACE)
+/// --const c0=x,y,z,w   --const i0=a,b,c,d   --const b0=true, or by the name in the shader's
+///   constant table: --const WorldViewProj=... fills the constant's registers in order from
+///   its first, four values per register (x, y, z, w; a column-major matrix gives its
+///   columns, as fxc lays them out), at most four per register of its range; bool constants
+///   take one true/false per register. A register form (c3, i0, b1) is read as the register.
 /// --texture s0=FILE.png (RGBA8; also .dds: uncompressed RGBA8, R32F, RG32F, RGBA32F, R16F,
-///                        RGBA16F, with mip levels, cube maps and volumes)
-/// --sampler s0=addressu=clamp,magfilter=linear,...  D3DSAMPLERSTATETYPE names (addressu,
-///   addressv, addressw, bordercolor, magfilter, minfilter, mipfilter, mipmaplodbias,
-///   maxmiplevel, srgbtexture) with D3D value names (wrap, mirror, clamp, border, mirroronce;
+///                        RGBA16F, with mip levels, cube maps and volumes); the sampler by
+///                        register or by its constant-table name (--texture DiffuseMap=wood.png)
+/// --sampler s0=addressu=clamp,magfilter=linear,...  (by register or constant-table name)
+///   D3DSAMPLERSTATETYPE names (addressu, addressv, addressw, bordercolor, magfilter,
+///   minfilter, mipfilter, mipmaplodbias, maxmiplevel, srgbtexture) with D3D value names (wrap, mirror, clamp, border, mirroronce;
 ///   none, point, linear); also the texture stage states ps_1_x reads (bumpenvmat00, 01, 10,
 ///   11, bumpenvlscale, bumpenvloffset, texturetransformflags) and type=2d|cube|volume for
 ///   samplers the shader does not declare (ps_1_x).
@@ -41,25 +52,38 @@ use std::sync::Arc;
 ///   dxso run vs.asm --vertices vertices.json    ([{"v0": [1, 2, 3, 1]}, {"v0": [0, 0, 0, 1]}])
 ///   dxso run shader.asm --input v0=1,2,3,1 --engine vulkan   (the same outputs from a Vulkan
 ///                                             device; without one it says so and exits 1)
+///   dxso run ps.dxso --compare interp,jit,vulkan   (every engine on the same inputs; prints
+///                                             each difference by register and component)
 ///
-/// Exit status: 0 when the shader ran, 1 when the input is bad (cannot be read, decoded,
-/// assembled or validated, a texture cannot be read, an invocation exceeds the budget, no
-/// Vulkan device for --engine vulkan), 2 on usage errors.
+/// --compare runs the listed engines on the same inputs and compares every output register
+/// and component with the first engine's: bit for bit (NaN for NaN) between CPU engines,
+/// within the tolerance of the shader's loosest operation class for Vulkan, NaN and infinity
+/// only with themselves (docs/SEMANTICS.md section 16 lists where a GPU may differ). Vulkan
+/// is skipped, with a note saying so, when there is no adapter. Under --json:
+/// `{"engines": [...], "skipped": [...], "agree": bool, "comparisons": [{"left", "right",
+/// "tolerance", "agree", "differences": [{"register", "invocation", "component", "left",
+/// "right", "kind"}], "discards", "registers"}], "outputs": {ENGINE: result}}`.
+///
+/// Exit status: 0 when the shader ran (and, with --compare, the engines agree), 1 when the
+/// input is bad (cannot be read, decoded, assembled or validated, a texture cannot be read,
+/// an invocation exceeds the budget, no Vulkan device for --engine vulkan) or the compared
+/// engines differ, 2 on usage errors (a value that breaks its option's rule).
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
     #[command(flatten)]
     input: InputArg,
-    /// An input register: REG=x,y,z,w (repeatable).
+    /// An input register or semantic: REG=x,y,z,w or TEXCOORD0=x,y,z,w (repeatable).
     #[arg(long = "input", value_name = "REG=X,Y,Z,W")]
     inputs: Vec<String>,
-    /// A constant: cN=x,y,z,w, iN=a,b,c,d or bN=true|false (repeatable).
+    /// A constant by register or CTAB name: cN=x,y,z,w, iN=a,b,c,d, bN=true|false,
+    /// NAME=v0,v1,... (repeatable).
     #[arg(long = "const", value_name = "REG=VALUES")]
     consts: Vec<String>,
-    /// A texture: sN=FILE (.png or .dds; repeatable).
+    /// A texture: sN=FILE or SAMPLER=FILE (.png or .dds; repeatable).
     #[arg(long = "texture", value_name = "sN=FILE")]
     textures: Vec<String>,
-    /// Sampler and stage states: sN=state=value,... (repeatable).
+    /// Sampler and stage states: sN=state=value,... or SAMPLER=state=value,... (repeatable).
     #[arg(long = "sampler", value_name = "sN=STATE=VALUE,...")]
     samplers: Vec<String>,
     /// Many invocations: a JSON array of input sets (`[{"v0": [x, y, z, w]}, ...]`).
@@ -77,6 +101,14 @@ pub struct Opts {
     /// when built with it). Every engine gives the same outputs.
     #[arg(long, value_enum, default_value_t)]
     engine: crate::engine::Engine,
+    /// Run several engines on the same inputs and print where their outputs differ:
+    /// ENGINE,ENGINE,... (interp, jit, jit-scalar, vulkan).
+    #[arg(long, value_enum, value_delimiter = ',', num_args = 1, value_name = "ENGINES", conflicts_with = "engine")]
+    compare: Vec<crate::engine::Engine>,
+    /// Do not validate the shader before running it (nor list the validator's findings);
+    /// the engines still refuse what they cannot run.
+    #[arg(long)]
+    no_validate: bool,
 }
 
 /// Says when the JIT, asked for, runs the shader on the interpreter instead.
@@ -126,70 +158,176 @@ fn register_number(name: &str, prefix: char, what: &str, limit: usize) -> Result
     Ok(n)
 }
 
-fn parse_input(arg: &str) -> Result<(InputRegister, [f32; 4])> {
+fn parse_input(arg: &str, names: &Names) -> Result<(InputRegister, [f32; 4])> {
     let (reg, values) = split_assignment(arg, "--input")?;
-    let register = InputRegister::parse(reg).ok_or_else(|| {
-        usage(format!(
-            "--input: `{reg}` is not an input register (v0..v15, t0..t7, vPos, vFace)"
-        ))
-    })?;
+    let register = InputRegister::parse(reg)
+        .or_else(|| names.input(reg))
+        .ok_or_else(|| {
+            usage(format!(
+                "--input: `{reg}` is neither an input register (v0..v15, t0..t7, vPos, vFace) nor a semantic the shader declares ({})",
+                names.semantics()
+            ))
+        })?;
     Ok((register, floats(values, &format!("--input {reg}"))?))
 }
 
-fn parse_const(arg: &str, res: &mut Resources) -> Result<()> {
+/// `c12`, `i0`, `b3` (any case): a register form, which wins over a CTAB name.
+fn is_register_form(name: &str) -> bool {
+    let mut chars = name.chars();
+    matches!(chars.next(), Some('c' | 'C' | 'i' | 'I' | 'b' | 'B'))
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit())
+}
+
+fn float_register(res: &mut Resources, n: usize) -> &mut [f32; 4] {
+    let f = &mut res.constants.float;
+    if f.len() <= n {
+        f.resize(n + 1, [0.0; 4]);
+    }
+    &mut f[n]
+}
+
+fn int_register(res: &mut Resources, n: usize) -> &mut [i32; 4] {
+    let f = &mut res.constants.int;
+    if f.len() <= n {
+        f.resize(n + 1, [0; 4]);
+    }
+    &mut f[n]
+}
+
+fn bool_register(res: &mut Resources, n: usize) -> &mut bool {
+    let f = &mut res.constants.bool;
+    if f.len() <= n {
+        f.resize(n + 1, false);
+    }
+    &mut f[n]
+}
+
+fn ints(values: &str, what: &str, most: usize) -> Result<Vec<i32>> {
+    let parts: Vec<&str> = values.split(',').map(str::trim).collect();
+    if parts.len() > most || parts.iter().any(|p| p.is_empty()) {
+        return Err(usage(format!(
+            "{what}: expected 1 to {most} comma-separated integers, got `{values}`"
+        )));
+    }
+    parts
+        .iter()
+        .map(|p| {
+            p.parse()
+                .map_err(|_| usage(format!("{what}: `{p}` is not an integer")))
+        })
+        .collect()
+}
+
+fn boolean(v: &str, what: &str) -> Result<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        other => Err(usage(format!("{what}: `{other}` is not true or false"))),
+    }
+}
+
+fn parse_const(arg: &str, res: &mut Resources, names: &Names) -> Result<()> {
     let (reg, values) = split_assignment(arg, "--const")?;
+    if !is_register_form(reg) {
+        return parse_named_const(reg, values, res, names);
+    }
     let lower = reg.to_ascii_lowercase();
     let what = format!("--const {reg}");
     match lower.chars().next() {
         Some('c') => {
             let n = register_number(&lower, 'c', &what, Options::MAX_FLOAT_CONSTANTS as usize)?;
-            let f = &mut res.constants.float;
-            if f.len() <= n {
-                f.resize(n + 1, [0.0; 4]);
-            }
-            f[n] = floats(values, &what)?;
+            *float_register(res, n) = floats(values, &what)?;
         }
         Some('i') => {
             let n = register_number(&lower, 'i', &what, 16)?;
-            let parts: Vec<&str> = values.split(',').map(str::trim).collect();
-            if parts.len() > 4 {
-                return Err(usage(format!("{what}: expected 1 to 4 integers")));
-            }
             let mut v = [0i32; 4];
-            for (o, p) in v.iter_mut().zip(&parts) {
-                *o = p
-                    .parse()
-                    .map_err(|_| usage(format!("{what}: `{p}` is not an integer")))?;
+            for (o, x) in v.iter_mut().zip(ints(values, &what, 4)?) {
+                *o = x;
             }
-            let f = &mut res.constants.int;
-            if f.len() <= n {
-                f.resize(n + 1, [0; 4]);
-            }
-            f[n] = v;
+            *int_register(res, n) = v;
         }
-        Some('b') => {
+        _ => {
             let n = register_number(&lower, 'b', &what, 16)?;
-            let v = match values.to_ascii_lowercase().as_str() {
-                "true" | "1" => true,
-                "false" | "0" => false,
-                other => return Err(usage(format!("{what}: `{other}` is not true or false"))),
-            };
-            let f = &mut res.constants.bool;
-            if f.len() <= n {
-                f.resize(n + 1, false);
-            }
-            f[n] = v;
+            *bool_register(res, n) = boolean(values, &what)?;
         }
-        _ => return Err(usage(format!("--const: `{reg}` is not c#, i# or b#"))),
     }
     Ok(())
 }
 
-fn sampler_index(name: &str, what: &str) -> Result<usize> {
-    let lower = name.to_ascii_lowercase();
-    if !lower.starts_with('s') {
+/// `--const NAME=...`: the values fill the named constant's registers in order.
+fn parse_named_const(name: &str, values: &str, res: &mut Resources, names: &Names) -> Result<()> {
+    use dxso::ctab::RegisterSet;
+    let what = format!("--const {name}");
+    let c = names.constant(name).ok_or_else(|| {
+        usage(format!(
+            "{what}: not a register (c#, i#, b#) and not a constant of the shader ({})",
+            names.list(&[RegisterSet::Float4, RegisterSet::Int4, RegisterSet::Bool])
+        ))
+    })?;
+    let (count, range) = names::range(c);
+    let first = c.register_index as usize;
+    let parts: Vec<&str> = values.split(',').map(str::trim).collect();
+    let per = if c.register_set() == Some(RegisterSet::Bool) {
+        1
+    } else {
+        4
+    };
+    if parts.len() > per * count || parts.iter().any(|p| p.is_empty()) {
         return Err(usage(format!(
-            "{what}: `{name}` is not a sampler (s0..s15)"
+            "{what}: {name} is {range}, which holds 1 to {} comma-separated values ({per} per register), got `{values}`",
+            per * count
+        )));
+    }
+    match c.register_set() {
+        Some(RegisterSet::Float4) => {
+            if first + count > Options::MAX_FLOAT_CONSTANTS as usize {
+                return Err(usage(format!("{what}: {range} is past the last float constant")));
+            }
+            for (k, p) in parts.iter().enumerate() {
+                let v: f32 = p
+                    .parse()
+                    .map_err(|_| usage(format!("{what}: `{p}` is not a number")))?;
+                float_register(res, first + k / 4)[k % 4] = v;
+            }
+        }
+        Some(RegisterSet::Int4) => {
+            for (k, p) in parts.iter().enumerate() {
+                let v: i32 = p
+                    .parse()
+                    .map_err(|_| usage(format!("{what}: `{p}` is not an integer")))?;
+                if first + k / 4 >= 16 {
+                    return Err(usage(format!("{what}: {range} is past i15")));
+                }
+                int_register(res, first + k / 4)[k % 4] = v;
+            }
+        }
+        Some(RegisterSet::Bool) => {
+            for (k, p) in parts.iter().enumerate() {
+                if first + k >= 16 {
+                    return Err(usage(format!("{what}: {range} is past b15")));
+                }
+                *bool_register(res, first + k) = boolean(p, &what)?;
+            }
+        }
+        _ => {
+            return Err(usage(format!(
+                "{what}: {name} is a sampler ({range}); give it a texture with --texture {name}=FILE"
+            )))
+        }
+    }
+    Ok(())
+}
+
+fn sampler_index(name: &str, what: &str, names: &Names) -> Result<usize> {
+    if let Some(i) = names.sampler(name) {
+        return Ok(i);
+    }
+    let lower = name.to_ascii_lowercase();
+    if !lower.starts_with('s') || lower.len() < 2 || !lower[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err(usage(format!(
+            "{what}: `{name}` is neither a sampler register (s0..s15) nor a sampler of the shader ({})",
+            names.list(&[dxso::ctab::RegisterSet::Sampler])
         )));
     }
     register_number(&lower, 's', what, 16)
@@ -202,9 +340,9 @@ fn binding(res: &mut Resources, i: usize) -> &mut Sampler {
     &mut res.samplers[i]
 }
 
-fn parse_sampler(arg: &str, res: &mut Resources) -> Result<()> {
+fn parse_sampler(arg: &str, res: &mut Resources, names: &Names) -> Result<()> {
     let (name, states) = split_assignment(arg, "--sampler")?;
-    let i = sampler_index(name, "--sampler")?;
+    let i = sampler_index(name, "--sampler", names)?;
     let b = binding(res, i);
     for state in states.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (k, v) = split_assignment(state, &format!("--sampler {name}"))?;
@@ -276,9 +414,9 @@ fn read_png(path: &Path) -> Result<Texture> {
         .with_context(|| path.display().to_string())
 }
 
-fn parse_texture(arg: &str, res: &mut Resources) -> Result<()> {
+fn parse_texture(arg: &str, res: &mut Resources, names: &Names) -> Result<()> {
     let (name, file) = split_assignment(arg, "--texture")?;
-    let i = sampler_index(name, "--texture")?;
+    let i = sampler_index(name, "--texture", names)?;
     let path = Path::new(file);
     let ext = path
         .extension()
@@ -302,15 +440,19 @@ fn parse_texture(arg: &str, res: &mut Resources) -> Result<()> {
 }
 
 /// One input set of `--vertices`.
-fn parse_input_set(v: &Value, k: usize) -> Result<Vec<(InputRegister, [f32; 4])>> {
+fn parse_input_set(v: &Value, k: usize, names: &Names) -> Result<Vec<(InputRegister, [f32; 4])>> {
     let obj = v
         .as_object()
         .ok_or_else(|| anyhow::anyhow!("--vertices: element {k} is not an object of registers"))?;
     let mut out = Vec::new();
     for (reg, values) in obj {
-        let register = InputRegister::parse(reg).ok_or_else(|| {
-            anyhow::anyhow!("--vertices: element {k}: `{reg}` is not an input register")
-        })?;
+        let register = InputRegister::parse(reg)
+            .or_else(|| names.input(reg))
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--vertices: element {k}: `{reg}` is neither an input register nor a semantic the shader declares"
+                )
+            })?;
         let arr = values.as_array().filter(|a| a.len() <= 4).ok_or_else(|| {
             anyhow::anyhow!("--vertices: element {k}: {reg} is not an array of up to 4 numbers")
         })?;
@@ -379,31 +521,141 @@ fn outputs_of(out: &Outputs, i: usize) -> Registers {
     out.registers.iter().map(|(r, v)| (*r, v[i])).collect()
 }
 
+/// One run's inputs: the input sets, the registers they set, and the resources.
+struct Run {
+    sets: Vec<Vec<(InputRegister, [f32; 4])>>,
+    registers: Vec<InputRegister>,
+    res: Resources,
+}
+
+impl Run {
+    fn value(set: &[(InputRegister, [f32; 4])], r: InputRegister) -> [f32; 4] {
+        set.iter()
+            .rev()
+            .find(|(x, _)| *x == r)
+            .map_or([0.0; 4], |(_, v)| *v)
+    }
+
+    /// Runs the shader on `engine`; the outputs keep one invocation per input set (the first
+    /// pixel of each quad of a pixel shader: all four read the same inputs).
+    fn execute(
+        &self,
+        engine: crate::engine::Engine,
+        shader: &dxso::Shader,
+        options: &Options,
+        name: &str,
+    ) -> Result<Outputs> {
+        let options = Options {
+            engine: engine.cpu(),
+            ..*options
+        };
+        let sets = &self.sets;
+        let out = if shader.version.is_vertex() {
+            let vs = VertexShader::with_options(shader, &options).with_context(|| name.to_string())?;
+            #[cfg(feature = "jit")]
+            if engine != crate::engine::Engine::Interpreter {
+                note_fallback(name, vs.compiled());
+            }
+            let mut batch = VertexBatch::new(sets.len());
+            for &r in &self.registers {
+                batch.set(r, sets.iter().map(|set| Self::value(set, r)).collect());
+            }
+            crate::engine::run_vertex(engine, &vs, shader, &batch, &self.res, &options)
+        } else {
+            let ps = PixelShader::with_options(shader, &options).with_context(|| name.to_string())?;
+            #[cfg(feature = "jit")]
+            if engine != crate::engine::Engine::Interpreter {
+                note_fallback(name, ps.compiled());
+            }
+            let mut batch = QuadBatch::new(sets.len());
+            for &r in &self.registers {
+                batch.set(
+                    r,
+                    sets.iter().flat_map(|set| [Self::value(set, r); 4]).collect(),
+                );
+            }
+            crate::engine::run_pixel(engine, &ps, shader, &batch, &self.res, &options)
+        };
+        let out = out.with_context(|| name.to_string())?;
+        let stride = if shader.version.is_vertex() { 1 } else { 4 };
+        Ok(Outputs {
+            count: sets.len(),
+            registers: out
+                .registers
+                .iter()
+                .map(|(r, v)| (*r, v.iter().step_by(stride).copied().collect()))
+                .collect(),
+            discarded: out.discarded.iter().step_by(stride).copied().collect(),
+        })
+    }
+}
+
+/// Every invocation's result as JSON (one object, or an array with --vertices).
+fn results_json(out: &Outputs, many: bool) -> Value {
+    let one = |k: usize| {
+        result_json(
+            &outputs_of(out, k),
+            (!out.discarded.is_empty()).then(|| out.discarded[k]),
+        )
+    };
+    if many {
+        Value::Array((0..out.count).map(one).collect())
+    } else {
+        one(0)
+    }
+}
+
+/// Every invocation's result as text.
+fn results_text(out: &Outputs, many: bool, pixel: bool) -> String {
+    let mut text = String::new();
+    for k in 0..out.count {
+        if many {
+            text.push_str(&format!("{}[{k}]\n", if pixel { "quad" } else { "vertex" }));
+        }
+        let d = (!out.discarded.is_empty()).then(|| out.discarded[k]);
+        text.push_str(&result_text(&outputs_of(out, k), d));
+    }
+    text
+}
+
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
         let (_, shader) = self.input.read_or_assemble(s)?;
-        let shader = self.runtime.as_d3d9(shader)?;
         let name = self
             .input
             .file
             .as_ref()
             .map_or("<stdin>".to_string(), |f| f.display().to_string());
+        let shader = self.runtime.as_d3d9(shader)?;
+        let shader = if self.no_validate {
+            shader
+        } else {
+            let report = dxso::validate(&shader);
+            s.stderr(&super::validate::findings(s, &name, &report));
+            if let Some(first) = report.errors().next() {
+                anyhow::bail!(
+                    "{name}: the shader is invalid: {first} ({} error(s)); no engine runs it",
+                    report.errors().count()
+                );
+            }
+            shader
+        };
         let options = Options {
             budget: self.budget,
             zero_times_anything: self.float_rules.zero_times_anything,
             ps1_range: self.float_rules.exec_range(),
-            engine: self.engine.cpu(),
             ..Options::default()
         };
+        let names = Names::of(&shader);
         let mut res = Resources::default();
         for c in &self.consts {
-            parse_const(c, &mut res)?;
+            parse_const(c, &mut res, &names)?;
         }
         for t in &self.textures {
-            parse_texture(t, &mut res)?;
+            parse_texture(t, &mut res, &names)?;
         }
         for sm in &self.samplers {
-            parse_sampler(sm, &mut res)?;
+            parse_sampler(sm, &mut res, &names)?;
         }
         let sets: Vec<Vec<(InputRegister, [f32; 4])>> = match &self.vertices {
             Some(path) => {
@@ -419,68 +671,32 @@ impl Opts {
                 })?;
                 arr.iter()
                     .enumerate()
-                    .map(|(k, v)| parse_input_set(v, k))
+                    .map(|(k, v)| parse_input_set(v, k, &names))
                     .collect::<Result<_>>()?
             }
             None => vec![self
                 .inputs
                 .iter()
-                .map(|i| parse_input(i))
+                .map(|i| parse_input(i, &names))
                 .collect::<Result<_>>()?],
         };
         let mut registers: Vec<InputRegister> = sets.iter().flatten().map(|(r, _)| *r).collect();
         registers.sort();
         registers.dedup();
-        let value = |set: &[(InputRegister, [f32; 4])], r: InputRegister| {
-            set.iter()
-                .rev()
-                .find(|(x, _)| *x == r)
-                .map_or([0.0; 4], |(_, v)| *v)
+        let run = Run {
+            sets,
+            registers,
+            res,
         };
-        let (out, pixel) = if shader.version.is_vertex() {
-            let vs = VertexShader::with_options(&shader, &options).with_context(|| name.clone())?;
-            #[cfg(feature = "jit")]
-            note_fallback(&name, vs.compiled());
-            let mut batch = VertexBatch::new(sets.len());
-            for &r in &registers {
-                batch.set(r, sets.iter().map(|set| value(set, r)).collect());
-            }
-            let out = crate::engine::run_vertex(self.engine, &vs, &shader, &batch, &res, &options);
-            (out.with_context(|| name.clone())?, false)
-        } else {
-            let ps = PixelShader::with_options(&shader, &options).with_context(|| name.clone())?;
-            #[cfg(feature = "jit")]
-            note_fallback(&name, ps.compiled());
-            let mut batch = QuadBatch::new(sets.len());
-            for &r in &registers {
-                batch.set(r, sets.iter().flat_map(|set| [value(set, r); 4]).collect());
-            }
-            let out = crate::engine::run_pixel(self.engine, &ps, &shader, &batch, &res, &options);
-            (out.with_context(|| name.clone())?, true)
-        };
-        let stride = if pixel { 4 } else { 1 };
-        let results: Vec<(Registers, Option<bool>)> = (0..sets.len())
-            .map(|k| {
-                let i = k * stride;
-                (outputs_of(&out, i), pixel.then(|| out.discarded[i]))
-            })
-            .collect();
+        let many = self.vertices.is_some();
+        if !self.compare.is_empty() {
+            return compare::run(s, &self.compare, &run, &shader, &options, &name, many);
+        }
+        let out = run.execute(self.engine, &shader, &options, &name)?;
         if s.json {
-            if self.vertices.is_some() {
-                let all: Vec<Value> = results.iter().map(|(o, d)| result_json(o, *d)).collect();
-                s.print_json(&all)?;
-            } else {
-                s.print_json(&result_json(&results[0].0, results[0].1))?;
-            }
+            s.print_json(&results_json(&out, many))?;
         } else {
-            let mut text = String::new();
-            for (k, (o, d)) in results.iter().enumerate() {
-                if self.vertices.is_some() {
-                    text.push_str(&format!("{}[{k}]\n", if pixel { "quad" } else { "vertex" }));
-                }
-                text.push_str(&result_text(o, *d));
-            }
-            s.print(&text)?;
+            s.print(&results_text(&out, many, shader.version.is_pixel()))?;
         }
         Ok(ExitCode::SUCCESS)
     }

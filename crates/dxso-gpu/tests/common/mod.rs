@@ -426,3 +426,58 @@ pub fn run_both(
         Err(e) => Err(format!("gpu: {e}")),
     }
 }
+
+/// One corpus shader's run as the corpus differential tests drive it: the shader's operation
+/// class, its deterministic inputs and its resources.
+pub struct Case {
+    pub class: Class,
+    pub inputs: Vec<Attribute>,
+    pub count: usize,
+    pub resources: Resources,
+}
+
+/// The deterministic case of the `n`th corpus shader under `options` (the same inputs,
+/// constants and textures for every test that runs the corpus); `Err` names the engine that
+/// refused the shader (`executor: ...`, `translate: ...`).
+pub fn corpus_case(
+    n: usize,
+    shader: &dxso::Shader,
+    options: &dxso_exec::Options,
+) -> Result<Case, String> {
+    let mut rng = Rng(SplitMix64(0x5EED_0000 + n as u64));
+    let pixel = shader.version.is_pixel();
+    let registers = if pixel {
+        dxso_exec::PixelShader::new(shader).map(|p| p.inputs())
+    } else {
+        dxso_exec::VertexShader::new(shader).map(|v| v.inputs())
+    };
+    let registers = registers.map_err(|e| format!("executor: {e}"))?;
+    let naga_options = dxso_naga::Options {
+        zero_times_anything: options.zero_times_anything,
+        ..dxso_naga::Options::default()
+    };
+    let translation =
+        dxso_naga::translate(shader, &naga_options).map_err(|e| format!("translate: {e}"))?;
+    let mut resources = Resources::default();
+    constants(&mut rng, &mut resources, if pixel { 224 } else { 256 });
+    let class = class_of(shader);
+    if options.zero_times_anything {
+        zeros_and_infinities(&mut rng, &mut resources, class != Class::Texture);
+    }
+    for s in &translation.reflection.samplers {
+        let i = s.sampler as usize;
+        if resources.samplers.len() <= i {
+            resources.samplers.resize(i + 1, Sampler::default());
+        }
+        let l = rng.below(2) == 0;
+        resources.samplers[i] = sampler(&mut rng, s.texture_type, l, true);
+    }
+    let count = 8;
+    let inputs = attributes(&mut rng, &registers, count, 2.0);
+    Ok(Case {
+        class,
+        inputs,
+        count,
+        resources,
+    })
+}
