@@ -27,6 +27,7 @@ mod dest;
 mod entry;
 mod flow;
 mod func;
+mod hoist;
 pub mod layout;
 mod live;
 mod module;
@@ -37,7 +38,7 @@ mod semantics;
 mod source;
 mod texture;
 
-pub use back::{validator, Output, Target, WriteOptions};
+pub use back::{validator, Output, Target, WriteOptions, GLSL_ES_VERSIONS, GLSL_VERSIONS};
 pub use options::{ClipSpace, DepthRange, Options, Ps1Range};
 pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
 
