@@ -1,5 +1,6 @@
 //! Validation and naga's writers.
 
+use crate::bindings::{bindings, TargetBinding};
 use crate::layout::Resource;
 use crate::{Error, Reflection, Stage, Translation};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
@@ -152,6 +153,15 @@ fn write_err(target: Target) -> impl Fn(String) -> Error {
 impl Translation {
     /// Writes the module in `target`'s language.
     pub fn write(&self, target: Target, options: &WriteOptions) -> Result<Output, Error> {
+        self.write_with_bindings(target, options).map(|(o, _)| o)
+    }
+
+    /// Writes the module in `target`'s language, with where the code binds each resource.
+    pub fn write_with_bindings(
+        &self,
+        target: Target,
+        options: &WriteOptions,
+    ) -> Result<(Output, Vec<TargetBinding>), Error> {
         write(&self.module, &self.info, &self.reflection, target, options)
     }
 }
@@ -171,14 +181,15 @@ pub(crate) fn write(
     reflection: &Reflection,
     target: Target,
     options: &WriteOptions,
-) -> Result<Output, Error> {
+) -> Result<(Output, Vec<TargetBinding>), Error> {
     let err = write_err(target);
+    let plain = |o: Output| (o, bindings(module, info, target, None));
     let stage = naga_stage(reflection.stage);
     let entry = reflection.entry_point.clone();
     match target {
         Target::Wgsl => {
             naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
-                .map(Output::Text)
+                .map(|t| plain(Output::Text(t)))
                 .map_err(|e| err(e.to_string()))
         }
         Target::SpirV => {
@@ -200,7 +211,7 @@ pub(crate) fn write(
                 entry_point: entry,
             };
             spv::write_vec(module, info, &opts, Some(&pipeline))
-                .map(Output::Words)
+                .map(|w| plain(Output::Words(w)))
                 .map_err(|e| err(e.to_string()))
         }
         Target::Glsl | Target::GlslEs => {
@@ -245,12 +256,14 @@ pub(crate) fn write(
                 naga::proc::BoundsCheckPolicies::default(),
             )
             .map_err(|e| err(e.to_string()))?;
-            w.write().map_err(|e| err(e.to_string()))?;
+            let names = w.write().map_err(|e| err(e.to_string()))?;
             if let glsl::Version::Desktop(v @ ..150) = version {
                 // naga names a profile, which only GLSL 1.50 and later have.
                 out = out.replacen(&format!("#version {v} core"), &format!("#version {v}"), 1);
             }
-            Ok(Output::Text(out))
+            let explicit = crate::bindings::glsl_has_bindings(target, v);
+            let b = bindings(module, info, target, Some((&names, explicit)));
+            Ok((Output::Text(out), b))
         }
         Target::Msl => {
             use naga::back::msl;
@@ -265,7 +278,7 @@ pub(crate) fn write(
                 ..Default::default()
             };
             msl::write_string(module, info, &opts, &pipeline)
-                .map(|(s, _)| Output::Text(s))
+                .map(|(s, _)| plain(Output::Text(s)))
                 .map_err(|e| err(e.to_string()))
         }
         Target::Hlsl => {
@@ -290,7 +303,7 @@ pub(crate) fn write(
             let mut w = hlsl::Writer::new(&mut out, &opts, &pipeline);
             w.write(module, info, None)
                 .map_err(|e| err(e.to_string()))?;
-            Ok(Output::Text(out))
+            Ok(plain(Output::Text(out)))
         }
     }
 }

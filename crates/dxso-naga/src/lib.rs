@@ -22,6 +22,7 @@
 
 mod arith;
 mod back;
+mod bindings;
 mod body;
 mod dest;
 mod entry;
@@ -39,6 +40,7 @@ mod source;
 mod texture;
 
 pub use back::{validator, Output, Target, WriteOptions, GLSL_ES_VERSIONS, GLSL_VERSIONS};
+pub use bindings::TargetBinding;
 pub use options::{ClipSpace, DepthRange, Options, Ps1Range};
 pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
 
