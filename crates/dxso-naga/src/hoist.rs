@@ -93,3 +93,43 @@ impl Body<'_> {
         self.hoisted.remove(&item)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{translate, Options, Target};
+
+    fn wgsl(asm: &str) -> String {
+        let shader = dxso_text::parse(asm).unwrap();
+        let t = translate(&shader, &Options::default()).unwrap();
+        let out = t.write(Target::Wgsl, &Default::default()).unwrap();
+        out.text().unwrap().to_string()
+    }
+
+    #[test]
+    fn samples_and_derivatives_of_unwritten_operands_move_before_the_branch() {
+        let text = wgsl(
+            "ps_3_0\ndef c0, 0.5, 0, 0, 0\ndcl_texcoord0 v0\ndcl_2d s0\n\
+             texld r0, v0, s0\nif_gt r0.w, c0.x\ntexld r1, v0, s0\ndsx r2, v0\n\
+             add r3, r1, r2\ndsy r4, r3\nadd r0, r3, r4\nendif\nmov oC0, r0\n",
+        );
+        let (before, inside) = text.split_once("if (").unwrap();
+        assert_eq!(before.matches("textureSample(").count(), 2, "{text}");
+        assert!(before.contains("dpdxFine"), "{text}");
+        // `dsy r4, r3` reads r3, which the branch writes: it stays.
+        assert!(
+            inside.contains("dpdyFine") && !before.contains("dpdyFine"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_subroutine_call_keeps_everything_in_place() {
+        let text = wgsl(
+            "ps_3_0\ndef c0, 0.5, 0, 0, 0\ndcl_texcoord0 v0\ndcl_2d s0\n\
+             texld r0, v0, s0\nif_gt r0.w, c0.x\ncall l0\ndsx r0, v0\nendif\nmov oC0, r0\nret\n\
+             label l0\nmov r1, c0\nret\n",
+        );
+        let (before, _) = text.split_once("if (").unwrap();
+        assert!(!before.contains("dpdxFine"), "{text}");
+    }
+}

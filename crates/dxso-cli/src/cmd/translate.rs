@@ -15,6 +15,8 @@ use std::process::ExitCode;
 /// dxso-naga's layout puts them (its crate documentation; `--reflect` prints them for one
 /// shader): one bind group (0 for vertex shaders, 1 for pixel shaders), the constant buffer at
 /// binding 0, texture and sampler of s<n> at 1 + 2n and 2 + 2n, varyings at locations by usage.
+/// `--reflect` also says where the --to target's code binds each resource (GLSL before 4.20 and
+/// GLSL ES 3.00: by name), with the CTAB constants (name, type, registers, default) beside.
 /// `spirv` is binary (refused on a terminal without `-o -`); `spirv-asm` is its disassembly.
 /// Under --json: `{"target", "code" (or "words" for spirv), "reflection"}`.
 ///
@@ -135,10 +137,10 @@ fn slot_name(slot: Slot) -> String {
 
 /// The CTAB constants a resource holds: the float, int and bool constants for the constant
 /// buffer, the sampler constants covering `s<n>` for its texture and sampler state.
-fn ctab_of<'c>(
+fn ctab_of(
     resource: Resource,
-    ctab: &'c [dxso::ctab::Constant],
-) -> impl Iterator<Item = &'c dxso::ctab::Constant> {
+    ctab: &[dxso::ctab::Constant],
+) -> impl Iterator<Item = &dxso::ctab::Constant> {
     use dxso::ctab::RegisterSet;
     ctab.iter().filter(move |c| match (resource, c.register_set()) {
         (Resource::Constants, Some(RegisterSet::Float4 | RegisterSet::Int4 | RegisterSet::Bool)) => {
