@@ -84,7 +84,9 @@ fn reflect_gives_each_targets_bindings_with_ctab_names() {
         (
             &["--to", "glsl", "--glsl-version", "330"][..],
             &[
-                "bindings in glsl 330:",
+                "in glsl 330:",
+                "input        location 2: by name `_vs2fs_location2`",
+                "output       location 0: location = 0 `_fs2p_location0`",
                 "texture s0   group 1 binding 1: by name `_group_1_binding_1_fs`",
                 "sampler2D s_color : s0",
                 "float4[12] u_params : c0..c6",

@@ -1,6 +1,6 @@
 //! Validation and naga's writers.
 
-use crate::bindings::{bindings, TargetBinding};
+use crate::bindings::{bindings, varyings, TargetReflection};
 use crate::layout::Resource;
 use crate::{Error, Reflection, Stage, Translation};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
@@ -156,12 +156,13 @@ impl Translation {
         self.write_with_bindings(target, options).map(|(o, _)| o)
     }
 
-    /// Writes the module in `target`'s language, with where the code binds each resource.
+    /// Writes the module in `target`'s language, with where the code binds each resource and
+    /// places each input and output.
     pub fn write_with_bindings(
         &self,
         target: Target,
         options: &WriteOptions,
-    ) -> Result<(Output, Vec<TargetBinding>), Error> {
+    ) -> Result<(Output, TargetReflection), Error> {
         write(&self.module, &self.info, &self.reflection, target, options)
     }
 }
@@ -181,9 +182,15 @@ pub(crate) fn write(
     reflection: &Reflection,
     target: Target,
     options: &WriteOptions,
-) -> Result<(Output, Vec<TargetBinding>), Error> {
+) -> Result<(Output, TargetReflection), Error> {
     let err = write_err(target);
-    let plain = |o: Output| (o, bindings(module, info, target, None));
+    let plain = |o: Output| {
+        let r = TargetReflection {
+            bindings: bindings(module, info, target, None),
+            varyings: varyings(module, target, None),
+        };
+        (o, r)
+    };
     let stage = naga_stage(reflection.stage);
     let entry = reflection.entry_point.clone();
     match target {
@@ -262,8 +269,11 @@ pub(crate) fn write(
                 out = out.replacen(&format!("#version {v} core"), &format!("#version {v}"), 1);
             }
             let explicit = crate::bindings::glsl_has_bindings(target, v);
-            let b = bindings(module, info, target, Some((&names, explicit)));
-            Ok((Output::Text(out), b))
+            let r = TargetReflection {
+                bindings: bindings(module, info, target, Some((&names, explicit))),
+                varyings: varyings(module, target, Some(version)),
+            };
+            Ok((Output::Text(out), r))
         }
         Target::Msl => {
             use naga::back::msl;

@@ -31,7 +31,14 @@
 //! `register(s0, space0)` indexed by the group's `StructuredBuffer<uint>` at
 //! `register(t<group>, space255)`, whose entry `n` is the heap index of `s<n>`'s sampler.
 //! GLSL before 4.20 (and GLSL ES 3.00) writes no binding: the host binds each resource by the
-//! name [`crate::Reflection`]'s bindings give, and links varyings by name before 4.10.
+//! name [`crate::TargetBinding::name`] gives.
+//!
+//! Locations are written `@location(n)` (WGSL), `Location n` (SPIR-V), `[[attribute(n)]]`,
+//! `[[user(locn)]]` and `[[color(n)]]` (MSL vertex inputs, varyings, pixel outputs), `LOCn` and
+//! `SV_Targetn` (HLSL), and `location = n` in GLSL where the version has it: vertex inputs and
+//! pixel outputs from 3.30 and ES 3.00, varyings from 4.20 and ES 3.10. Elsewhere GLSL links
+//! and binds them by name (`_p2vs_location<n>`, `_vs2fs_location<n>`, `_fs2p_location<n>`;
+//! [`crate::TargetVarying::name`]).
 //!
 //! # Constant buffer
 //!

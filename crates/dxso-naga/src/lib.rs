@@ -16,7 +16,8 @@
 //! executor (`dxso-exec`) follows too; the choices it makes where Direct3D 9 leaves room are
 //! collected in one module of this crate. Where a translated shader finds its inputs,
 //! outputs, constants and textures is documented in [`layout`]; [`Reflection`] says it per
-//! shader.
+//! shader, and [`Translation::write_with_bindings`] in each target's terms
+//! ([`TargetReflection`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -40,7 +41,7 @@ mod source;
 mod texture;
 
 pub use back::{validator, Output, Target, WriteOptions, GLSL_ES_VERSIONS, GLSL_VERSIONS};
-pub use bindings::TargetBinding;
+pub use bindings::{TargetBinding, TargetReflection, TargetVarying};
 pub use options::{ClipSpace, DepthRange, Options, Ps1Range};
 pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
 

@@ -6,7 +6,8 @@
 //! - SPIR-V: `spirv-val`; GLSL and GLSL ES, each version: `glslangValidator`;
 //! - HLSL: glslang's HLSL front end (`glslangValidator -D -V -e main -S vert|frag`);
 //! - MSL: no placeholder binding (naga's `fake` names), every resource at a slot;
-//! - every target: [`dxso_naga::TargetBinding`]s equal the bindings parsed from the code.
+//! - every target: [`dxso_naga::TargetReflection`] equals the bindings, locations and names
+//!   parsed from the code.
 //!
 //! The counts print with `--nocapture`; the test fails below the floors.
 
@@ -185,6 +186,116 @@ fn parsed_bindings(target: Target, text: Option<&str>, words: Option<&[u32]>) ->
     out
 }
 
+/// The digits at the start of `s`.
+fn number(s: &str) -> &str {
+    &s[..s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len())]
+}
+
+/// The user-defined inputs and outputs the written code declares, as `in`/`out`
+/// [`dxso_naga::TargetVarying::place`] (and `|name` for GLSL).
+fn parsed_varyings(target: Target, text: Option<&str>, words: Option<&[u32]>) -> BTreeSet<String> {
+    use rspirv::dr::Operand;
+    let mut out = BTreeSet::new();
+    if target == Target::SpirV {
+        let module = rspirv::dr::load_words(words.unwrap()).unwrap();
+        let mut class = BTreeMap::new();
+        for inst in &module.types_global_values {
+            if let (Some(id), Some(Operand::StorageClass(c))) =
+                (inst.result_id, inst.operands.first())
+            {
+                class.insert(id, *c);
+            }
+        }
+        for inst in &module.annotations {
+            if let [Operand::IdRef(id), Operand::Decoration(rspirv::spirv::Decoration::Location), Operand::LiteralBit32(l)] =
+                inst.operands.as_slice()
+            {
+                let dir = match class.get(id) {
+                    Some(rspirv::spirv::StorageClass::Output) => "out",
+                    _ => "in",
+                };
+                out.insert(format!("{dir} Location {l}"));
+            }
+        }
+        return out;
+    }
+    let mut within = "";
+    for line in text.unwrap().lines() {
+        if let Some(rest) = line.strip_prefix("struct ") {
+            within = if rest.contains("Input") {
+                "in"
+            } else if rest.contains("Output") {
+                "out"
+            } else {
+                ""
+            };
+        }
+        match target {
+            Target::Wgsl => {
+                let dir = if line.starts_with("fn ") { "in" } else { "out" };
+                for part in line.split("@location(").skip(1) {
+                    out.insert(format!("{dir} @location({})", number(part)));
+                }
+            }
+            Target::Msl => {
+                for (pat, close) in [
+                    ("[[attribute(", ")]]"),
+                    ("[[color(", ")]]"),
+                    ("[[user(loc", ")]]"),
+                ] {
+                    if let Some(at) = line.find(pat) {
+                        let n = number(&line[at + pat.len()..]);
+                        out.insert(format!("{within} {pat}{n}{close}"));
+                    }
+                }
+            }
+            Target::Hlsl => {
+                let dir = if line.contains("main(") { "in" } else { within };
+                for pat in [": LOC", ": SV_Target"] {
+                    for part in line.split(pat).skip(1) {
+                        out.insert(format!("{dir} {}{}", &pat[2..], number(part)));
+                    }
+                }
+            }
+            Target::Glsl | Target::GlslEs => {
+                if line.starts_with(' ') || !line.contains("_location") {
+                    continue;
+                }
+                let words: Vec<&str> = line.trim_end_matches(';').split_whitespace().collect();
+                let dir = if words.contains(&"in") {
+                    "in"
+                } else if words.contains(&"out") {
+                    "out"
+                } else {
+                    continue;
+                };
+                let place = match line.find("location = ") {
+                    Some(at) => format!("location = {}", number(&line[at + 11..])),
+                    None => "by name".to_string(),
+                };
+                out.insert(format!("{dir} {place}|{}", words.last().unwrap()));
+            }
+            Target::SpirV => unreachable!("handled above"),
+        }
+    }
+    out
+}
+
+fn reflected_varyings(target: Target, varyings: &[dxso_naga::TargetVarying]) -> BTreeSet<String> {
+    varyings
+        .iter()
+        .map(|v| {
+            let dir = if v.output { "out" } else { "in" };
+            match target {
+                Target::Glsl | Target::GlslEs => {
+                    format!("{dir} {}|{}", v.place, v.name.as_deref().unwrap_or("?"))
+                }
+                _ => format!("{dir} {}", v.place),
+            }
+        })
+        .collect()
+}
+
 fn reflected(target: Target, bindings: &[TargetBinding]) -> BTreeSet<String> {
     bindings
         .iter()
@@ -291,7 +402,15 @@ fn every_target_validates_and_reflects_its_bindings() {
     }
 
     let mut tallies: BTreeMap<Form, Tally> = BTreeMap::new();
+    // `DXSO_TARGETS=msl,glsl` checks only those targets.
+    let only = std::env::var("DXSO_TARGETS").ok();
     for (target, form) in forms() {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|t| t == form.target))
+        {
+            continue;
+        }
         let tally = tallies.entry(form).or_default();
         let sub = scratch.join(format!("{}{}", form.target, form.version));
         std::fs::create_dir_all(&sub).unwrap();
@@ -312,7 +431,7 @@ fn every_target_validates_and_reflects_its_bindings() {
         let mut failing = BTreeSet::new();
         let mut placeholder_free = 0;
         for (stem, t) in &translations {
-            let (out, bindings) = t
+            let (out, placed) = t
                 .write_with_bindings(target, &options)
                 .unwrap_or_else(|e| panic!("{stem} -> {form:?}: {e}"));
             tally.written += 1;
@@ -322,12 +441,16 @@ fn every_target_validates_and_reflects_its_bindings() {
                 dxso_naga::Stage::Compute => "comp",
             };
             let parsed = parsed_bindings(target, out.text(), out.words());
-            if parsed == reflected(target, &bindings) {
+            let parsed_io = parsed_varyings(target, out.text(), out.words());
+            let (said, said_io) = (
+                reflected(target, &placed.bindings),
+                reflected_varyings(target, &placed.varyings),
+            );
+            if parsed == said && parsed_io == said_io {
                 tally.reflect_equal += 1;
             } else {
                 tally.failures.push(format!(
-                    "{stem} {form:?}: code binds {parsed:?}, reflection says {:?}",
-                    reflected(target, &bindings)
+                    "{stem} {form:?}: code binds {parsed:?} {parsed_io:?}, reflection says {said:?} {said_io:?}"
                 ));
             }
             if target == Target::Msl {

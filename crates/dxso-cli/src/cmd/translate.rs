@@ -3,7 +3,7 @@ use crate::output::OutputArg;
 use crate::session::Session;
 use anyhow::{Context, Result};
 use dxso_naga::layout::Resource;
-use dxso_naga::{Options, Reflection, Slot, Target, TargetBinding, WriteOptions};
+use dxso_naga::{Options, Reflection, Slot, Target, TargetBinding, TargetReflection, WriteOptions};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -219,11 +219,24 @@ fn bindings_json(bindings: &[TargetBinding], ctab: &[dxso::ctab::Constant]) -> V
 fn bindings_text(
     out: &mut String,
     what: &str,
-    bindings: &[TargetBinding],
+    placed: &TargetReflection,
     ctab: &[dxso::ctab::Constant],
 ) -> Result<()> {
-    writeln!(out, "  bindings in {what}:")?;
-    for b in bindings {
+    writeln!(out, "  in {what}:")?;
+    for v in &placed.varyings {
+        write!(
+            out,
+            "    {:<12} location {}: {}",
+            if v.output { "output" } else { "input" },
+            v.location,
+            v.place
+        )?;
+        match &v.name {
+            Some(n) => writeln!(out, " `{n}`")?,
+            None => writeln!(out)?,
+        }
+    }
+    for b in &placed.bindings {
         write!(
             out,
             "    {:<12} group {} binding {}: {}",
@@ -367,7 +380,7 @@ impl Opts {
             adjust_coordinate_space: !self.keep_coordinate_space,
             ..WriteOptions::default()
         };
-        let (code, bindings) = t
+        let (code, placed) = t
             .write_with_bindings(self.to.target(), &write)
             .with_context(|| format!("{name}: writing {}", self.to.name()))?;
         // A table that cannot be read leaves the bindings without CTAB names.
@@ -382,13 +395,26 @@ impl Opts {
         };
         if self.reflect && !s.json {
             let mut text = reflection_text(&t.reflection, version)?;
-            bindings_text(&mut text, &what, &bindings, &ctab)?;
+            bindings_text(&mut text, &what, &placed, &ctab)?;
             self.output.write_text(s, text.as_bytes())?;
             return Ok(ExitCode::SUCCESS);
         }
         if s.json {
             let mut reflection = reflection_json(&t.reflection, version);
-            reflection["bindings"] = bindings_json(&bindings, &ctab);
+            reflection["bindings"] = bindings_json(&placed.bindings, &ctab);
+            reflection["varyings"] = placed
+                .varyings
+                .iter()
+                .map(|v| {
+                    json!({
+                        "direction": if v.output { "output" } else { "input" },
+                        "location": v.location,
+                        "place": v.place,
+                        "name": v.name,
+                    })
+                })
+                .collect::<Vec<_>>()
+                .into();
             let mut j = json!({ "target": self.to.name(), "reflection": reflection });
             match self.to {
                 To::Glsl => j["glsl_version"] = json!(self.glsl_version),
