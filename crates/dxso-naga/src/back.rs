@@ -298,6 +298,14 @@ pub(crate) fn write(
                 (6, 0) => hlsl::ShaderModel::V6_0,
                 _ => hlsl::ShaderModel::V5_1,
             };
+            if reflection.bind_group >= u32::from(crate::layout::HLSL_SAMPLER_INDEX_SPACE) {
+                return Err(err(format!(
+                    "bind group {} is past the register spaces HLSL has beside the sampler \
+                     index buffers' {}",
+                    reflection.bind_group,
+                    crate::layout::HLSL_SAMPLER_INDEX_SPACE
+                )));
+            }
             let (binding_map, sampler_buffer_binding_map) = hlsl_bindings(module);
             let opts = hlsl::Options {
                 shader_model: sm,

@@ -289,10 +289,11 @@ pub const fn varying_location(usage: DeclUsage, index: u8) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
     #[test]
     fn varying_locations_are_distinct_and_fill_the_first_32() {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         for usage in DeclUsage::ALL {
             for index in 0..16 {
                 let loc = varying_location(usage, index);
@@ -313,6 +314,21 @@ mod tests {
         ] {
             assert!(varying_location(usage, index) < 16);
         }
+    }
+
+    #[test]
+    fn every_resource_is_found_at_its_binding_and_has_distinct_slots() {
+        let mut all = vec![Resource::Constants, Resource::Inputs, Resource::Outputs];
+        for n in 0..16 {
+            all.extend([Resource::Texture(n), Resource::Sampler(n)]);
+        }
+        let (mut msl, mut hlsl) = (HashSet::new(), HashSet::new());
+        for r in all {
+            assert_eq!(Resource::at(r.binding()), Some(r));
+            assert!(msl.insert(r.msl()), "{r:?}");
+            assert!(hlsl.insert(r.hlsl()), "{r:?}");
+        }
+        assert_eq!(Resource::at(1 + 2 * 16), None);
     }
 
     #[test]
