@@ -89,7 +89,7 @@ fn reflect_gives_each_targets_bindings_with_ctab_names() {
                 "output       location 0: location = 0 `_fs2p_location0`",
                 "texture s0   group 1 binding 1: by name `_group_1_binding_1_fs`",
                 "sampler2D s_color : s0",
-                "float4[12] u_params : c0..c6",
+                "float4[12] u_params : c0..c6 (offset 0)",
             ][..],
         ),
         (
@@ -122,6 +122,7 @@ fn reflect_gives_each_targets_bindings_with_ctab_names() {
     assert_eq!(b[0]["resource"], "constants");
     assert_eq!(b[0]["ctab"][0]["name"], "u_params");
     assert_eq!(b[0]["ctab"][0]["registers"], "c0..c6");
+    assert_eq!(b[0]["ctab"][0]["offset"], 0);
     assert_eq!(b[1]["place"], "@group(1) @binding(1)");
     assert_eq!(b[1]["ctab"][0]["type"], "sampler2D");
 }

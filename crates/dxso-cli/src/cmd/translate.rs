@@ -2,7 +2,7 @@ use crate::input::InputArg;
 use crate::output::OutputArg;
 use crate::session::Session;
 use anyhow::{Context, Result};
-use dxso_naga::layout::Resource;
+use dxso_naga::layout::{ConstantBufferLayout, Resource};
 use dxso_naga::{Options, Reflection, Slot, Target, TargetBinding, TargetReflection, WriteOptions};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -169,13 +169,17 @@ struct CtabEntry {
     name: String,
     ty: String,
     registers: String,
+    /// The byte offset of the first register in the constant buffer.
+    offset: Option<u32>,
     default: Option<Vec<f32>>,
 }
 
-fn ctab_entry(c: &dxso::ctab::Constant) -> CtabEntry {
-    let prefix = c.register_set().map_or("?", |s| s.prefix());
-    let first = c.register_index;
-    let last = first + c.register_count.max(1) - 1;
+fn ctab_entry(c: &dxso::ctab::Constant, l: &ConstantBufferLayout) -> CtabEntry {
+    use dxso::ctab::RegisterSet;
+    let set = c.register_set();
+    let prefix = set.map_or("?", |s| s.prefix());
+    let first = u32::from(c.register_index);
+    let last = first + u32::from(c.register_count.max(1)) - 1;
     let registers = if last == first {
         format!("{prefix}{first}")
     } else {
@@ -186,10 +190,22 @@ fn ctab_entry(c: &dxso::ctab::Constant) -> CtabEntry {
     if c.ty.elements > 1 {
         ty.push_str(&format!("[{}]", c.ty.elements));
     }
+    // Where the first register sits in the constant buffer (layout's table).
+    let offset = match set {
+        Some(RegisterSet::Float4) if first < l.float_count => Some(l.floats + 16 * first),
+        Some(RegisterSet::Int4) if first < dxso_naga::layout::INT_CONSTANTS => {
+            Some(l.ints + 16 * first)
+        }
+        Some(RegisterSet::Bool) if first < dxso_naga::layout::BOOL_CONSTANTS => {
+            Some(l.bools + 4 * first)
+        }
+        _ => None,
+    };
     CtabEntry {
         name: c.name.as_str().into_owned(),
         ty,
         registers,
+        offset,
         default: c
             .default_value
             .as_ref()
@@ -197,7 +213,11 @@ fn ctab_entry(c: &dxso::ctab::Constant) -> CtabEntry {
     }
 }
 
-fn bindings_json(bindings: &[TargetBinding], ctab: &[dxso::ctab::Constant]) -> Value {
+fn bindings_json(
+    bindings: &[TargetBinding],
+    ctab: &[dxso::ctab::Constant],
+    l: &ConstantBufferLayout,
+) -> Value {
     bindings
         .iter()
         .map(|b| {
@@ -208,8 +228,8 @@ fn bindings_json(bindings: &[TargetBinding], ctab: &[dxso::ctab::Constant]) -> V
                 "place": b.place,
                 "name": b.name,
                 "ctab": ctab_of(b.resource, ctab).map(|c| {
-                    let e = ctab_entry(c);
-                    json!({"name": e.name, "type": e.ty, "registers": e.registers, "default": e.default})
+                    let e = ctab_entry(c, l);
+                    json!({"name": e.name, "type": e.ty, "registers": e.registers, "offset": e.offset, "default": e.default})
                 }).collect::<Vec<_>>(),
             })
         })
@@ -221,6 +241,7 @@ fn bindings_text(
     what: &str,
     placed: &TargetReflection,
     ctab: &[dxso::ctab::Constant],
+    l: &ConstantBufferLayout,
 ) -> Result<()> {
     writeln!(out, "  in {what}:")?;
     for v in &placed.varyings {
@@ -250,9 +271,18 @@ fn bindings_text(
             None => writeln!(out)?,
         }
         for c in ctab_of(b.resource, ctab) {
-            let e = ctab_entry(c);
+            let e = ctab_entry(c, l);
             write!(out, "      {} {} : {}", e.ty, e.name, e.registers)?;
+            if let Some(o) = e.offset {
+                write!(out, " (offset {o})")?;
+            }
+            // Long defaults in short: all zero, or the first register and the count (--json
+            // gives them all).
             match e.default {
+                Some(d) if d.iter().all(|&x| x == 0.0) => writeln!(out, " = 0")?,
+                Some(d) if d.len() > 4 => {
+                    writeln!(out, " = {:?}.. ({} values)", &d[..4], d.len())?
+                }
                 Some(d) => writeln!(out, " = {d:?}")?,
                 None => writeln!(out)?,
             }
@@ -388,6 +418,7 @@ impl Opts {
             Some(Ok(table)) => table.constants,
             _ => Vec::new(),
         };
+        let cb = dxso_naga::layout::constant_buffer_layout(version.is_vertex());
         let what = match self.to {
             To::Glsl => format!("glsl {}", self.glsl_version),
             To::GlslEs => format!("glsl-es {}", self.glsl_es_version),
@@ -395,13 +426,13 @@ impl Opts {
         };
         if self.reflect && !s.json {
             let mut text = reflection_text(&t.reflection, version)?;
-            bindings_text(&mut text, &what, &placed, &ctab)?;
+            bindings_text(&mut text, &what, &placed, &ctab, &cb)?;
             self.output.write_text(s, text.as_bytes())?;
             return Ok(ExitCode::SUCCESS);
         }
         if s.json {
             let mut reflection = reflection_json(&t.reflection, version);
-            reflection["bindings"] = bindings_json(&placed.bindings, &ctab);
+            reflection["bindings"] = bindings_json(&placed.bindings, &ctab, &cb);
             reflection["varyings"] = placed
                 .varyings
                 .iter()
