@@ -68,6 +68,85 @@ fn reflect_names_locations_constants_and_samplers() {
     assert_eq!(j["reflection"]["samplers"][0]["texture_type"], "2d");
 }
 
+/// A corpus shader with a constant table: bgfx's deferred combine (4 samplers, `u_params`).
+fn combine() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../corpus/bgfx/fs_sss_deferred_combine.dxso"
+    )
+    .into()
+}
+
+#[test]
+fn reflect_gives_each_targets_bindings_with_ctab_names() {
+    let file = combine();
+    for (args, expected) in [
+        (
+            &["--to", "glsl", "--glsl-version", "330"][..],
+            &[
+                "in glsl 330:",
+                "input        location 2: by name `_vs2fs_location2`",
+                "output       location 0: location = 0 `_fs2p_location0`",
+                "texture s0   group 1 binding 1: by name `_group_1_binding_1_fs`",
+                "sampler2D s_color : s0",
+                "float4[12] u_params : c0..c6 (offset 0)",
+            ][..],
+        ),
+        (
+            &["--to", "glsl-es", "--glsl-es-version", "310"][..],
+            &["texture s1   group 1 binding 3: binding = 1 `_group_1_binding_3_fs`"][..],
+        ),
+        (
+            &["--to", "msl"][..],
+            &["[[texture(2)]]", "[[sampler(3)]]", "[[buffer(0)]]"][..],
+        ),
+        (
+            &["--to", "hlsl"][..],
+            &["register(b0, space1)", "nagaGroup1SamplerIndexArray[3]"][..],
+        ),
+        (&["--to", "spirv"][..], &["set 1 binding 8"][..]),
+        (&[][..], &["@group(1) @binding(7)"][..]),
+    ] {
+        let mut a = vec!["translate", "--reflect", file.as_str()];
+        a.extend_from_slice(args);
+        let out = dxso(&a, None);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let t = text(&out.stdout);
+        for e in expected {
+            assert!(t.contains(e), "{args:?}: no `{e}` in\n{t}");
+        }
+    }
+    let out = dxso(&["translate", "--reflect", "--json", &file], None);
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let b = &j["reflection"]["bindings"];
+    assert_eq!(b[0]["resource"], "constants");
+    assert_eq!(b[0]["ctab"][0]["name"], "u_params");
+    assert_eq!(b[0]["ctab"][0]["registers"], "c0..c6");
+    assert_eq!(b[0]["ctab"][0]["offset"], 0);
+    assert_eq!(b[1]["place"], "@group(1) @binding(1)");
+    assert_eq!(b[1]["ctab"][0]["type"], "sampler2D");
+}
+
+#[test]
+fn glsl_versions_dxso_does_not_write_are_usage_errors() {
+    let out = dxso(
+        &["translate", "--to", "glsl", "--glsl-version", "130"],
+        Some(PS.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("140, 150, 330"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = dxso(
+        &["translate", "--to", "glsl", "--glsl-version", "140"],
+        Some(PS.as_bytes()),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("#version 140\n"));
+}
+
 #[test]
 fn translate_rejects_bad_input_and_usage() {
     let out = dxso(&["translate"], Some(b"vs_2_0\nnot_an_instruction r0\n"));

@@ -1,5 +1,7 @@
 //! Validation and naga's writers.
 
+use crate::bindings::{bindings, varyings, TargetReflection};
+use crate::layout::Resource;
 use crate::{Error, Reflection, Stage, Translation};
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 
@@ -43,6 +45,11 @@ impl Target {
         }
     }
 }
+
+/// The desktop GLSL versions dxso writes ([`WriteOptions::glsl_version`]).
+pub const GLSL_VERSIONS: [u16; 10] = [140, 150, 330, 400, 410, 420, 430, 440, 450, 460];
+/// The GLSL ES versions dxso writes ([`WriteOptions::glsl_es_version`]).
+pub const GLSL_ES_VERSIONS: [u16; 3] = [300, 310, 320];
 
 /// Options of the writers.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,14 +117,12 @@ impl Output {
     }
 }
 
-/// The validator configuration used for every module: everything but the uniformity
-/// analysis, because Direct3D 9 lets derivatives and implicit-level sampling sit in any
-/// flow control (their result in a quad whose pixels diverge is undefined there as here).
+/// The validator configuration used for every module: every check, the uniformity analysis
+/// included. naga's analysis checks barriers but (by design, in naga 30) not derivatives or
+/// implicit-level sampling in fragment shaders; WGSL's rules, which tint applies, do, and the
+/// translation moves those out of flow control where their operands allow (`hoist`).
 pub fn validator() -> Validator {
-    Validator::new(
-        ValidationFlags::all() & !ValidationFlags::CONTROL_FLOW_UNIFORMITY,
-        Capabilities::empty(),
-    )
+    Validator::new(ValidationFlags::all(), Capabilities::empty())
 }
 
 /// Validates `module` with `validator` (which keeps its tables' allocations between modules;
@@ -148,6 +153,16 @@ fn write_err(target: Target) -> impl Fn(String) -> Error {
 impl Translation {
     /// Writes the module in `target`'s language.
     pub fn write(&self, target: Target, options: &WriteOptions) -> Result<Output, Error> {
+        self.write_with_bindings(target, options).map(|(o, _)| o)
+    }
+
+    /// Writes the module in `target`'s language, with where the code binds each resource and
+    /// places each input and output.
+    pub fn write_with_bindings(
+        &self,
+        target: Target,
+        options: &WriteOptions,
+    ) -> Result<(Output, TargetReflection), Error> {
         write(&self.module, &self.info, &self.reflection, target, options)
     }
 }
@@ -167,14 +182,21 @@ pub(crate) fn write(
     reflection: &Reflection,
     target: Target,
     options: &WriteOptions,
-) -> Result<Output, Error> {
+) -> Result<(Output, TargetReflection), Error> {
     let err = write_err(target);
+    let plain = |o: Output| {
+        let r = TargetReflection {
+            bindings: bindings(module, info, target, None),
+            varyings: varyings(module, target, None),
+        };
+        (o, r)
+    };
     let stage = naga_stage(reflection.stage);
     let entry = reflection.entry_point.clone();
     match target {
         Target::Wgsl => {
             naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
-                .map(Output::Text)
+                .map(|t| plain(Output::Text(t)))
                 .map_err(|e| err(e.to_string()))
         }
         Target::SpirV => {
@@ -196,11 +218,21 @@ pub(crate) fn write(
                 entry_point: entry,
             };
             spv::write_vec(module, info, &opts, Some(&pipeline))
-                .map(Output::Words)
+                .map(|w| plain(Output::Words(w)))
                 .map_err(|e| err(e.to_string()))
         }
         Target::Glsl | Target::GlslEs => {
             use naga::back::glsl;
+            let (v, known) = if target == Target::Glsl {
+                (options.glsl_version, &GLSL_VERSIONS[..])
+            } else {
+                (options.glsl_es_version, &GLSL_ES_VERSIONS[..])
+            };
+            if !known.contains(&v) {
+                return Err(err(format!(
+                    "version {v} is not one dxso writes ({known:?})"
+                )));
+            }
             let version = if target == Target::Glsl {
                 glsl::Version::Desktop(options.glsl_version)
             } else {
@@ -213,7 +245,7 @@ pub(crate) fn write(
             let opts = glsl::Options {
                 version,
                 writer_flags,
-                binding_map: binding_map(reflection),
+                binding_map: glsl_binding_map(module),
                 ..Default::default()
             };
             let pipeline = glsl::PipelineOptions {
@@ -231,14 +263,24 @@ pub(crate) fn write(
                 naga::proc::BoundsCheckPolicies::default(),
             )
             .map_err(|e| err(e.to_string()))?;
-            w.write().map_err(|e| err(e.to_string()))?;
-            Ok(Output::Text(out))
+            let names = w.write().map_err(|e| err(e.to_string()))?;
+            if let glsl::Version::Desktop(v @ ..150) = version {
+                // naga names a profile, which only GLSL 1.50 and later have.
+                out = out.replacen(&format!("#version {v} core"), &format!("#version {v}"), 1);
+            }
+            let explicit = crate::bindings::glsl_has_bindings(target, v);
+            let r = TargetReflection {
+                bindings: bindings(module, info, target, Some((&names, explicit))),
+                varyings: varyings(module, target, Some(version)),
+            };
+            Ok((Output::Text(out), r))
         }
         Target::Msl => {
             use naga::back::msl;
             let opts = msl::Options {
                 lang_version: (2, 1),
-                fake_missing_bindings: true,
+                per_entry_point_map: [(entry.clone(), msl_resources(module))].into(),
+                fake_missing_bindings: false,
                 ..Default::default()
             };
             let pipeline = msl::PipelineOptions {
@@ -246,7 +288,7 @@ pub(crate) fn write(
                 ..Default::default()
             };
             msl::write_string(module, info, &opts, &pipeline)
-                .map(|(s, _)| Output::Text(s))
+                .map(|(s, _)| plain(Output::Text(s)))
                 .map_err(|e| err(e.to_string()))
         }
         Target::Hlsl => {
@@ -256,9 +298,20 @@ pub(crate) fn write(
                 (6, 0) => hlsl::ShaderModel::V6_0,
                 _ => hlsl::ShaderModel::V5_1,
             };
+            if reflection.bind_group >= u32::from(crate::layout::HLSL_SAMPLER_INDEX_SPACE) {
+                return Err(err(format!(
+                    "bind group {} is past the register spaces HLSL has beside the sampler \
+                     index buffers' {}",
+                    reflection.bind_group,
+                    crate::layout::HLSL_SAMPLER_INDEX_SPACE
+                )));
+            }
+            let (binding_map, sampler_buffer_binding_map) = hlsl_bindings(module);
             let opts = hlsl::Options {
                 shader_model: sm,
-                fake_missing_bindings: true,
+                binding_map,
+                sampler_buffer_binding_map,
+                fake_missing_bindings: false,
                 ..Default::default()
             };
             let pipeline = hlsl::PipelineOptions {
@@ -268,7 +321,7 @@ pub(crate) fn write(
             let mut w = hlsl::Writer::new(&mut out, &opts, &pipeline);
             w.write(module, info, None)
                 .map_err(|e| err(e.to_string()))?;
-            Ok(Output::Text(out))
+            Ok(plain(Output::Text(out)))
         }
     }
 }
@@ -283,33 +336,72 @@ fn text_capacity(module: &naga::Module) -> usize {
     2048 + 48 * exprs
 }
 
+/// The resources of `module` (its bound globals), with their bindings.
+fn resources(
+    module: &naga::Module,
+) -> impl Iterator<Item = (naga::ResourceBinding, Resource)> + '_ {
+    module.global_variables.iter().filter_map(|(_, g)| {
+        let rb = g.binding?;
+        Some((rb, Resource::at(rb.binding)?))
+    })
+}
+
 /// GLSL has no bind groups: textures and samplers become combined samplers, bound at the
-/// sampler register number; the constant buffer at binding 0.
-fn binding_map(reflection: &Reflection) -> naga::back::glsl::BindingMap {
-    let mut map = naga::back::glsl::BindingMap::default();
-    let group = reflection.bind_group;
-    map.insert(
-        naga::ResourceBinding {
-            group,
-            binding: crate::layout::CONSTANT_BUFFER_BINDING,
-        },
-        0,
-    );
-    for s in &reflection.samplers {
-        map.insert(
-            naga::ResourceBinding {
-                group,
-                binding: s.texture_binding,
-            },
-            s.sampler as u8,
-        );
-        map.insert(
-            naga::ResourceBinding {
-                group,
-                binding: s.sampler_binding,
-            },
-            s.sampler as u8,
+/// sampler register number ([`Resource::glsl`]).
+fn glsl_binding_map(module: &naga::Module) -> naga::back::glsl::BindingMap {
+    resources(module).map(|(rb, r)| (rb, r.glsl())).collect()
+}
+
+/// Every resource at its MSL slot ([`Resource::msl`]).
+fn msl_resources(module: &naga::Module) -> naga::back::msl::EntryPointResources {
+    use naga::back::msl::{BindSamplerTarget, BindTarget, EntryPointResources};
+    let mut out = EntryPointResources {
+        sizes_buffer: Some(crate::layout::MSL_SIZES_BUFFER),
+        ..Default::default()
+    };
+    for (rb, r) in resources(module) {
+        let (kind, slot) = r.msl();
+        let mut t = BindTarget {
+            mutable: r == Resource::Outputs,
+            ..Default::default()
+        };
+        match kind {
+            "texture" => t.texture = Some(slot),
+            "sampler" => t.sampler = Some(BindSamplerTarget::Resource(slot)),
+            _ => t.buffer = Some(slot),
+        }
+        out.resources.insert(rb, t);
+    }
+    out
+}
+
+fn hlsl_target(space: u8, register: u32) -> naga::back::hlsl::BindTarget {
+    naga::back::hlsl::BindTarget {
+        space,
+        register,
+        binding_array_size: None,
+        dynamic_storage_buffer_offsets_index: None,
+        restrict_indexing: false,
+    }
+}
+
+/// Every resource at its HLSL register ([`Resource::hlsl`]), and each group's sampler index
+/// buffer.
+fn hlsl_bindings(
+    module: &naga::Module,
+) -> (
+    naga::back::hlsl::BindingMap,
+    naga::back::hlsl::SamplerIndexBufferBindingMap,
+) {
+    let mut map = naga::back::hlsl::BindingMap::default();
+    let mut samplers = naga::back::hlsl::SamplerIndexBufferBindingMap::default();
+    for (rb, r) in resources(module) {
+        let space = rb.group as u8;
+        map.insert(rb, hlsl_target(space, r.hlsl().1));
+        samplers.insert(
+            naga::back::hlsl::SamplerIndexBufferKey { group: rb.group },
+            hlsl_target(crate::layout::HLSL_SAMPLER_INDEX_SPACE, rb.group),
         );
     }
-    map
+    (map, samplers)
 }

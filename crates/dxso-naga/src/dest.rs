@@ -70,6 +70,10 @@ impl Body<'_> {
 
     /// Writes a float value to the destination of `inst`.
     pub(crate) fn write(&mut self, inst: &Instruction, value: Value) -> Result<(), Error> {
+        if self.capture {
+            self.captured = Some(value);
+            return Ok(());
+        }
         let Some(dst) = inst.dst else {
             return Err(self.err("instruction without a destination"));
         };

@@ -57,6 +57,14 @@ impl Body<'_> {
                     ));
                 }
             }
+            if self.plan.stage == crate::Stage::Fragment
+                && matches!(
+                    inst.opcode,
+                    Opcode::If | Opcode::Ifc | Opcode::Loop | Opcode::Rep
+                )
+            {
+                self.hoist(insts, i)?;
+            }
             match self.instruction(inst, &mut frames, on_return)? {
                 Flow::Next => {}
                 Flow::End => break,
@@ -76,6 +84,10 @@ impl Body<'_> {
         on_return: &mut dyn FnMut(&mut Self) -> Result<(), Error>,
     ) -> Result<Flow, Error> {
         use Opcode::*;
+        if let Some(v) = self.take_hoisted(self.item) {
+            self.write(inst, v)?;
+            return Ok(Flow::Next);
+        }
         match inst.opcode {
             Nop | Dcl | Def | DefI | DefB | Phase | Label => {}
             If => {
@@ -151,22 +163,7 @@ impl Body<'_> {
                 on_return(self)?;
             }
             TexKill => self.texkill(inst)?,
-            Dsx | Dsy => {
-                let axis = if inst.opcode == Dsx {
-                    naga::DerivativeAxis::X
-                } else {
-                    naga::DerivativeAxis::Y
-                };
-                let lanes = self.lanes(inst);
-                let v = self.cw(inst, lanes, 1, move |b, a| {
-                    Ok(b.e(Expression::Derivative {
-                        axis,
-                        ctrl: semantics::DERIVATIVE_CONTROL,
-                        expr: a[0],
-                    }))
-                })?;
-                self.write(inst, v)?;
-            }
+            Dsx | Dsy => self.derivative(inst)?,
             _ => {
                 if let Some(v) = self.arith(inst)? {
                     if let Some(v) = v {
@@ -178,6 +175,33 @@ impl Body<'_> {
             }
         }
         Ok(Flow::Next)
+    }
+
+    /// `dsx` or `dsy`.
+    fn derivative(&mut self, inst: &Instruction) -> Result<(), Error> {
+        let axis = if inst.opcode == Opcode::Dsx {
+            naga::DerivativeAxis::X
+        } else {
+            naga::DerivativeAxis::Y
+        };
+        let lanes = self.lanes(inst);
+        let v = self.cw(inst, lanes, 1, move |b, a| {
+            Ok(b.e(Expression::Derivative {
+                axis,
+                ctrl: semantics::DERIVATIVE_CONTROL,
+                expr: a[0],
+            }))
+        })?;
+        self.write(inst, v)
+    }
+
+    /// Computes a derivative or a sample (`hoist`'s instructions); the value goes where
+    /// [`Body::write`] puts it.
+    pub(crate) fn compute(&mut self, inst: &Instruction) -> Result<(), Error> {
+        match inst.opcode {
+            Opcode::Dsx | Opcode::Dsy => self.derivative(inst),
+            _ => self.texture(inst).map(|_| ()),
+        }
     }
 
     /// Runs `f` under the instruction's predicate (for instructions without a masked write).

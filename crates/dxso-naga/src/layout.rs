@@ -13,6 +13,33 @@
 //! | 64 | `vertex_as_compute` / `pixel_inputs_from_buffer`: inputs, `array<vec4<f32>>` (read-only storage) |
 //! | 65 | `vertex_as_compute`: outputs, `array<vec4<f32>>` (read-write storage) |
 //!
+//! # Per target
+//!
+//! WGSL and SPIR-V use the group and binding above. The other targets have no bind groups;
+//! each resource goes where [`Resource::msl`], [`Resource::hlsl`] and [`Resource::glsl`] say:
+//!
+//! | resource | MSL | HLSL (space = bind group) | GLSL 420+ / ES 310+ | older GLSL |
+//! |---|---|---|---|---|
+//! | constant buffer | `[[buffer(0)]]` | `register(b0)` | `binding = 0` (uniform block) | by block name |
+//! | texture of `s<n>` | `[[texture(n)]]` | `register(t<n>)` | `binding = n` (combined sampler) | by uniform name |
+//! | sampler state of `s<n>` | `[[sampler(n)]]` | entry `n` of the group's sampler index buffer | (combined) | (combined) |
+//! | inputs | `[[buffer(1)]]` | `register(t16)` | `binding = 1` (storage block) | by block name |
+//! | outputs | `[[buffer(2)]]` | `register(u0)` | `binding = 2` (storage block) | by block name |
+//!
+//! MSL also takes the sizes of runtime-sized buffers (the compute outputs) at
+//! `[[buffer(3)]]`. naga's HLSL samples through a sampler heap: `SamplerState` at
+//! `register(s0, space0)` indexed by the group's `StructuredBuffer<uint>` at
+//! `register(t<group>, space255)`, whose entry `n` is the heap index of `s<n>`'s sampler.
+//! GLSL before 4.20 (and GLSL ES 3.00) writes no binding: the host binds each resource by the
+//! name [`crate::TargetBinding::name`] gives.
+//!
+//! Locations are written `@location(n)` (WGSL), `Location n` (SPIR-V), `[[attribute(n)]]`,
+//! `[[user(locn)]]` and `[[color(n)]]` (MSL vertex inputs, varyings, pixel outputs), `LOCn` and
+//! `SV_Targetn` (HLSL), and `location = n` in GLSL where the version has it: vertex inputs and
+//! pixel outputs from 3.30 and ES 3.00, varyings from 4.20 and ES 3.10. Elsewhere GLSL links
+//! and binds them by name (`_p2vs_location<n>`, `_vs2fs_location<n>`, `_fs2p_location<n>`;
+//! [`crate::TargetVarying::name`]).
+//!
 //! # Constant buffer
 //!
 //! One uniform struct, every member 16-byte aligned (std140 and WGSL uniform rules hold):
@@ -102,6 +129,85 @@ pub const fn sampler_binding(sampler: u32) -> u32 {
     2 + 2 * sampler
 }
 
+/// A resource of a translated module, as its binding in the bind group names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resource {
+    /// The constant buffer.
+    Constants,
+    /// The texture of sampler `s<n>`.
+    Texture(u32),
+    /// The sampler state of `s<n>`.
+    Sampler(u32),
+    /// The storage buffer of inputs.
+    Inputs,
+    /// The storage buffer of outputs.
+    Outputs,
+}
+
+/// MSL buffer slot of the sizes of runtime-sized buffers.
+pub const MSL_SIZES_BUFFER: u8 = 3;
+/// HLSL register space of the sampler index buffers (naga's convention).
+pub const HLSL_SAMPLER_INDEX_SPACE: u8 = 255;
+
+impl Resource {
+    /// The resource at `binding` of the bind group, if any.
+    pub const fn at(binding: u32) -> Option<Resource> {
+        match binding {
+            CONSTANT_BUFFER_BINDING => Some(Resource::Constants),
+            INPUT_BUFFER_BINDING => Some(Resource::Inputs),
+            OUTPUT_BUFFER_BINDING => Some(Resource::Outputs),
+            b if b % 2 == 1 && b < 1 + 2 * 16 => Some(Resource::Texture((b - 1) / 2)),
+            b if b % 2 == 0 && b < 2 + 2 * 16 => Some(Resource::Sampler((b - 2) / 2)),
+            _ => None,
+        }
+    }
+
+    /// The binding of the resource in the bind group.
+    pub const fn binding(self) -> u32 {
+        match self {
+            Resource::Constants => CONSTANT_BUFFER_BINDING,
+            Resource::Inputs => INPUT_BUFFER_BINDING,
+            Resource::Outputs => OUTPUT_BUFFER_BINDING,
+            Resource::Texture(n) => texture_binding(n),
+            Resource::Sampler(n) => sampler_binding(n),
+        }
+    }
+
+    /// The MSL attribute: `buffer`, `texture` or `sampler`, and the slot.
+    pub const fn msl(self) -> (&'static str, u8) {
+        match self {
+            Resource::Constants => ("buffer", 0),
+            Resource::Inputs => ("buffer", 1),
+            Resource::Outputs => ("buffer", 2),
+            Resource::Texture(n) => ("texture", n as u8),
+            Resource::Sampler(n) => ("sampler", n as u8),
+        }
+    }
+
+    /// The HLSL register class (`b`, `t`, `u`) and number, in the bind group's space; for a
+    /// sampler, `s` and its entry in the group's sampler index buffer.
+    pub const fn hlsl(self) -> (char, u32) {
+        match self {
+            Resource::Constants => ('b', 0),
+            Resource::Inputs => ('t', 16),
+            Resource::Outputs => ('u', 0),
+            Resource::Texture(n) => ('t', n),
+            Resource::Sampler(n) => ('s', n),
+        }
+    }
+
+    /// The GLSL binding (written from GLSL 4.20 and GLSL ES 3.10); a texture and its sampler
+    /// state share one combined sampler.
+    pub const fn glsl(self) -> u8 {
+        match self {
+            Resource::Constants => 0,
+            Resource::Inputs => 1,
+            Resource::Outputs => 2,
+            Resource::Texture(n) | Resource::Sampler(n) => n as u8,
+        }
+    }
+}
+
 /// Float constant registers of a stage: 256 for vertex shaders, 224 for pixel shaders.
 pub const fn float_constants(vertex: bool) -> u32 {
     if vertex {
@@ -183,10 +289,11 @@ pub const fn varying_location(usage: DeclUsage, index: u8) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
     #[test]
     fn varying_locations_are_distinct_and_fill_the_first_32() {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         for usage in DeclUsage::ALL {
             for index in 0..16 {
                 let loc = varying_location(usage, index);
@@ -207,6 +314,21 @@ mod tests {
         ] {
             assert!(varying_location(usage, index) < 16);
         }
+    }
+
+    #[test]
+    fn every_resource_is_found_at_its_binding_and_has_distinct_slots() {
+        let mut all = vec![Resource::Constants, Resource::Inputs, Resource::Outputs];
+        for n in 0..16 {
+            all.extend([Resource::Texture(n), Resource::Sampler(n)]);
+        }
+        let (mut msl, mut hlsl) = (HashSet::new(), HashSet::new());
+        for r in all {
+            assert_eq!(Resource::at(r.binding()), Some(r));
+            assert!(msl.insert(r.msl()), "{r:?}");
+            assert!(hlsl.insert(r.hlsl()), "{r:?}");
+        }
+        assert_eq!(Resource::at(1 + 2 * 16), None);
     }
 
     #[test]

@@ -16,17 +16,20 @@
 //! executor (`dxso-exec`) follows too; the choices it makes where Direct3D 9 leaves room are
 //! collected in one module of this crate. Where a translated shader finds its inputs,
 //! outputs, constants and textures is documented in [`layout`]; [`Reflection`] says it per
-//! shader.
+//! shader, and [`Translation::write_with_bindings`] in each target's terms
+//! ([`TargetReflection`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod arith;
 mod back;
+mod bindings;
 mod body;
 mod dest;
 mod entry;
 mod flow;
 mod func;
+mod hoist;
 pub mod layout;
 mod live;
 mod module;
@@ -37,7 +40,8 @@ mod semantics;
 mod source;
 mod texture;
 
-pub use back::{validator, Output, Target, WriteOptions};
+pub use back::{validator, Output, Target, WriteOptions, GLSL_ES_VERSIONS, GLSL_VERSIONS};
+pub use bindings::{TargetBinding, TargetReflection, TargetVarying};
 pub use options::{ClipSpace, DepthRange, Options, Ps1Range};
 pub use reflect::{Reflection, SamplerBinding, Slot, Stage, Varying};
 

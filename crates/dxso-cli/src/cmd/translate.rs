@@ -2,7 +2,8 @@ use crate::input::InputArg;
 use crate::output::OutputArg;
 use crate::session::Session;
 use anyhow::{Context, Result};
-use dxso_naga::{Options, Reflection, Slot, Target, WriteOptions};
+use dxso_naga::layout::{ConstantBufferLayout, Resource};
+use dxso_naga::{Options, Reflection, Slot, Target, TargetBinding, TargetReflection, WriteOptions};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -14,6 +15,8 @@ use std::process::ExitCode;
 /// dxso-naga's layout puts them (its crate documentation; `--reflect` prints them for one
 /// shader): one bind group (0 for vertex shaders, 1 for pixel shaders), the constant buffer at
 /// binding 0, texture and sampler of s<n> at 1 + 2n and 2 + 2n, varyings at locations by usage.
+/// `--reflect` also says where the --to target's code binds each resource (GLSL before 4.20 and
+/// GLSL ES 3.00: by name), with the CTAB constants (name, type, registers, default) beside.
 /// `spirv` is binary (refused on a terminal without `-o -`); `spirv-asm` is its disassembly.
 /// Under --json: `{"target", "code" (or "words" for spirv), "reflection"}`.
 ///
@@ -50,9 +53,12 @@ pub struct Opts {
     /// buffer's viewport member.
     #[arg(long)]
     half_pixel_offset: bool,
-    /// Desktop GLSL version for --to glsl.
-    #[arg(long, default_value_t = 450)]
+    /// Desktop GLSL version for --to glsl (140, 150, 330, 400-460).
+    #[arg(long, default_value_t = 450, value_parser = glsl_version)]
     glsl_version: u16,
+    /// GLSL ES version for --to glsl-es (300, 310, 320).
+    #[arg(long, default_value_t = 310, value_parser = glsl_es_version)]
+    glsl_es_version: u16,
     /// Write the position in naga's (Direct3D's) clip space even for SPIR-V and GLSL, instead
     /// of flipping y for Vulkan and remapping depth for OpenGL.
     #[arg(long)]
@@ -61,6 +67,23 @@ pub struct Opts {
     float_rules: crate::float_rules::FloatRuleArgs,
     #[command(flatten)]
     runtime: super::validate::RuntimeArg,
+}
+
+fn version_in(s: &str, known: &[u16]) -> std::result::Result<u16, String> {
+    s.parse::<u16>()
+        .ok()
+        .filter(|v| known.contains(v))
+        .ok_or_else(|| format!("dxso writes versions {known:?}"))
+}
+
+/// `--glsl-version`: one of the desktop versions dxso writes.
+fn glsl_version(s: &str) -> std::result::Result<u16, String> {
+    version_in(s, &dxso_naga::GLSL_VERSIONS)
+}
+
+/// `--glsl-es-version`: one of the GLSL ES versions dxso writes.
+fn glsl_es_version(s: &str) -> std::result::Result<u16, String> {
+    version_in(s, &dxso_naga::GLSL_ES_VERSIONS)
 }
 
 /// `--to`.
@@ -110,6 +133,162 @@ fn slot_name(slot: Slot) -> String {
         Slot::FrontFacing => "built-in front_facing".into(),
         Slot::FragDepth => "built-in frag_depth".into(),
     }
+}
+
+/// The CTAB constants a resource holds: the float, int and bool constants for the constant
+/// buffer, the sampler constants covering `s<n>` for its texture and sampler state.
+fn ctab_of(
+    resource: Resource,
+    ctab: &[dxso::ctab::Constant],
+) -> impl Iterator<Item = &dxso::ctab::Constant> {
+    use dxso::ctab::RegisterSet;
+    ctab.iter().filter(move |c| match (resource, c.register_set()) {
+        (Resource::Constants, Some(RegisterSet::Float4 | RegisterSet::Int4 | RegisterSet::Bool)) => {
+            true
+        }
+        (Resource::Texture(n) | Resource::Sampler(n), Some(RegisterSet::Sampler)) => {
+            let first = u32::from(c.register_index);
+            (first..first + u32::from(c.register_count.max(1))).contains(&n)
+        }
+        _ => false,
+    })
+}
+
+fn resource_name(r: Resource) -> String {
+    match r {
+        Resource::Constants => "constants".into(),
+        Resource::Texture(n) => format!("texture s{n}"),
+        Resource::Sampler(n) => format!("sampler s{n}"),
+        Resource::Inputs => "inputs".into(),
+        Resource::Outputs => "outputs".into(),
+    }
+}
+
+/// A CTAB constant: its name, HLSL type, registers (`c4..c7`) and default value.
+struct CtabEntry {
+    name: String,
+    ty: String,
+    registers: String,
+    /// The byte offset of the first register in the constant buffer.
+    offset: Option<u32>,
+    default: Option<Vec<f32>>,
+}
+
+fn ctab_entry(c: &dxso::ctab::Constant, l: &ConstantBufferLayout) -> CtabEntry {
+    use dxso::ctab::RegisterSet;
+    let set = c.register_set();
+    let prefix = set.map_or("?", |s| s.prefix());
+    let first = u32::from(c.register_index);
+    let last = first + u32::from(c.register_count.max(1)) - 1;
+    let registers = if last == first {
+        format!("{prefix}{first}")
+    } else {
+        format!("{prefix}{first}..{prefix}{last}")
+    };
+    let mut ty = String::new();
+    dxso_text::print::header::write_type_name(&mut ty, &c.ty);
+    if c.ty.elements > 1 {
+        ty.push_str(&format!("[{}]", c.ty.elements));
+    }
+    // Where the first register sits in the constant buffer (layout's table).
+    let offset = match set {
+        Some(RegisterSet::Float4) if first < l.float_count => Some(l.floats + 16 * first),
+        Some(RegisterSet::Int4) if first < dxso_naga::layout::INT_CONSTANTS => {
+            Some(l.ints + 16 * first)
+        }
+        Some(RegisterSet::Bool) if first < dxso_naga::layout::BOOL_CONSTANTS => {
+            Some(l.bools + 4 * first)
+        }
+        _ => None,
+    };
+    CtabEntry {
+        name: c.name.as_str().into_owned(),
+        ty,
+        registers,
+        offset,
+        default: c
+            .default_value
+            .as_ref()
+            .map(|d| d.iter().map(|&w| f32::from_bits(w)).collect()),
+    }
+}
+
+fn bindings_json(
+    bindings: &[TargetBinding],
+    ctab: &[dxso::ctab::Constant],
+    l: &ConstantBufferLayout,
+) -> Value {
+    bindings
+        .iter()
+        .map(|b| {
+            json!({
+                "resource": resource_name(b.resource),
+                "group": b.group,
+                "binding": b.binding,
+                "place": b.place,
+                "name": b.name,
+                "ctab": ctab_of(b.resource, ctab).map(|c| {
+                    let e = ctab_entry(c, l);
+                    json!({"name": e.name, "type": e.ty, "registers": e.registers, "offset": e.offset, "default": e.default})
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+fn bindings_text(
+    out: &mut String,
+    what: &str,
+    placed: &TargetReflection,
+    ctab: &[dxso::ctab::Constant],
+    l: &ConstantBufferLayout,
+) -> Result<()> {
+    writeln!(out, "  in {what}:")?;
+    for v in &placed.varyings {
+        write!(
+            out,
+            "    {:<12} location {}: {}",
+            if v.output { "output" } else { "input" },
+            v.location,
+            v.place
+        )?;
+        match &v.name {
+            Some(n) => writeln!(out, " `{n}`")?,
+            None => writeln!(out)?,
+        }
+    }
+    for b in &placed.bindings {
+        write!(
+            out,
+            "    {:<12} group {} binding {}: {}",
+            resource_name(b.resource),
+            b.group,
+            b.binding,
+            b.place
+        )?;
+        match &b.name {
+            Some(n) => writeln!(out, " `{n}`")?,
+            None => writeln!(out)?,
+        }
+        for c in ctab_of(b.resource, ctab) {
+            let e = ctab_entry(c, l);
+            write!(out, "      {} {} : {}", e.ty, e.name, e.registers)?;
+            if let Some(o) = e.offset {
+                write!(out, " (offset {o})")?;
+            }
+            // Long defaults in short: all zero, or the first register and the count (--json
+            // gives them all).
+            match e.default {
+                Some(d) if d.iter().all(|&x| x == 0.0) => writeln!(out, " = 0")?,
+                Some(d) if d.len() > 4 => {
+                    writeln!(out, " = {:?}.. ({} values)", &d[..4], d.len())?
+                }
+                Some(d) => writeln!(out, " = {d:?}")?,
+                None => writeln!(out)?,
+            }
+        }
+    }
+    Ok(())
 }
 
 fn reflection_json(r: &Reflection, version: dxso::Version) -> Value {
@@ -225,21 +404,54 @@ impl Opts {
         };
         let t = dxso_naga::translate(&shader, &options).with_context(|| name.clone())?;
         let version = shader.version;
-        if self.reflect && !s.json {
-            self.output
-                .write_text(s, reflection_text(&t.reflection, version)?.as_bytes())?;
-            return Ok(ExitCode::SUCCESS);
-        }
         let write = WriteOptions {
             glsl_version: self.glsl_version,
+            glsl_es_version: self.glsl_es_version,
             adjust_coordinate_space: !self.keep_coordinate_space,
             ..WriteOptions::default()
         };
-        let code = t
-            .write(self.to.target(), &write)
+        let (code, placed) = t
+            .write_with_bindings(self.to.target(), &write)
             .with_context(|| format!("{name}: writing {}", self.to.name()))?;
+        // A table that cannot be read leaves the bindings without CTAB names.
+        let ctab = match shader.constant_table() {
+            Some(Ok(table)) => table.constants,
+            _ => Vec::new(),
+        };
+        let cb = dxso_naga::layout::constant_buffer_layout(version.is_vertex());
+        let what = match self.to {
+            To::Glsl => format!("glsl {}", self.glsl_version),
+            To::GlslEs => format!("glsl-es {}", self.glsl_es_version),
+            t => t.name().to_string(),
+        };
+        if self.reflect && !s.json {
+            let mut text = reflection_text(&t.reflection, version)?;
+            bindings_text(&mut text, &what, &placed, &ctab, &cb)?;
+            self.output.write_text(s, text.as_bytes())?;
+            return Ok(ExitCode::SUCCESS);
+        }
         if s.json {
-            let mut j = json!({ "target": self.to.name(), "reflection": reflection_json(&t.reflection, version) });
+            let mut reflection = reflection_json(&t.reflection, version);
+            reflection["bindings"] = bindings_json(&placed.bindings, &ctab, &cb);
+            reflection["varyings"] = placed
+                .varyings
+                .iter()
+                .map(|v| {
+                    json!({
+                        "direction": if v.output { "output" } else { "input" },
+                        "location": v.location,
+                        "place": v.place,
+                        "name": v.name,
+                    })
+                })
+                .collect::<Vec<_>>()
+                .into();
+            let mut j = json!({ "target": self.to.name(), "reflection": reflection });
+            match self.to {
+                To::Glsl => j["glsl_version"] = json!(self.glsl_version),
+                To::GlslEs => j["glsl_es_version"] = json!(self.glsl_es_version),
+                _ => {}
+            }
             match (self.to, code) {
                 (_, _) if self.reflect => {}
                 (To::SpirvAsm, dxso_naga::Output::Words(w)) => j["code"] = json!(disassemble(&w)?),

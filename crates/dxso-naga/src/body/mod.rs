@@ -113,6 +113,11 @@ pub(crate) struct Body<'a> {
     pub(crate) opcode: Opcode,
     /// Dot products of ps_1_x `texm3x*pad` waiting for the instruction that uses them.
     pub(crate) pads: Vec<Handle<Expression>>,
+    /// [`Body::write`] keeps the value in `captured` instead of writing it (see [`crate::hoist`]).
+    pub(crate) capture: bool,
+    pub(crate) captured: Option<Value>,
+    /// Values computed before their flow-control construct, by item index.
+    pub(crate) hoisted: HashMap<usize, Value>,
 }
 
 impl<'a> Body<'a> {
@@ -135,6 +140,9 @@ impl<'a> Body<'a> {
             item: 0,
             opcode: Opcode::Nop,
             pads: Vec::new(),
+            capture: false,
+            captured: None,
+            hoisted: HashMap::default(),
         }
     }
 
@@ -461,6 +469,21 @@ impl<'a> Body<'a> {
         };
         let t = self.var_ty(Elem::Float, Some(len));
         let v = self.new_var(name.into(), t);
+        if let Var::Local(h) = v {
+            // An explicit zero: naga writes an array's default as `(float4[N])0` in HLSL,
+            // which glslang's HLSL front end does not read.
+            let zero = self.func.f32(0.0);
+            let vec4 = self.m.vec(VectorSize::Quad, Scalar::F32);
+            let z4 = self.e(Expression::Compose {
+                ty: vec4,
+                components: vec![zero; 4],
+            });
+            let init = self.e(Expression::Compose {
+                ty: t,
+                components: vec![z4; len as usize],
+            });
+            self.func.f.local_variables[h].init = Some(init);
+        }
         self.regs.arrays.insert(ty, (v, len));
         v
     }

@@ -17,13 +17,13 @@ void main() {
     vec4 r2_ = vec4(0.0);
     killed = false;
     vec4 _e7 = texture(_group_1_binding_1_fs, vec2(v0_texcoord0_.xy));
+    vec4 _e9 = dFdxFine(v0_texcoord0_.xyxy);
+    vec4 _e11 = dFdyFine(v0_texcoord0_.xyxy);
     r0_ = _e7;
     if ((_e7.w > 0.5)) {
-        vec4 _e13 = dFdxFine(v0_texcoord0_.xyxy);
-        vec4 _e15 = dFdyFine(v0_texcoord0_.xyxy);
-        r0_ = mix(_e7, (_e13 + _e15), bvec4(true, true, false, false));
-        r1_ = _e13;
-        r2_ = _e15;
+        r0_ = mix(_e7, (_e9 + _e11), bvec4(true, true, false, false));
+        r1_ = _e9;
+        r2_ = _e11;
     } else {
         bool _e24 = killed;
         killed = (_e24 || any(lessThan(v1_color0_, vec4(0.0))));

@@ -7,13 +7,13 @@ struct Constants {
 };
 
 cbuffer constants : register(b0, space1) { Constants constants; }
-Texture2D<float4> texture0_ : register(t1, space1);
+Texture2D<float4> texture0_ : register(t0, space1);
 SamplerState nagaSamplerHeap[2048]: register(s0, space0);
 SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
 StructuredBuffer<uint> nagaGroup1SamplerIndexArray : register(t1, space255);
-static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[2]];
-Texture2D<float4> texture1_ : register(t3, space1);
-static const SamplerState sampler1_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[4]];
+static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[0]];
+Texture2D<float4> texture1_ : register(t1, space1);
+static const SamplerState sampler1_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[1]];
 
 struct FragmentInput_main {
     float4 v0_color0_1 : LOC0;

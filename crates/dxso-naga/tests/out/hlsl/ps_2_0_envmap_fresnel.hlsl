@@ -9,13 +9,13 @@ struct Constants {
 static const float4 c12_ = float4(1.0, 0.0, 0.5, 0.0);
 
 cbuffer constants : register(b0, space1) { Constants constants; }
-Texture2D<float4> texture1_ : register(t3, space1);
+Texture2D<float4> texture1_ : register(t1, space1);
 SamplerState nagaSamplerHeap[2048]: register(s0, space0);
 SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
 StructuredBuffer<uint> nagaGroup1SamplerIndexArray : register(t1, space255);
-static const SamplerState sampler1_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[4]];
-Texture2D<float4> texture0_ : register(t1, space1);
-static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[2]];
+static const SamplerState sampler1_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[1]];
+Texture2D<float4> texture0_ : register(t0, space1);
+static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[0]];
 
 struct FragmentInput_main {
     float4 t0_texcoord0_1 : LOC2;

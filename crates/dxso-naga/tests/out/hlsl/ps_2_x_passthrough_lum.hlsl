@@ -4,11 +4,11 @@ struct FragmentOutput {
 
 static const float4 c0_ = float4(1.0, 0.0, 0.0, 0.0);
 
-Texture2D<float4> texture0_ : register(t1, space1);
+Texture2D<float4> texture0_ : register(t0, space1);
 SamplerState nagaSamplerHeap[2048]: register(s0, space0);
 SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
 StructuredBuffer<uint> nagaGroup1SamplerIndexArray : register(t1, space255);
-static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[2]];
+static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[0]];
 
 struct FragmentInput_main {
     float4 t0_texcoord0_1 : LOC2;

@@ -12,11 +12,11 @@ static const float4 c18_ = float4(6.2831855, -3.1415927, -0.001, -90.0);
 static const float4 c20_ = float4(0.125, 1.7673015e-5, 0.45454547, 0.0);
 
 cbuffer constants : register(b0, space1) { Constants constants; }
-Texture2D<float4> texture4_ : register(t9, space1);
+Texture2D<float4> texture4_ : register(t4, space1);
 SamplerState nagaSamplerHeap[2048]: register(s0, space0);
 SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
 StructuredBuffer<uint> nagaGroup1SamplerIndexArray : register(t1, space255);
-static const SamplerState sampler4_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[10]];
+static const SamplerState sampler4_ = nagaSamplerHeap[nagaGroup1SamplerIndexArray[4]];
 
 struct FragmentInput_main {
     float4 v2_texcoord1_1 : LOC3;

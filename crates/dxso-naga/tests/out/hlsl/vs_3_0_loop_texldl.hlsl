@@ -11,11 +11,11 @@ struct Constants {
 static const float4 c100_ = float4(0.0, 0.5, 1.0, 0.0);
 
 cbuffer constants : register(b0) { Constants constants; }
-Texture2D<float4> texture0_ : register(t1);
+Texture2D<float4> texture0_ : register(t0);
 SamplerState nagaSamplerHeap[2048]: register(s0, space0);
 SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
 StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255);
-static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[2]];
+static const SamplerState sampler0_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[0]];
 
 struct VertexOutput_main {
     float4 o1_texcoord0_ : LOC2;

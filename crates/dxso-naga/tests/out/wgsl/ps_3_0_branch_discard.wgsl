@@ -16,13 +16,13 @@ fn main(@location(0) v1_color0_: vec4<f32>, @location(2) v0_texcoord0_: vec4<f32
 
     killed = false;
     let _e7 = textureSample(texture0_, sampler0_, v0_texcoord0_.xy);
+    let _e9 = dpdxFine(v0_texcoord0_.xyxy);
+    let _e11 = dpdyFine(v0_texcoord0_.xyxy);
     r0_ = _e7;
     if (_e7.w > 0.5f) {
-        let _e13 = dpdxFine(v0_texcoord0_.xyxy);
-        let _e15 = dpdyFine(v0_texcoord0_.xyxy);
-        r0_ = select(_e7, (_e13 + _e15), vec4<bool>(true, true, false, false));
-        r1_ = _e13;
-        r2_ = _e15;
+        r0_ = select(_e7, (_e9 + _e11), vec4<bool>(true, true, false, false));
+        r1_ = _e9;
+        r2_ = _e11;
     } else {
         let _e24 = killed;
         killed = (_e24 || any((v1_color0_ < vec4(0f))));
