@@ -34,6 +34,14 @@ fn err(code: Code, msg: impl Into<String>) -> Diagnostic {
 
 /// Generates the shader of `module` for `options.profile`.
 pub fn generate(module: &Module, options: &Options) -> R<Shader> {
+    if matches!(options.profile, Profile::Ps1x(_)) {
+        return Err(err(
+            Code::Unsupported,
+            format!("dxso does not compile {} yet", options.profile),
+        ));
+    }
+    let legal = crate::legalize::legalize(module, options.profile)?;
+    let module = legal.as_ref().unwrap_or(module);
     let mut g = Gen::new(module, options.profile);
     g.run()?;
     g.finish()
@@ -402,7 +410,11 @@ impl<'a> Gen<'a> {
         let a0 = Register::new(RT::Addr, 0);
         let index = index.lane(0);
         let mut p = SrcParam::new(Register::new(RT::Const, base), Swizzle::IDENTITY);
-        p.relative = Some(dxso::Relative::Token(dxso::RelativeToken::new(a0, 0)));
+        p.relative = Some(if self.profile.major() < 2 {
+            dxso::Relative::Implicit
+        } else {
+            dxso::Relative::Token(dxso::RelativeToken::new(a0, 0))
+        });
         let sw = fill_swizzle(o.swz, read);
         p.swizzle = Swizzle::new(sw[0], sw[1], sw[2], sw[3]);
         p.modifier = match (o.abs, o.neg) {
@@ -412,10 +424,11 @@ impl<'a> Gen<'a> {
             (true, true) => SrcModifier::AbsNeg,
         };
         let claimed = self.a0_claim.filter(|c| *c != index);
+        let mova = self.mova();
         if self.a0 != Some(index) {
             let mut s = [self.src(&index, 1)?];
             s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
-            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.emit(mova, DstParam::new(a0, WriteMask(1)), &s);
             self.a0 = Some(index);
         }
         if let Some(other) = claimed {
@@ -430,7 +443,7 @@ impl<'a> Gen<'a> {
             self.pending.push(r);
             let mut s = [self.src(&other, 1)?];
             s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
-            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.emit(mova, DstParam::new(a0, WriteMask(1)), &s);
             self.a0 = Some(other);
             return Ok(SrcParam {
                 modifier: p.modifier,
@@ -439,6 +452,16 @@ impl<'a> Gen<'a> {
         }
         self.a0_claim = Some(index);
         Ok(p)
+    }
+
+    /// The instruction writing `a0.x`: `mova` from vs_2_0 on, `mov` in vs_1_1 (which floors;
+    /// the legalised index carries the half that makes it round).
+    fn mova(&self) -> Opcode {
+        if self.has(Opcode::MovA) {
+            Opcode::MovA
+        } else {
+            Opcode::Mov
+        }
     }
 
     fn swizzle_ok(&self, s: Swizzle) -> bool {
@@ -508,10 +531,32 @@ impl<'a> Gen<'a> {
         reads: &[u8],
     ) -> R<()> {
         let mut temps = Vec::new();
-        // Only one constant register per vertex instruction.
+        // Only one constant register per vertex instruction (and one input register in
+        // vs_1_1, whose read ports allow one).
         if !self.pixel() {
             let mut seen: Option<(Register, Option<dxso::Relative>)> = None;
+            let mut seen_input: Option<Register> = None;
             for (i, s) in srcs.iter_mut().enumerate() {
+                if s.register.ty == RT::Input && self.profile == Profile::Vs11 {
+                    match seen_input {
+                        None => seen_input = Some(s.register),
+                        Some(r) if r == s.register => {}
+                        Some(_) => {
+                            let (p, t) = self.copy_to_temp(
+                                SrcParam {
+                                    modifier: SrcModifier::None,
+                                    ..*s
+                                },
+                                reads[i],
+                            )?;
+                            temps.push(t);
+                            *s = SrcParam {
+                                modifier: s.modifier,
+                                ..p
+                            };
+                        }
+                    }
+                }
                 if s.register.ty == RT::Const {
                     match seen {
                         None => seen = Some((s.register, s.relative)),
@@ -550,12 +595,6 @@ impl<'a> Gen<'a> {
     // ---- emission ----
 
     fn run(&mut self) -> R<()> {
-        if matches!(self.profile, Profile::Ps1x(_) | Profile::Vs11) {
-            return Err(err(
-                Code::Unsupported,
-                format!("dxso does not compile {} yet", self.profile),
-            ));
-        }
         self.analyse();
         self.assign_inputs();
         self.split_outputs();
@@ -732,6 +771,8 @@ impl<'a> Gen<'a> {
             Op::Dot(2, ..) => self.has(Opcode::Dp2Add),
             Op::Lrp(..) => self.has(Opcode::Lrp),
             Op::Sat(_) => self.pixel(),
+            // vs_1_1 writes a fraction into `.y` alone, or `frc`'s `.xy`.
+            Op::Frc(_) if self.profile == Profile::Vs11 => self.demand[i] == 0b0010,
             _ => true,
         }
     }
@@ -1021,6 +1062,22 @@ impl<'a> Gen<'a> {
                         self.src(&c, d)?,
                     ];
                     self.emit_legal(Opcode::Mad, dst, &mut s, &[d, d, d])?;
+                }
+            }
+            Op::Frc(a) if self.profile == Profile::Vs11 => {
+                // vs_1_1: `expp`'s `.y` is the fraction of one lane; its `frc` writes `.y` or
+                // `.xy` only (legalisation leaves one lane read from `.y`).
+                let one_lane = (0..4).all(|k| a.swz[k] == a.swz[0]);
+                if d == 0b0010 && one_lane {
+                    self.unary(Opcode::ExpP, dst, a, 1)?;
+                } else if d & 0b1100 == 0 {
+                    let dd = DstParam::new(dst_reg, WriteMask(if d == 0b0010 { 2 } else { 3 }));
+                    self.unary(Opcode::Frc, dd, a, dd.mask.0)?;
+                } else {
+                    return Err(err(
+                        Code::Limit,
+                        "internal: a vs_1_1 frc writes lanes past .xy",
+                    ));
                 }
             }
             Op::Frc(a) => self.unary(Opcode::Frc, dst, a, d)?,
@@ -1588,6 +1645,20 @@ impl<'a> Gen<'a> {
         }
         for i in &self.code {
             shader.items.push(Item::Instruction(*i));
+        }
+        let slots = dxso::slots::count(&shader);
+        if let Some(profile) = dxso::validate::Profile::of(self.version) {
+            let (tex_max, max) = profile.slots(false);
+            if tex_max == 0 && slots.total() > max {
+                return Err(err(
+                    Code::TooManySlots,
+                    format!(
+                        "compiled shader code uses too many arithmetic instruction slots ({}). Max. allowed by the target ({}) is {max}",
+                        slots.total(),
+                        self.profile
+                    ),
+                ));
+            }
         }
         let report = dxso::validate(&shader);
         if let Some(e) = report.errors().next() {

@@ -161,7 +161,7 @@ pub fn lower(program: &Program, options: &Options, warnings: &mut Vec<Diagnostic
         bound: Default::default(),
         rel_ranges: Vec::new(),
     };
-    if let Profile::Ps1x(_) | Profile::Vs11 = options.profile {
+    if let Profile::Ps1x(_) = options.profile {
         return Err(Diagnostic::error(
             Code::Unsupported,
             Loc::default(),

@@ -1,0 +1,527 @@
+//! Rewrites a lowered module into the operations vs_1_1 has, before code generation.
+//!
+//! vs_1_1 has no `abs`, `pow`, `lrp`, `nrm`, `sincos`, `cmp` or `mova`, no `_abs` source
+//! modifier, and its `frc` writes only `.y` or `.xy` (three slots). The module is rebuilt node by
+//! node, each node the others read replaced by the same value computed with what vs_1_1 has, as
+//! fxc compiles for it:
+//!
+//! - `abs(x)` is `max(x, -x)`;
+//! - `pow(x, y)` is `exp(y * log(x))` (the full-precision `exp` and `log`);
+//! - `cmp(a, b, c)` is `lrp(sge(a, 0), b, c)`, which code generation writes as `add` and `mad`;
+//! - `nrm(x)` is `x * rsq(dot(x, x))`;
+//! - `frac(x)` is computed lane by lane into `.y` of its own register by `expp` (one slot; its
+//!   `.y` is `x - floor(x)`), and read from there;
+//! - `sincos(x)` is a series: the angle is reduced to `t` in `[-pi, pi)` through `frac`, the
+//!   sine and cosine of `t / 2` are polynomials of degree 10 and 11 evaluated together in two
+//!   lanes, and the double-angle formulas give `sin t` and `cos t` (error below 1e-5 for the
+//!   reduced angle);
+//! - a relative read `c[base + round(i)]` gets `i + 0.5`, because `mov a0.x` floors where `mova`
+//!   rounds.
+
+use crate::diag::{Code, Diagnostic, Loc};
+use crate::ir::{Lane, Module, Op, Operand};
+use crate::Profile;
+
+/// Cosine (lane 0) and sine-over-angle (lane 1) coefficients of `h^2`, highest power first:
+/// `cos h = sum c_k h^2k`, `sin h / h = sum s_k h^2k` (Taylor's, `k` from 5 down to 0).
+const SERIES: [[f32; 2]; 6] = [
+    [-1.0 / 3_628_800.0, -1.0 / 39_916_800.0],
+    [1.0 / 40_320.0, 1.0 / 362_880.0],
+    [-1.0 / 720.0, -1.0 / 5_040.0],
+    [1.0 / 24.0, 1.0 / 120.0],
+    [-1.0 / 2.0, -1.0 / 6.0],
+    [1.0, 1.0],
+];
+
+/// The module rebuilt for `profile`, or `None` when the profile has every operation the module
+/// uses (every profile but vs_1_1).
+pub(crate) fn legalize(m: &Module, profile: Profile) -> Result<Option<Module>, Diagnostic> {
+    if profile != Profile::Vs11 {
+        return Ok(None);
+    }
+    if !m.loops.is_empty() {
+        return Err(Diagnostic::error(
+            Code::Limit,
+            Loc::default(),
+            "internal: vs_1_1 has no flow control, and a loop was kept",
+        ));
+    }
+    let demand = m.demand();
+    let mut l = Legal {
+        new: Module::default(),
+        map: Vec::with_capacity(m.nodes.len()),
+    };
+    l.new.inputs = m.inputs.clone();
+    l.new.uniforms = m.uniforms.clone();
+    l.new.samplers = m.samplers.clone();
+    for (i, node) in m.nodes.iter().enumerate() {
+        let o = if demand[i] == 0 {
+            // Dead: nothing reads it, so it need not be rebuilt.
+            l.new.scalar(0.0)
+        } else {
+            l.node(node.op, node.width, demand[i])
+        };
+        l.map.push(o);
+    }
+    for out in &m.outputs {
+        let mut out = out.clone();
+        out.value = l.operand(out.value);
+        l.new.outputs.push(out);
+    }
+    for k in &m.kills {
+        let k = l.operand(*k);
+        l.new.kills.push(k);
+    }
+    Ok(Some(l.new))
+}
+
+struct Legal {
+    new: Module,
+    /// The new value of each old node.
+    map: Vec<Operand>,
+}
+
+impl Legal {
+    /// An old operand read from the new module, without an `_abs` modifier.
+    fn operand(&mut self, o: Operand) -> Operand {
+        let by = self.map[o.h.0 as usize];
+        let r = crate::ir::substitute_operand(o, &[(o.h, by)]);
+        if !r.abs {
+            return r;
+        }
+        // |x| = max(x, -x), computed on the whole node so other swizzles share it.
+        let width = self.new.node(r.h).width;
+        let base = Operand::of(r.h);
+        let a = self.new.op(Op::Max(base, base.negate()), width);
+        let mut out = a.swizzle(r.swz);
+        out.neg ^= r.neg;
+        out
+    }
+
+    fn lane(&mut self, p: Lane) -> Lane {
+        let o = self.operand(Operand {
+            h: p.h,
+            swz: [p.lane; 4],
+            neg: p.neg,
+            abs: p.abs,
+        });
+        Lane {
+            h: o.h,
+            lane: o.swz[0],
+            neg: o.neg,
+            abs: o.abs,
+        }
+    }
+
+    /// The new value of a node computing `op` on `w` lanes, of which `demand` are read.
+    fn node(&mut self, op: Op, w: u8, demand: u8) -> Operand {
+        match op {
+            Op::Literal(_) | Op::Input(_) | Op::Uniform(_) => Operand::of(self.new.push(op, w)),
+            Op::Add(a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.new.op(Op::Add(a, b), w)
+            }
+            Op::Mul(a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.new.op(Op::Mul(a, b), w)
+            }
+            Op::Mad(a, b, c) => {
+                let (a, b, c) = (self.operand(a), self.operand(b), self.operand(c));
+                self.new.op(Op::Mad(a, b, c), w)
+            }
+            Op::Min(a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.new.op(Op::Min(a, b), w)
+            }
+            Op::Max(a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.new.op(Op::Max(a, b), w)
+            }
+            Op::Slt(a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.new.op(Op::Slt(a, b), w)
+            }
+            Op::Sge(a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.new.op(Op::Sge(a, b), w)
+            }
+            Op::Dot(n, a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.new.op(Op::Dot(n, a, b), w)
+            }
+            Op::Rcp(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Rcp(a), w)
+            }
+            Op::Rsq(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Rsq(a), w)
+            }
+            Op::Exp(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Exp(a), w)
+            }
+            Op::Log(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Log(a), w)
+            }
+            Op::Sat(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Sat(a), w)
+            }
+            Op::Lrp(a, b, c) => {
+                let (a, b, c) = (self.operand(a), self.operand(b), self.operand(c));
+                self.new.op(Op::Lrp(a, b, c), w)
+            }
+            Op::Abs(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Max(a, a.negate()), w)
+            }
+            Op::Pow(a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.pow(a, b)
+            }
+            Op::Cmp(a, b, c) => {
+                let (a, b, c) = (self.operand(a), self.operand(b), self.operand(c));
+                let zero = self.new.scalar(0.0);
+                let s = self.new.op(Op::Sge(a, zero), w);
+                self.new.op(Op::Lrp(s, b, c), w)
+            }
+            Op::Nrm(a) => {
+                let a = self.operand(a);
+                let d = self.new.op(Op::Dot(3, a, a), 1);
+                let r = self.new.op(Op::Rsq(d.lane(0)), 1);
+                self.new.op(Op::Mul(a, r.lane(0)), w)
+            }
+            Op::Frc(a) => {
+                let a = self.operand(a);
+                let lanes: Vec<Operand> = (0..w)
+                    .map(|k| {
+                        // Undemanded lanes repeat a demanded one (nothing reads them).
+                        let k = if demand & (1 << k) != 0 {
+                            k
+                        } else {
+                            demand.trailing_zeros().min(3) as u8
+                        };
+                        self.frac(a.lane(k))
+                    })
+                    .collect();
+                self.new.compose(&lanes)
+            }
+            Op::SinCos(a) => {
+                let a = self.operand(a);
+                let (cos, sin) = self.sincos(a.lane(0), demand);
+                self.new.compose(&[cos, sin])
+            }
+            Op::UniformRel(base, index) => {
+                let index = self.operand(index).lane(0);
+                let index = match self.new.literal_lane(index, 0) {
+                    Some(v) if v == v.round() => index,
+                    _ => {
+                        // `mov a0.x` floors: floor(i + 0.5) is the nearest integer.
+                        let half = self.new.scalar(0.5);
+                        self.new.op(Op::Add(index, half), 1)
+                    }
+                };
+                self.new.op(Op::UniformRel(base, index), w)
+            }
+            Op::Compose(parts) => {
+                let parts = parts.map(|p| p.map(|p| self.lane(p)));
+                self.new.op(Op::Compose(parts), w)
+            }
+            Op::Sample(k, s, c, g) => {
+                let c = self.operand(c);
+                let g = g.map(|(x, y)| (self.operand(x), self.operand(y)));
+                self.new.op(Op::Sample(k, s, c, g), w)
+            }
+            Op::Dsx(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Dsx(a), w)
+            }
+            Op::Dsy(a) => {
+                let a = self.operand(a);
+                self.new.op(Op::Dsy(a), w)
+            }
+            // `legalize` refuses modules with loops.
+            Op::LoopBegin(_) | Op::Phi(..) | Op::LoopEnd(_) | Op::LoopElse(_) => {
+                Operand::of(self.new.push(op, w))
+            }
+        }
+    }
+
+    /// `|a.x| ^ b.x` as `exp(b * log(a))`.
+    fn pow(&mut self, a: Operand, b: Operand) -> Operand {
+        let l = self.new.op(Op::Log(a.lane(0)), 1);
+        let p = self.new.op(Op::Mul(l.lane(0), b.lane(0)), 1);
+        self.new.op(Op::Exp(p.lane(0)), 1).lane(0)
+    }
+
+    /// `x - floor(x)` of a scalar, read from `.y` of the node (`expp`'s fraction lane).
+    fn frac(&mut self, x: Operand) -> Operand {
+        self.new.op(Op::Frc(x), 2).lane(1)
+    }
+
+    /// `(cos x, sin x)` of a scalar, each read from lane 0; `demand` bit 0 asks for the cosine,
+    /// bit 1 for the sine (a value nothing reads is not built).
+    fn sincos(&mut self, x: Operand, demand: u8) -> (Operand, Operand) {
+        use std::f32::consts::{FRAC_PI_2, PI, TAU};
+        let m = &mut self.new;
+        // u = x / 2pi + 1/2; h = (frac(u) - 1/2) * pi = t / 2, t = x - 2pi k in [-pi, pi).
+        let k = m.scalar(1.0 / TAU);
+        let half = m.scalar(0.5);
+        let u = m.op(Op::Mad(x, k, half), 1).lane(0);
+        let f = self.frac(u);
+        let m = &mut self.new;
+        let pi = m.scalar(PI);
+        let neg_half_pi = m.scalar(-FRAC_PI_2);
+        let h = m.op(Op::Mad(f, pi, neg_half_pi), 1).lane(0);
+        let p = m.op(Op::Mul(h, h), 1).lane(0);
+        // Both series in two lanes: r.x = cos h, r.y = sin h / h.
+        let c0 = m.literal([SERIES[0][0], SERIES[0][1], 0.0, 0.0], 2);
+        let c1 = m.literal([SERIES[1][0], SERIES[1][1], 0.0, 0.0], 2);
+        let mut r = m.op(Op::Mad(p, c0, c1), 2);
+        for c in &SERIES[2..] {
+            let c = m.literal([c[0], c[1], 0.0, 0.0], 2);
+            r = m.op(Op::Mad(r, p, c), 2);
+        }
+        let sh = m.op(Op::Mul(r.lane(1), h), 1).lane(0);
+        let two_sh = m.op(Op::Add(sh, sh), 1).lane(0);
+        // sin t = 2 sin h cos h; cos t = 1 - 2 sin^2 h.
+        let sin = if demand & 2 != 0 {
+            m.op(Op::Mul(two_sh, r.lane(0)), 1).lane(0)
+        } else {
+            sh
+        };
+        let cos = if demand & 1 != 0 {
+            let one = m.scalar(1.0);
+            m.op(Op::Mad(two_sh.negate(), sh, one), 1).lane(0)
+        } else {
+            sh
+        };
+        (cos, sin)
+    }
+}
+
+#[cfg(all(test, feature = "equivalence"))]
+mod tests {
+    use crate::equivalence::{check, Tolerance};
+    use crate::{compile, Code, Options, Profile, Source};
+    use dxso::Opcode;
+    use dxso_exec::{InputRegister, OutputRegister, Resources, VertexBatch, VertexShader};
+
+    fn build(text: &str, profile: Profile) -> Result<dxso::Shader, crate::Diagnostics> {
+        compile(&Source::new("t.hlsl", text), &Options::new("main", profile)).map(|c| c.shader)
+    }
+
+    /// Compiles `text` for vs_1_1 and vs_2_0, checks the vs_1_1 shader validates, uses no
+    /// instruction vs_1_1 lacks, and runs as the vs_2_0 one does on dxso-exec; returns it.
+    fn same_as_vs20(text: &str) -> dxso::Shader {
+        let vs11 = build(text, Profile::Vs11).unwrap_or_else(|e| panic!("vs_1_1: {e}"));
+        let vs20 = build(text, Profile::Vs20).unwrap_or_else(|e| panic!("vs_2_0: {e}"));
+        let report = dxso::validate(&vs11);
+        assert!(report.is_valid(), "{:?}", report.errors().next());
+        for i in vs11.instructions() {
+            assert!(
+                i.opcode.info().allowed_in(vs11.version),
+                "{:?} in vs_1_1",
+                i.opcode
+            );
+        }
+        let tolerance = Tolerance {
+            absolute: 2e-4,
+            relative: 2e-4,
+        };
+        for seed in 1..4 {
+            if let Err(m) = check(&vs20, &vs11, 256, seed, tolerance) {
+                panic!(
+                    "{m}\n{text}\n{}\n{}",
+                    dxso_text::print(&vs20),
+                    dxso_text::print(&vs11)
+                );
+            }
+        }
+        vs11
+    }
+
+    fn count(s: &dxso::Shader, op: Opcode) -> usize {
+        s.instructions().filter(|i| i.opcode == op).count()
+    }
+
+    const HEAD: &str = "struct O { float4 p : POSITION; float4 c : COLOR0; };\n";
+
+    fn shader(body: &str) -> String {
+        format!(
+            "{HEAD}float4 k; float4 j;\nO main(float4 v : POSITION, float4 n : NORMAL) {{\n    O o; o.p = v;\n{body}\n    return o;\n}}\n"
+        )
+    }
+
+    #[test]
+    fn abs_is_max_of_x_and_minus_x() {
+        let s = same_as_vs20(&shader("    o.c = abs(v) + abs(n.x - k);"));
+        assert!(count(&s, Opcode::Max) >= 2);
+    }
+
+    #[test]
+    fn pow_is_exp_of_log() {
+        let s = same_as_vs20(&shader("    o.c = pow(abs(v) + 0.5, k.x * 2);"));
+        assert!(count(&s, Opcode::Exp) >= 1 && count(&s, Opcode::Log) >= 1);
+    }
+
+    #[test]
+    fn lerp_is_an_add_and_a_mad() {
+        same_as_vs20(&shader("    o.c = lerp(v, n, k);"));
+    }
+
+    #[test]
+    fn normalize_is_dp3_rsq_mul() {
+        let s = same_as_vs20(&shader("    o.c = float4(normalize(n.xyz + 3), 1);"));
+        assert_eq!(count(&s, Opcode::Rsq), 1);
+        assert_eq!(count(&s, Opcode::Dp3), 1);
+    }
+
+    #[test]
+    fn comparisons_and_selects_are_slt_sge_arithmetic() {
+        same_as_vs20(&shader(
+            "    o.c = v.x < k.x ? n : k;\n    if (v.y >= j.y) o.c.y = 3; else o.c.z = n.x > j.z ? 1 : -1;\n    o.c.w = (v.z == k.z) + (v.w != j.w) + step(k.w, n.w) + sign(n.y);",
+        ));
+    }
+
+    #[test]
+    fn frac_floor_ceil_fmod_go_through_expp() {
+        let s = same_as_vs20(&shader(
+            "    o.c = frac(v * 3) + floor(n * 2) + ceil(k - v) + fmod(n * 5, 1.5);",
+        ));
+        assert!(count(&s, Opcode::ExpP) >= 4);
+        assert_eq!(count(&s, Opcode::Frc), 0);
+    }
+
+    #[test]
+    fn saturate_is_max_and_min() {
+        same_as_vs20(&shader("    o.c = saturate(v * 2 - n);"));
+    }
+
+    #[test]
+    fn sin_cos_series_within_tolerance() {
+        same_as_vs20(&shader(
+            "    o.c = float4(sin(v.x * 3), cos(v.y * 7), sin(n.z) * cos(n.w), tan(k.x));",
+        ));
+        // Over a range of angles against f32 directly.
+        let text = format!(
+            "{HEAD}O main(float4 v : POSITION) {{ O o; o.p = v; o.c = float4(sin(v.x), cos(v.x), 0, 1); return o; }}"
+        );
+        let s = build(&text, Profile::Vs11).unwrap();
+        assert!(dxso::validate(&s).is_valid());
+        assert_eq!(count(&s, Opcode::SinCos), 0);
+        let xs: Vec<f32> = (0..4001).map(|i| (i as f32 - 2000.0) * 0.05).collect();
+        let vs = VertexShader::new(&s).unwrap();
+        let mut b = VertexBatch::new(xs.len());
+        b.set(
+            InputRegister::V(0),
+            xs.iter().map(|&x| [x, 0.0, 0.0, 1.0]).collect(),
+        );
+        let out = vs.run(&b, &Resources::default()).unwrap();
+        let c = out.get(OutputRegister::Color(0)).unwrap();
+        for (x, r) in xs.iter().zip(c) {
+            // 1e-4 for |x| <= 100: the series' own error is below 1e-5, the rest is the range
+            // reduction's rounding of x / 2pi.
+            assert!(
+                (r[0] - x.sin()).abs() < 1e-4,
+                "sin({x}) = {} not {}",
+                r[0],
+                x.sin()
+            );
+            assert!(
+                (r[1] - x.cos()).abs() < 1e-4,
+                "cos({x}) = {} not {}",
+                r[1],
+                x.cos()
+            );
+        }
+    }
+
+    #[test]
+    fn uniform_arrays_are_indexed_through_mov_a0() {
+        // Indices within the arrays (past their ends the two versions' files hold different
+        // `def`s); fractional ones round as `mova` rounds.
+        let text = "float4 arr[20]; float4x4 bones[8];\nstruct O { float4 p : POSITION; float4 c : COLOR0; };\nO main(float4 v : POSITION, float4 b : BLENDINDICES) { float4 i = saturate(b * 0.25 + 0.5); O o; o.p = mul(v, bones[i.x * 7]); o.c = arr[i.y * 19] + arr[i.z * 17 + 2]; return o; }";
+        let s = same_as_vs20(text);
+        assert_eq!(count(&s, Opcode::MovA), 0);
+        assert!(s.instructions().any(|i| i.opcode == Opcode::Mov
+            && i.dst
+                .is_some_and(|d| d.register.ty == dxso::RegisterType::Addr)));
+    }
+
+    #[test]
+    fn loops_unroll_and_branches_flatten() {
+        let s = same_as_vs20(&shader(
+            "    float4 a = 0;\n    for (int i = 0; i < 4; i++) { if (v[i] > k[i]) a += n * i; else a -= j; }\n    o.c = a;",
+        ));
+        assert!(s.instructions().all(|i| !matches!(
+            i.opcode,
+            Opcode::Rep | Opcode::If | Opcode::Loop | Opcode::Call
+        )));
+    }
+
+    #[test]
+    fn loops_on_integer_registers_are_refused() {
+        let text = "int n : register(i0);\nfloat4 main(float4 v : POSITION) : POSITION { float4 a = v; for (int i = 0; i < n; i++) a += v; return a; }";
+        let e = build(text, Profile::Vs11).unwrap_err();
+        let d = e.errors().next().unwrap();
+        assert_eq!(d.code, Code::Unsupported);
+        assert!(d.message.contains("vs_1_1"), "{}", d.message);
+        let text = "float4 main(float4 v : POSITION) : POSITION { float4 a = v; while (a.x > 0) a.x -= 1; return a; }";
+        let e = build(text, Profile::Vs11).unwrap_err();
+        assert_eq!(e.errors().next().unwrap().code, Code::UnrollLimit);
+    }
+
+    #[test]
+    fn too_many_slots_is_x5608() {
+        let text = "float4 k;\nfloat4 main(float4 v : POSITION) : POSITION { float4 a = v; for (int i = 0; i < 40; i++) a = pow(abs(a), k) + a * k; return a; }";
+        let e = build(text, Profile::Vs11).unwrap_err();
+        let d = e.errors().next().unwrap();
+        assert_eq!(d.code, Code::TooManySlots);
+        assert!(
+            d.message
+                .contains("Max. allowed by the target (vs_1_1) is 128"),
+            "{}",
+            d.message
+        );
+        // The same code fits vs_2_0's 256 slots only without pow's exp and log macros.
+        assert!(build(text, Profile::Vs30).is_ok());
+    }
+
+    #[test]
+    fn too_many_temps_is_x4505() {
+        // Sixteen values all alive at the end.
+        let mut body = String::new();
+        for i in 0..16 {
+            body += &format!("    float4 t{i} = v * k{i} + j;\n");
+        }
+        body += "    float4 s = 0;\n";
+        for i in 0..16 {
+            body += &format!("    s = s * t{i} + t{};\n", 15 - i);
+        }
+        let decls: String = (0..16).map(|i| format!("float4 k{i}; ")).collect();
+        let text = format!(
+            "{decls}float4 j;\nfloat4 main(float4 v : POSITION) : POSITION {{\n{body}    return s;\n}}"
+        );
+        let e = build(&text, Profile::Vs11).unwrap_err();
+        let d = e.errors().next().unwrap();
+        assert_eq!(d.code, Code::TooManyTemps, "{}", d.message);
+        assert!(build(&text, Profile::Vs30).is_ok());
+    }
+
+    #[test]
+    fn two_inputs_are_not_read_by_one_instruction() {
+        let s = same_as_vs20(&shader("    o.c = v * n + v.yzwx;"));
+        for i in s.instructions() {
+            let inputs: std::collections::HashSet<u16> = i
+                .srcs
+                .iter()
+                .filter(|p| p.register.ty == dxso::RegisterType::Input)
+                .map(|p| p.register.num)
+                .collect();
+            assert!(inputs.len() <= 1, "{i:?}");
+        }
+    }
+}
