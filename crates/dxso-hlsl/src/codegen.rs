@@ -185,6 +185,10 @@ impl<'a> Gen<'a> {
                 continue;
             }
             if let Op::Add(a, b) = self.m.nodes[i].op {
+                // `x + x` reads the product twice: it is computed, not folded.
+                if a.h == b.h {
+                    continue;
+                }
                 if let Some(x) = [a, b].into_iter().find(|o| self.foldable_mul(*o)) {
                     self.absorbed[x.h.0 as usize] = true;
                 }
@@ -595,6 +599,7 @@ impl<'a> Gen<'a> {
     // ---- emission ----
 
     fn run(&mut self) -> R<()> {
+        self.constants_fit()?;
         self.analyse();
         self.assign_inputs();
         self.split_outputs();
@@ -691,6 +696,33 @@ impl<'a> Gen<'a> {
                     self.profile.temps()
                 ),
             ));
+        }
+        Ok(())
+    }
+
+    /// vs_1_1 has 96 float constants, and a relative read may reach any register of the array
+    /// it reads: every register of a read uniform must exist (later versions' validators check
+    /// the registers instructions name).
+    fn constants_fit(&self) -> R<()> {
+        if self.profile != Profile::Vs11 {
+            return Ok(());
+        }
+        let max = self.profile.float_constants();
+        for u in &self.m.uniforms {
+            let end = u.register as u32 + u.count as u32;
+            if u.used && u.set == RegisterSet::Float4 && end > max as u32 {
+                return Err(err(
+                    Code::ConstRegister,
+                    format!(
+                        "Invalid const register num: {}. Max allowed is {} ('{}' takes c{}-c{})",
+                        end - 1,
+                        max - 1,
+                        u.name,
+                        u.register,
+                        end - 1
+                    ),
+                ));
+            }
         }
         Ok(())
     }

@@ -75,6 +75,30 @@ pub(crate) fn legalize(m: &Module, profile: Profile) -> Result<Option<Module>, D
     Ok(Some(l.new))
 }
 
+/// `true` when every lane of `op` holds the same value: dot products and scalar functions,
+/// and lane-wise arithmetic whose operands each hold one value in the lanes they read (looked
+/// for `depth` nodes down).
+fn replicated(m: &Module, op: Op, depth: u8) -> bool {
+    let one = |o: &Operand| {
+        o.swz.iter().all(|&c| c == o.swz[0])
+            || match m.node(o.h).op {
+                Op::Literal(b) => b.iter().all(|&x| x == b[0]),
+                op => depth > 0 && replicated(m, op, depth - 1),
+            }
+    };
+    match op {
+        Op::Dot(..) | Op::Rcp(_) | Op::Rsq(_) | Op::Exp(_) | Op::Log(_) | Op::Pow(..) => true,
+        Op::Add(a, b)
+        | Op::Mul(a, b)
+        | Op::Min(a, b)
+        | Op::Max(a, b)
+        | Op::Slt(a, b)
+        | Op::Sge(a, b) => one(&a) && one(&b),
+        Op::Mad(a, b, c) | Op::Lrp(a, b, c) => one(&a) && one(&b) && one(&c),
+        _ => false,
+    }
+}
+
 struct Legal {
     new: Module,
     /// The new value of each old node.
@@ -226,7 +250,28 @@ impl Legal {
                 self.new.op(Op::UniformRel(base, index), w)
             }
             Op::Compose(parts) => {
-                let parts = parts.map(|p| p.map(|p| self.lane(p)));
+                let mut parts = parts.map(|p| p.map(|p| self.lane(p)));
+                for (k, p) in parts.iter_mut().enumerate() {
+                    let Some(p) = p else { continue };
+                    // A lane of a gathered vector is read where it was gathered from.
+                    if let Op::Compose(inner) = self.new.node(p.h).op {
+                        if let Some(q) = inner[p.lane as usize & 3] {
+                            if !p.abs {
+                                *p = Lane {
+                                    neg: p.neg ^ q.neg,
+                                    ..q
+                                };
+                            }
+                        }
+                    }
+                    // A value that is the same in every lane (a dot product, a scalar
+                    // function, arithmetic on single lanes) is read from the lane it fills,
+                    // so it can be computed there, where the vector is gathered (`dp4 r0.y`
+                    // and no `mov r0.y, r1.x`): vs_1_1 has 128 slots.
+                    if !p.abs && replicated(&self.new, self.new.node(p.h).op, 4) {
+                        p.lane = k as u8;
+                    }
+                }
                 self.new.op(Op::Compose(parts), w)
             }
             Op::Sample(k, s, c, g) => {
@@ -277,8 +322,10 @@ impl Legal {
         let h = m.op(Op::Mad(f, pi, neg_half_pi), 1).lane(0);
         let p = m.op(Op::Mul(h, h), 1).lane(0);
         // Both series in two lanes: r.x = cos h, r.y = sin h / h.
-        let c0 = m.literal([SERIES[0][0], SERIES[0][1], 0.0, 0.0], 2);
-        let c1 = m.literal([SERIES[1][0], SERIES[1][1], 0.0, 0.0], 2);
+        // The first step reads two coefficient pairs: one register holds both, since a
+        // vertex instruction reads one constant register.
+        let c01 = m.literal([SERIES[0][0], SERIES[0][1], SERIES[1][0], SERIES[1][1]], 4);
+        let (c0, c1) = (c01.swizzle([0, 1, 0, 1]), c01.swizzle([2, 3, 2, 3]));
         let mut r = m.op(Op::Mad(p, c0, c1), 2);
         for c in &SERIES[2..] {
             let c = m.literal([c[0], c[1], 0.0, 0.0], 2);
@@ -488,6 +535,26 @@ mod tests {
         );
         // The same code fits vs_2_0's 256 slots only without pow's exp and log macros.
         assert!(build(text, Profile::Vs30).is_ok());
+    }
+
+    #[test]
+    fn constants_past_c95_are_x5589() {
+        let text = "float4x3 bones[40];\nfloat4 main(float4 v : POSITION, float4 i : BLENDINDICES) : POSITION { return float4(mul(v, bones[i.x]), 1); }";
+        let e = build(text, Profile::Vs11).unwrap_err();
+        let d = e.errors().next().unwrap();
+        assert_eq!(d.code, Code::ConstRegister);
+        assert!(
+            d.message
+                .starts_with("Invalid const register num: 119. Max allowed is 95"),
+            "{}",
+            d.message
+        );
+        // Thirty bones fit.
+        same_as_vs20(
+            &text
+                .replace("[40]", "[30]")
+                .replace("i.x]", "saturate(i.x) * 29]"),
+        );
     }
 
     #[test]
