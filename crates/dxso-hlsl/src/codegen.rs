@@ -536,50 +536,43 @@ impl<'a> Gen<'a> {
     ) -> R<()> {
         let mut temps = Vec::new();
         // Only one constant register per vertex instruction (and one input register in
-        // vs_1_1, whose read ports allow one).
+        // vs_1_1, whose read ports allow one): the one most sources read stays, the others
+        // are copied to temporaries.
         if !self.pixel() {
-            let mut seen: Option<(Register, Option<dxso::Relative>)> = None;
-            let mut seen_input: Option<Register> = None;
-            for (i, s) in srcs.iter_mut().enumerate() {
-                if s.register.ty == RT::Input && self.profile == Profile::Vs11 {
-                    match seen_input {
-                        None => seen_input = Some(s.register),
-                        Some(r) if r == s.register => {}
-                        Some(_) => {
-                            let (p, t) = self.copy_to_temp(
-                                SrcParam {
-                                    modifier: SrcModifier::None,
-                                    ..*s
-                                },
-                                reads[i],
-                            )?;
-                            temps.push(t);
-                            *s = SrcParam {
-                                modifier: s.modifier,
-                                ..p
-                            };
-                        }
-                    }
+            for ty in [RT::Const, RT::Input] {
+                if ty == RT::Input && self.profile != Profile::Vs11 {
+                    continue;
                 }
-                if s.register.ty == RT::Const {
-                    match seen {
-                        None => seen = Some((s.register, s.relative)),
-                        Some(r) if r == (s.register, s.relative) => {}
-                        Some(_) => {
-                            let (p, t) = self.copy_to_temp(
-                                SrcParam {
-                                    modifier: SrcModifier::None,
-                                    ..*s
-                                },
-                                reads[i],
-                            )?;
-                            temps.push(t);
-                            *s = SrcParam {
-                                modifier: s.modifier,
-                                ..p
-                            };
-                        }
+                let key = |s: &SrcParam| (s.register, s.relative);
+                let keys: Vec<_> = srcs
+                    .iter()
+                    .filter(|s| s.register.ty == ty)
+                    .map(key)
+                    .collect();
+                let Some(keep) = keys
+                    .iter()
+                    .copied()
+                    .rev()
+                    .max_by_key(|k| keys.iter().filter(|x| *x == k).count())
+                else {
+                    continue;
+                };
+                for (i, s) in srcs.iter_mut().enumerate() {
+                    if s.register.ty != ty || key(s) == keep {
+                        continue;
                     }
+                    let (p, t) = self.copy_to_temp(
+                        SrcParam {
+                            modifier: SrcModifier::None,
+                            ..*s
+                        },
+                        reads[i],
+                    )?;
+                    temps.push(t);
+                    *s = SrcParam {
+                        modifier: s.modifier,
+                        ..p
+                    };
                 }
             }
         }

@@ -99,6 +99,40 @@ fn replicated(m: &Module, op: Op, depth: u8) -> bool {
     }
 }
 
+/// `true` when lane 0 of `o` is known to hold an integer: an integral literal, `x -
+/// frac(x)`, sums, products and 0/1 selects of integers (looked for `depth` nodes down).
+fn integral(m: &Module, o: Operand, depth: u8) -> bool {
+    if let Some(v) = m.literal_lane(o, 0) {
+        return v == v.round();
+    }
+    if depth == 0 {
+        return false;
+    }
+    let lane = |x: Operand| x.lane(o.swz[0]);
+    let is_01 = |x: Operand| matches!(m.node(x.h).op, Op::Slt(..) | Op::Sge(..));
+    match m.node(o.h).op {
+        Op::Add(a, b) => {
+            let (a, b) = (lane(a), lane(b));
+            // x - frac(x): the fraction is read from `.y` of a node of one lane of x.
+            let floor_of = |x: Operand, f: Operand| {
+                f.neg
+                    && !f.abs
+                    && matches!(m.node(f.h).op, Op::Frc(y)
+                        if y.h == x.h && y.swz[0] == x.swz[0] && y.neg == x.neg && y.abs == x.abs)
+            };
+            floor_of(a, b)
+                || floor_of(b, a)
+                || (integral(m, a, depth - 1) && integral(m, b, depth - 1))
+        }
+        Op::Mul(a, b) => integral(m, lane(a), depth - 1) && integral(m, lane(b), depth - 1),
+        Op::Lrp(s, b, c) => {
+            is_01(s) && integral(m, lane(b), depth - 1) && integral(m, lane(c), depth - 1)
+        }
+        Op::Slt(..) | Op::Sge(..) => true,
+        _ => false,
+    }
+}
+
 struct Legal {
     new: Module,
     /// The new value of each old node.
@@ -239,9 +273,9 @@ impl Legal {
             }
             Op::UniformRel(base, index) => {
                 let index = self.operand(index).lane(0);
-                let index = match self.new.literal_lane(index, 0) {
-                    Some(v) if v == v.round() => index,
-                    _ => {
+                let index = match integral(&self.new, index, 6) {
+                    true => index,
+                    false => {
                         // `mov a0.x` floors: floor(i + 0.5) is the nearest integer.
                         let half = self.new.scalar(0.5);
                         self.new.op(Op::Add(index, half), 1)
