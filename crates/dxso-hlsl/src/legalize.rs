@@ -62,6 +62,14 @@ pub(crate) fn legalize(m: &Module, profile: Profile) -> Result<Option<Module>, D
             l.node(node.op, node.width, demand[i])
         };
         l.map.push(o);
+        // A series or a fraction is a dozen nodes: the module may grow, but not unbounded.
+        if l.new.nodes.len() > crate::ir::MAX_NODES {
+            return Err(Diagnostic::error(
+                Code::Limit,
+                Loc::default(),
+                "the shader grows past 262144 operations as vs_1_1 code",
+            ));
+        }
     }
     for out in &m.outputs {
         let mut out = out.clone();
@@ -545,6 +553,23 @@ mod tests {
         let text = "float4 main(float4 v : POSITION) : POSITION { float4 a = v; while (a.x > 0) a.x -= 1; return a; }";
         let e = build(text, Profile::Vs11).unwrap_err();
         assert_eq!(e.errors().next().unwrap().code, Code::UnrollLimit);
+    }
+
+    #[test]
+    fn pixel_only_constructs_and_bool_registers_are_refused() {
+        let head =
+            "sampler2D s; bool b : register(b0);\nfloat4 main(float4 v : POSITION) : POSITION";
+        for (body, says) in [
+            ("{ if (v.x < 0) discard; return v; }", "discard"),
+            ("{ clip(v); return v; }", "clip"),
+            ("{ return tex2D(s, v.xy); }", "vs_3_0"),
+            ("{ if (b) v = -v; return v; }", "vs_1_1"),
+        ] {
+            let e = build(&format!("{head} {body}"), Profile::Vs11).unwrap_err();
+            let d = e.errors().next().unwrap();
+            assert_eq!(d.code, Code::Unsupported, "{body}: {d}");
+            assert!(d.message.contains(says), "{body}: {}", d.message);
+        }
     }
 
     #[test]
