@@ -11,26 +11,25 @@
 //! - `nrm(x)` is `x * rsq(dot(x, x))`;
 //! - `frac(x)` is computed lane by lane into `.y` of its own register by `expp` (one slot; its
 //!   `.y` is `x - floor(x)`), and read from there;
-//! - `sincos(x)` is a series: the angle is reduced to `t` in `[-pi, pi)` through `frac`, the
-//!   sine and cosine of `t / 2` are polynomials of degree 10 and 11 evaluated together in two
-//!   lanes, and the double-angle formulas give `sin t` and `cos t` (error below 1e-5 for the
-//!   reduced angle);
+//! - `sincos(x)` is fxc's series: the angle is reduced to `t` in `[-pi, pi)` through `frac`
+//!   (a quarter turn earlier for the sine), and fxc's even polynomial of degree 10 gives
+//!   `cos t` (within 1e-4), in two lanes when both are read;
 //! - a relative read `c[base + round(i)]` gets `i + 0.5`, because `mov a0.x` floors where `mova`
 //!   rounds.
 
 use crate::diag::{Code, Diagnostic, Loc};
-use crate::ir::{Lane, Module, Op, Operand};
+use crate::ir::{Handle, Lane, Module, Op, Operand};
 use crate::Profile;
 
-/// Cosine (lane 0) and sine-over-angle (lane 1) coefficients of `h^2`, highest power first:
-/// `cos h = sum c_k h^2k`, `sin h / h = sum s_k h^2k` (Taylor's, `k` from 5 down to 0).
-const SERIES: [[f32; 2]; 6] = [
-    [-1.0 / 3_628_800.0, -1.0 / 39_916_800.0],
-    [1.0 / 40_320.0, 1.0 / 362_880.0],
-    [-1.0 / 720.0, -1.0 / 5_040.0],
-    [1.0 / 24.0, 1.0 / 120.0],
-    [-1.0 / 2.0, -1.0 / 6.0],
-    [1.0, 1.0],
+/// fxc's vs_1_1 cosine of `t` in `[-pi, pi]`: an even polynomial of degree 10, its
+/// coefficients of `t^2` highest power first, as fxc's `def`s hold them (within 1e-4 of `cos`).
+const COS_SERIES: [f32; 6] = [
+    -2.523_985e-7,
+    2.476_09e-5,
+    -0.001_388_839_7,
+    0.041_666_64,
+    -0.5,
+    1.0,
 ];
 
 /// The module rebuilt for `profile`, or `None` when the profile has every operation the module
@@ -47,9 +46,12 @@ pub(crate) fn legalize(m: &Module, profile: Profile) -> Result<Option<Module>, D
         ));
     }
     let demand = m.demand();
+    let shared = shared_uniforms(m, &demand);
     let mut l = Legal {
         new: Module::default(),
         map: Vec::with_capacity(m.nodes.len()),
+        copies: Vec::new(),
+        copy: None,
     };
     l.new.inputs = m.inputs.clone();
     l.new.uniforms = m.uniforms.clone();
@@ -59,7 +61,10 @@ pub(crate) fn legalize(m: &Module, profile: Profile) -> Result<Option<Module>, D
             // Dead: nothing reads it, so it need not be rebuilt.
             l.new.scalar(0.0)
         } else {
-            l.node(node.op, node.width, demand[i])
+            l.copy = shared[i];
+            let o = l.node(node.op, node.width, demand[i]);
+            l.copy = None;
+            o
         };
         l.map.push(o);
         // A series or a fraction is a dozen nodes: the module may grow, but not unbounded.
@@ -141,16 +146,61 @@ fn integral(m: &Module, o: Operand, depth: u8) -> bool {
     }
 }
 
+/// For each node reading two constant registers (a vertex instruction reads one), the uniform
+/// to read from a copy in a temporary instead, when that uniform meets another constant in
+/// more than one node: one `mov` then serves them all (`mov r1.xyz, c7` and three `dp3`s
+/// against `c4`-`c6`, rather than a copy of each of `c4`-`c6`).
+fn shared_uniforms(m: &Module, demand: &[u8]) -> Vec<Option<Handle>> {
+    let constants = |i: usize| {
+        let mut c: Vec<Handle> = crate::lower::operands(&m.nodes[i].op)
+            .into_iter()
+            .filter(|h| matches!(m.node(*h).op, Op::Uniform(_) | Op::Literal(_)))
+            .collect();
+        c.sort();
+        c.dedup();
+        c
+    };
+    let mut meets = vec![0u32; m.nodes.len()];
+    for (i, &d) in demand.iter().enumerate() {
+        let c = constants(i);
+        if d != 0 && c.len() > 1 {
+            for h in c {
+                meets[h.0 as usize] += 1;
+            }
+        }
+    }
+    (0..m.nodes.len())
+        .map(|i| {
+            let c = constants(i);
+            if demand[i] == 0 || c.len() < 2 {
+                return None;
+            }
+            c.into_iter()
+                .filter(|h| matches!(m.node(*h).op, Op::Uniform(_)) && meets[h.0 as usize] > 1)
+                .max_by_key(|h| meets[h.0 as usize])
+        })
+        .collect()
+}
+
 struct Legal {
     new: Module,
     /// The new value of each old node.
     map: Vec<Operand>,
+    /// The copy in a temporary of each old uniform node read from one (see
+    /// [`shared_uniforms`]).
+    copies: Vec<(Handle, Operand)>,
+    /// The uniform the node being rebuilt reads from its copy.
+    copy: Option<Handle>,
 }
 
 impl Legal {
     /// An old operand read from the new module, without an `_abs` modifier.
     fn operand(&mut self, o: Operand) -> Operand {
-        let by = self.map[o.h.0 as usize];
+        let by = if self.copy == Some(o.h) {
+            self.copy_of(o.h)
+        } else {
+            self.map[o.h.0 as usize]
+        };
         let r = crate::ir::substitute_operand(o, &[(o.h, by)]);
         if !r.abs {
             return r;
@@ -162,6 +212,27 @@ impl Legal {
         let mut out = a.swizzle(r.swz);
         out.neg ^= r.neg;
         out
+    }
+
+    /// The copy of old uniform node `h` in a temporary (a gathering of its own lanes, which
+    /// code generation writes with one `mov`).
+    fn copy_of(&mut self, h: Handle) -> Operand {
+        if let Some(&(_, c)) = self.copies.iter().find(|(k, _)| *k == h) {
+            return c;
+        }
+        let u = self.map[h.0 as usize];
+        let width = self.new.node(u.h).width.max(1);
+        let parts = std::array::from_fn(|k| {
+            Some(Lane {
+                h: u.h,
+                lane: u.swz[k],
+                neg: u.neg,
+                abs: u.abs,
+            })
+        });
+        let c = self.new.op(Op::Compose(parts), width);
+        self.copies.push((h, c));
+        c
     }
 
     fn lane(&mut self, p: Lane) -> Lane {
@@ -349,45 +420,39 @@ impl Legal {
     }
 
     /// `(cos x, sin x)` of a scalar, each read from lane 0; `demand` bit 0 asks for the cosine,
-    /// bit 1 for the sine (a value nothing reads is not built).
+    /// bit 1 for the sine (a value nothing reads is not built). As fxc computes them: the angle
+    /// `t = 2pi frac(x / 2pi + phase) - pi` in `[-pi, pi)`, with phase 1/2 for the cosine and 1/4
+    /// for the sine (`sin x = cos(x - pi/2)`), then [`COS_SERIES`] of `t`; both in two lanes
+    /// when both are read.
     fn sincos(&mut self, x: Operand, demand: u8) -> (Operand, Operand) {
-        use std::f32::consts::{FRAC_PI_2, PI, TAU};
+        use std::f32::consts::{PI, TAU};
+        let phases: &[f32] = match demand & 3 {
+            1 => &[0.5],
+            2 => &[0.25],
+            _ => &[0.5, 0.25],
+        };
+        let w = phases.len() as u8;
         let m = &mut self.new;
-        // u = x / 2pi + 1/2; h = (frac(u) - 1/2) * pi = t / 2, t = x - 2pi k in [-pi, pi).
         let k = m.scalar(1.0 / TAU);
-        let half = m.scalar(0.5);
-        let u = m.op(Op::Mad(x, k, half), 1).lane(0);
-        let f = self.frac(u);
+        let phase = m.literal([phases[0], *phases.last().unwrap_or(&0.5), 0.0, 0.0], w);
+        let u = m.op(Op::Mad(x.lane(0), k, phase), w);
+        let f: Vec<Operand> = (0..w).map(|i| self.frac(u.lane(i))).collect();
+        let f = self.new.compose(&f);
         let m = &mut self.new;
-        let pi = m.scalar(PI);
-        let neg_half_pi = m.scalar(-FRAC_PI_2);
-        let h = m.op(Op::Mad(f, pi, neg_half_pi), 1).lane(0);
-        let p = m.op(Op::Mul(h, h), 1).lane(0);
-        // Both series in two lanes: r.x = cos h, r.y = sin h / h.
-        // The first step reads two coefficient pairs: one register holds both, since a
-        // vertex instruction reads one constant register.
-        let c01 = m.literal([SERIES[0][0], SERIES[0][1], SERIES[1][0], SERIES[1][1]], 4);
-        let (c0, c1) = (c01.swizzle([0, 1, 0, 1]), c01.swizzle([2, 3, 2, 3]));
-        let mut r = m.op(Op::Mad(p, c0, c1), 2);
-        for c in &SERIES[2..] {
-            let c = m.literal([c[0], c[1], 0.0, 0.0], 2);
-            r = m.op(Op::Mad(r, p, c), 2);
+        let (tau, neg_pi) = (m.scalar(TAU), m.scalar(-PI));
+        let t = m.op(Op::Mad(f, tau, neg_pi), w);
+        let p = m.op(Op::Mul(t, t), w);
+        let (c0, c1) = (m.scalar(COS_SERIES[0]), m.scalar(COS_SERIES[1]));
+        let mut r = m.op(Op::Mad(p, c0, c1), w);
+        for &c in &COS_SERIES[2..] {
+            let c = m.scalar(c);
+            r = m.op(Op::Mad(p, r, c), w);
         }
-        let sh = m.op(Op::Mul(r.lane(1), h), 1).lane(0);
-        let two_sh = m.op(Op::Add(sh, sh), 1).lane(0);
-        // sin t = 2 sin h cos h; cos t = 1 - 2 sin^2 h.
-        let sin = if demand & 2 != 0 {
-            m.op(Op::Mul(two_sh, r.lane(0)), 1).lane(0)
+        if w == 2 {
+            (r.lane(0), r.lane(1))
         } else {
-            sh
-        };
-        let cos = if demand & 1 != 0 {
-            let one = m.scalar(1.0);
-            m.op(Op::Mad(two_sh.negate(), sh, one), 1).lane(0)
-        } else {
-            sh
-        };
-        (cos, sin)
+            (r.lane(0), r.lane(0))
+        }
     }
 }
 
@@ -511,9 +576,9 @@ mod tests {
         let out = vs.run(&b, &Resources::default()).unwrap();
         let c = out.get(OutputRegister::Color(0)).unwrap();
         for (x, r) in xs.iter().zip(c) {
-            // 1e-4 for |x| <= 100: the series' own error is below 1e-5 (what |x| <= 4 sees),
-            // the rest is the range reduction's rounding of x / 2pi.
-            let tolerance = if x.abs() <= 4.0 { 1e-5 } else { 1e-4 };
+            // fxc's polynomial is within 1e-4 of cos on [-pi, pi] (9.4e-5 measured here, 9.5e-5
+            // with the range reduction's rounding of x / 2pi for |x| <= 100).
+            let tolerance = 1e-4;
             let (s, c) = ((r[0] - x.sin()).abs(), (r[1] - x.cos()).abs());
             assert!(s < tolerance, "sin({x}) = {} not {}", r[0], x.sin());
             assert!(c < tolerance, "cos({x}) = {} not {}", r[1], x.cos());

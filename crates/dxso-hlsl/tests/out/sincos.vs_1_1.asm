@@ -14,28 +14,25 @@
 //
 
     vs_1_1
-    def c1, 0.159154937, 0.5, 3.14159274, -1.57079637
-    def c2, -2.755732e-007, -2.50521079e-008, 2.48015876e-005, 2.75573188e-006
-    def c3, -0.00138888892, -0.000198412701, 0, 1
-    def c4, 0.0416666679, 0.00833333377, 0, 0
-    def c5, -0.5, -0.166666672, 0, 0
+    def c1, 0.159154937, 0.5, 0.25, 0
+    def c2, 6.28318548, -3.14159274, -2.52398507e-007, 2.47609005e-005
+    def c3, -0.00138883968, 0.0416666418, -0.5, 1
     dcl_position v0
-    mov r1.x, c0.x
-    mad r0.x, r1, c1.x, c1.y
-    expp r0.y, r0.x
-    mad r0.x, r0.y, c1.z, c1.w
-    mul r1.x, r0.x, r0.x
-    mad r2.xy, r1.x, c2, c2.zwww
-    mad r2.xy, r2, r1.x, c3
-    mad r2.xy, r2, r1.x, c4
-    mad r2.xy, r2, r1.x, c5
-    mad r2.xy, r2, r1.x, c3.w
-    mul r0.x, r2.y, r0.x
-    add r1.x, r0.x, r0.x
-    mul r3.x, r1.x, r2.x
-    mad r3.y, -r1.x, r0.x, c3.w
-    mov r3.zw, c3.w
-    mul r3, v0, r3
-    mov oPos, r3
+    mov r1.xy, c0.x
+    mad r0.xy, r1, c1.x, c1.yzzz
+    expp r1.y, r0.x
+    expp r2.y, r0.y
+    mov r2.x, r1.y
+    mad r2.xy, r2, c2.x, c2.y
+    mul r2.xy, r2, r2
+    mad r0.xy, r2, c2.z, c2.w
+    mad r0.xy, r2, r0, c3.x
+    mad r0.xy, r2, r0, c3.y
+    mad r0.xy, r2, r0, c3.z
+    mad r2.xy, r2, r0, c3.w
+    mov r0.xy, r2.yxxx
+    mov r0.zw, c3.w
+    mul r0, v0, r0
+    mov oPos, r0
 
-// approximately 17 instruction slots used
+// approximately 16 instruction slots used
