@@ -82,6 +82,10 @@ struct Gen<'a> {
     alias: Vec<Option<usize>>,
     /// The last position at which any node of a register-sharing group is read, by root.
     group_last: Vec<usize>,
+    /// Where each output is written.
+    targets: Vec<(Register, WriteMask)>,
+    /// The output register a group (by root) is computed in, in place of a temporary.
+    direct: Vec<Option<Register>>,
 }
 
 impl<'a> Gen<'a> {
@@ -135,6 +139,8 @@ impl<'a> Gen<'a> {
             pos: vec![usize::MAX; n],
             alias: vec![None; n],
             group_last: vec![0; n],
+            targets: Vec::new(),
+            direct: vec![None; n],
         }
     }
 
@@ -660,6 +666,8 @@ impl<'a> Gen<'a> {
             let r = self.root(i);
             self.group_last[r] = self.group_last[r].max(self.last_use[i]).max(self.pos[i]);
         }
+        self.targets = self.output_targets()?;
+        self.outputs_in_place(&order);
         for (p, &i) in order.iter().enumerate() {
             self.node_code(i)?;
             for h in self.reads_of(i) {
@@ -718,6 +726,107 @@ impl<'a> Gen<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Lets a vertex output be computed in its output register (`dp4 oPos.x, ...`, `max oD0,
+    /// ...`, no `mov` at the end) when nothing else reads its value and every instruction of
+    /// it writes exactly its lanes once without reading them back.
+    fn outputs_in_place(&mut self, order: &[usize]) {
+        if !self.profile.is_vertex() || !self.m.loops.is_empty() {
+            return;
+        }
+        let single = |me: &Self, x: usize| match me.m.nodes[x].op {
+            Op::Add(..)
+            | Op::Mul(..)
+            | Op::Mad(..)
+            | Op::Min(..)
+            | Op::Max(..)
+            | Op::Slt(..)
+            | Op::Sge(..)
+            | Op::Dot(3 | 4, ..)
+            | Op::Rcp(_)
+            | Op::Rsq(_)
+            | Op::Exp(_)
+            | Op::Log(_) => true,
+            Op::Abs(_) => me.has(Opcode::Abs),
+            _ => false,
+        };
+        let mut claimed: Vec<usize> = Vec::new();
+        for (k, out) in self.m.outputs.iter().enumerate() {
+            let (reg, mask) = self.targets[k];
+            let c = out.value.h.0 as usize;
+            let mut d = self.demand[c];
+            let mut identity =
+                (0..4).all(|l| mask.0 & (1 << l) == 0 || out.value.swz[l] == l as u8);
+            // A value that is the same in every lane, read replicated (a scalar widened to
+            // the output), is computed into all the output's lanes at once.
+            let one = |o: &Operand| o.swz.iter().all(|&x| x == o.swz[0]);
+            let same_everywhere = match self.m.nodes[c].op {
+                Op::Dot(3 | 4, ..) | Op::Rcp(_) | Op::Rsq(_) | Op::Exp(_) | Op::Log(_) => true,
+                Op::Add(a, b)
+                | Op::Mul(a, b)
+                | Op::Min(a, b)
+                | Op::Max(a, b)
+                | Op::Slt(a, b)
+                | Op::Sge(a, b) => one(&a) && one(&b) && !self.absorbed_read(&a, &b),
+                Op::Mad(a, b, e) => one(&a) && one(&b) && one(&e),
+                _ => false,
+            };
+            if !identity && same_everywhere && !out.value.neg && !out.value.abs {
+                identity = true;
+                d = mask.0;
+            }
+            if out.value.neg
+                || out.value.abs
+                || !identity
+                || d != mask.0
+                || self.pos[c] == usize::MAX
+                || self.uses[c] != 1
+                || self.split[c]
+                || self.alias[c].is_some()
+                || claimed.contains(&c)
+            {
+                continue;
+            }
+            let members: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&x| x != c && self.root(x) == c)
+                .collect();
+            let ok = match self.m.nodes[c].op {
+                // Every lane written by a member in place.
+                Op::Compose(parts) => {
+                    (0..4).all(|l| {
+                        d & (1 << l) == 0
+                            || parts[l].is_some_and(|p| {
+                                members.contains(&(p.h.0 as usize))
+                                    && p.lane == l as u8
+                                    && !p.neg
+                                    && !p.abs
+                            })
+                    }) && members.iter().all(|&x| {
+                        // An output register cannot be read back.
+                        single(self, x)
+                            && self
+                                .reads_of(x)
+                                .iter()
+                                .all(|h| self.root(h.0 as usize) != c)
+                    })
+                }
+                _ => members.is_empty() && single(self, c),
+            };
+            if ok {
+                claimed.push(c);
+                self.direct[c] = Some(reg);
+                self.demand[c] = d;
+            }
+        }
+    }
+
+    /// `true` when either operand is a multiply folded into the add reading it (its operands
+    /// are read instead, through their own swizzles).
+    fn absorbed_read(&self, a: &Operand, b: &Operand) -> bool {
+        self.absorbed[a.h.0 as usize] || self.absorbed[b.h.0 as usize]
     }
 
     /// Marks the vectors only outputs read, gathered from inputs, constants and at most one
@@ -1018,6 +1127,10 @@ impl<'a> Gen<'a> {
             || matches!(node.op, Op::Sat(_) if !self.pixel())
             || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
         let root = self.root(i);
+        if let Some(out) = self.direct[root] {
+            let dst = DstParam::new(out, WriteMask(d));
+            return self.node_body(i, out, dst);
+        }
         let group_reg = self.reg_of_group(root, i);
         let r = if let Some(r) = group_reg {
             r
@@ -1046,6 +1159,13 @@ impl<'a> Gen<'a> {
         self.reg[i] = Some(r);
         let dst_reg = Register::new(RT::Temp, r);
         let dst = DstParam::new(dst_reg, WriteMask(d));
+        self.node_body(i, dst_reg, dst)
+    }
+
+    /// The instructions of node `i`, writing `dst` (in `dst_reg`).
+    fn node_body(&mut self, i: usize, dst_reg: Register, dst: DstParam) -> R<()> {
+        let node = self.m.nodes[i];
+        let d = self.demand[i];
         match node.op {
             Op::Add(a, b) => {
                 let mul = [a, b].into_iter().position(|o| {
@@ -1548,11 +1668,13 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    fn outputs(&mut self) -> R<()> {
+    /// The register and mask each output is written to (vs_3_0 outputs declared on the way).
+    fn output_targets(&mut self) -> R<Vec<(Register, WriteMask)>> {
         let mut next_o = 0u16;
+        let mut targets = Vec::new();
         for out in self.m.outputs.clone() {
             let width_mask = ((1u16 << out.width) - 1) as u8;
-            let (reg, mask) = match (self.profile, out.usage) {
+            let target = match (self.profile, out.usage) {
                 (p, DeclUsage::Color) if !p.is_vertex() => (
                     Register::new(RT::ColorOut, out.index as u16),
                     WriteMask::ALL,
@@ -1609,6 +1731,19 @@ impl<'a> Gen<'a> {
                     ))
                 }
             };
+            targets.push(target);
+        }
+        Ok(targets)
+    }
+
+    fn outputs(&mut self) -> R<()> {
+        for (k, out) in self.m.outputs.clone().into_iter().enumerate() {
+            let (reg, mask) = self.targets[k];
+            if self.direct[out.value.h.0 as usize].is_some() {
+                // Computed in place by the instructions of its value.
+                continue;
+            }
+            let width_mask = ((1u16 << out.width) - 1) as u8;
             let read = if mask.0 == 0xF && out.width < 4 {
                 width_mask
             } else {

@@ -21,18 +21,16 @@
     def c6, 0, 1, 0, 0
     dcl_position v0
     dcl_normal v1
-    dp4 r0.x, v0, c0
-    dp4 r0.y, v0, c1
-    dp4 r0.z, v0, c2
-    dp4 r0.w, v0, c3
-    dp3 r1.x, v1, v1
-    rsq r2.x, r1.x
-    mul r2.xyz, v1, r2.x
-    dp3 r1.x, r2, -c4
-    max r2.x, r1.x, c6.x
-    min r2.x, r2, c6.y
-    mul r2, c5, r2.x
-    mov oPos, r0
-    mov oD0, r2
+    dp4 oPos.x, v0, c0
+    dp4 oPos.y, v0, c1
+    dp4 oPos.z, v0, c2
+    dp4 oPos.w, v0, c3
+    dp3 r0.x, v1, v1
+    rsq r1.x, r0.x
+    mul r1.xyz, v1, r1.x
+    dp3 r0.x, r1, -c4
+    max r1.x, r0.x, c6.x
+    min r1.x, r1, c6.y
+    mul oD0, c5, r1.x
 
-// approximately 13 instruction slots used
+// approximately 11 instruction slots used

@@ -32,7 +32,6 @@
     mad r2.xy, r2, r0, c3.w
     mov r0.xy, r2.yxxx
     mov r0.zw, c3.w
-    mul r0, v0, r0
-    mov oPos, r0
+    mul oPos, v0, r0
 
-// approximately 16 instruction slots used
+// approximately 15 instruction slots used

@@ -25,7 +25,6 @@
     add r3.x, r0.x, r1.x
     mad r3.x, r2.x, r3, -r1.x
     mov a0.x, r3.x
-    add r3, v0, c0[a0.x]
-    mov oPos, r3
+    add oPos, v0, c0[a0.x]
 
-// approximately 10 instruction slots used
+// approximately 9 instruction slots used
