@@ -2,8 +2,8 @@
 //!
 //! vs_1_1 has no `abs`, `pow`, `lrp`, `nrm`, `sincos`, `cmp` or `mova`, no `_abs` source
 //! modifier, and its `frc` writes only `.y` or `.xy` (three slots). The module is rebuilt node by
-//! node, each node the others read replaced by the same value computed with what vs_1_1 has, as
-//! fxc compiles for it:
+//! node, each node the others read replaced by the same value computed with what vs_1_1 has
+//! (the fraction, sine and cosine as fxc's own vs_1_1 code computes them):
 //!
 //! - `abs(x)` is `max(x, -x)`;
 //! - `pow(x, y)` is `exp(y * log(x))` (the full-precision `exp` and `log`);
@@ -15,7 +15,11 @@
 //!   (a quarter turn earlier for the sine), and fxc's even polynomial of degree 10 gives
 //!   `cos t` (within 1e-4), in two lanes when both are read;
 //! - a relative read `c[base + round(i)]` gets `i + 0.5`, because `mov a0.x` floors where `mova`
-//!   rounds.
+//!   rounds (not when `i` is known to be an integer).
+//!
+//! Two choices save slots, of which vs_1_1 has 128: a value that is the same in every lane is
+//! read from the lane of the vector it is gathered into, so code generation computes it there;
+//! and a uniform that meets other constant registers in several nodes is read from one copy.
 
 use crate::diag::{Code, Diagnostic, Loc};
 use crate::ir::{Handle, Lane, Module, Op, Operand};
@@ -50,7 +54,7 @@ pub(crate) fn legalize(m: &Module, profile: Profile) -> Result<Option<Module>, D
     let mut l = Legal {
         new: Module::default(),
         map: Vec::with_capacity(m.nodes.len()),
-        copies: Vec::new(),
+        copies: Default::default(),
         copy: None,
     };
     l.new.inputs = m.inputs.clone();
@@ -188,7 +192,7 @@ struct Legal {
     map: Vec<Operand>,
     /// The copy in a temporary of each old uniform node read from one (see
     /// [`shared_uniforms`]).
-    copies: Vec<(Handle, Operand)>,
+    copies: std::collections::HashMap<Handle, Operand>,
     /// The uniform the node being rebuilt reads from its copy.
     copy: Option<Handle>,
 }
@@ -217,7 +221,7 @@ impl Legal {
     /// The copy of old uniform node `h` in a temporary (a gathering of its own lanes, which
     /// code generation writes with one `mov`).
     fn copy_of(&mut self, h: Handle) -> Operand {
-        if let Some(&(_, c)) = self.copies.iter().find(|(k, _)| *k == h) {
+        if let Some(&c) = self.copies.get(&h) {
             return c;
         }
         let u = self.map[h.0 as usize];
@@ -231,7 +235,7 @@ impl Legal {
             })
         });
         let c = self.new.op(Op::Compose(parts), width);
-        self.copies.push((h, c));
+        self.copies.insert(h, c);
         c
     }
 
