@@ -34,6 +34,14 @@ fn err(code: Code, msg: impl Into<String>) -> Diagnostic {
 
 /// Generates the shader of `module` for `options.profile`.
 pub fn generate(module: &Module, options: &Options) -> R<Shader> {
+    if matches!(options.profile, Profile::Ps1x(_)) {
+        return Err(err(
+            Code::Unsupported,
+            format!("dxso does not compile {} yet", options.profile),
+        ));
+    }
+    let legal = crate::legalize::legalize(module, options.profile)?;
+    let module = legal.as_ref().unwrap_or(module);
     let mut g = Gen::new(module, options.profile);
     g.run()?;
     g.finish()
@@ -74,6 +82,10 @@ struct Gen<'a> {
     alias: Vec<Option<usize>>,
     /// The last position at which any node of a register-sharing group is read, by root.
     group_last: Vec<usize>,
+    /// Where each output is written.
+    targets: Vec<(Register, WriteMask)>,
+    /// The output register a group (by root) is computed in, in place of a temporary.
+    direct: Vec<Option<Register>>,
 }
 
 impl<'a> Gen<'a> {
@@ -132,6 +144,8 @@ impl<'a> Gen<'a> {
             pos: vec![usize::MAX; n],
             alias: vec![None; n],
             group_last: vec![0; n],
+            targets: Vec::new(),
+            direct: vec![None; n],
         }
     }
 
@@ -182,6 +196,10 @@ impl<'a> Gen<'a> {
                 continue;
             }
             if let Op::Add(a, b) = self.m.nodes[i].op {
+                // `x + x` reads the product twice: it is computed, not folded.
+                if a.h == b.h {
+                    continue;
+                }
                 if let Some(x) = [a, b].into_iter().find(|o| self.foldable_mul(*o)) {
                     self.absorbed[x.h.0 as usize] = true;
                 }
@@ -407,7 +425,11 @@ impl<'a> Gen<'a> {
         let a0 = Register::new(RT::Addr, 0);
         let index = index.lane(0);
         let mut p = SrcParam::new(Register::new(RT::Const, base), Swizzle::IDENTITY);
-        p.relative = Some(dxso::Relative::Token(dxso::RelativeToken::new(a0, 0)));
+        p.relative = Some(if self.profile.major() < 2 {
+            dxso::Relative::Implicit
+        } else {
+            dxso::Relative::Token(dxso::RelativeToken::new(a0, 0))
+        });
         let sw = fill_swizzle(o.swz, read);
         p.swizzle = Swizzle::new(sw[0], sw[1], sw[2], sw[3]);
         p.modifier = match (o.abs, o.neg) {
@@ -417,10 +439,11 @@ impl<'a> Gen<'a> {
             (true, true) => SrcModifier::AbsNeg,
         };
         let claimed = self.a0_claim.filter(|c| *c != index);
+        let mova = self.mova();
         if self.a0 != Some(index) {
             let mut s = [self.src(&index, 1)?];
             s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
-            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.emit(mova, DstParam::new(a0, WriteMask(1)), &s);
             self.a0 = Some(index);
         }
         if let Some(other) = claimed {
@@ -435,7 +458,7 @@ impl<'a> Gen<'a> {
             self.pending.push(r);
             let mut s = [self.src(&other, 1)?];
             s[0].swizzle = Swizzle::replicate(s[0].swizzle.get(0));
-            self.emit(Opcode::MovA, DstParam::new(a0, WriteMask(1)), &s);
+            self.emit(mova, DstParam::new(a0, WriteMask(1)), &s);
             self.a0 = Some(other);
             return Ok(SrcParam {
                 modifier: p.modifier,
@@ -444,6 +467,16 @@ impl<'a> Gen<'a> {
         }
         self.a0_claim = Some(index);
         Ok(p)
+    }
+
+    /// The instruction writing `a0.x`: `mova` from vs_2_0 on, `mov` in vs_1_1 (which floors;
+    /// the legalised index carries the half that makes it round).
+    fn mova(&self) -> Opcode {
+        if self.has(Opcode::MovA) {
+            Opcode::MovA
+        } else {
+            Opcode::Mov
+        }
     }
 
     fn swizzle_ok(&self, s: Swizzle) -> bool {
@@ -513,29 +546,44 @@ impl<'a> Gen<'a> {
         reads: &[u8],
     ) -> R<()> {
         let mut temps = Vec::new();
-        // Only one constant register per vertex instruction.
+        // Only one constant register per vertex instruction (and one input register in
+        // vs_1_1, whose read ports allow one): the one most sources read stays, the others
+        // are copied to temporaries.
         if !self.pixel() {
-            let mut seen: Option<(Register, Option<dxso::Relative>)> = None;
-            for (i, s) in srcs.iter_mut().enumerate() {
-                if s.register.ty == RT::Const {
-                    match seen {
-                        None => seen = Some((s.register, s.relative)),
-                        Some(r) if r == (s.register, s.relative) => {}
-                        Some(_) => {
-                            let (p, t) = self.copy_to_temp(
-                                SrcParam {
-                                    modifier: SrcModifier::None,
-                                    ..*s
-                                },
-                                reads[i],
-                            )?;
-                            temps.push(t);
-                            *s = SrcParam {
-                                modifier: s.modifier,
-                                ..p
-                            };
-                        }
+            for ty in [RT::Const, RT::Input] {
+                if ty == RT::Input && self.profile != Profile::Vs11 {
+                    continue;
+                }
+                let key = |s: &SrcParam| (s.register, s.relative);
+                let keys: Vec<_> = srcs
+                    .iter()
+                    .filter(|s| s.register.ty == ty)
+                    .map(key)
+                    .collect();
+                let Some(keep) = keys
+                    .iter()
+                    .copied()
+                    .rev()
+                    .max_by_key(|k| keys.iter().filter(|x| *x == k).count())
+                else {
+                    continue;
+                };
+                for (i, s) in srcs.iter_mut().enumerate() {
+                    if s.register.ty != ty || key(s) == keep {
+                        continue;
                     }
+                    let (p, t) = self.copy_to_temp(
+                        SrcParam {
+                            modifier: SrcModifier::None,
+                            ..*s
+                        },
+                        reads[i],
+                    )?;
+                    temps.push(t);
+                    *s = SrcParam {
+                        modifier: s.modifier,
+                        ..p
+                    };
                 }
             }
         }
@@ -555,12 +603,7 @@ impl<'a> Gen<'a> {
     // ---- emission ----
 
     fn run(&mut self) -> R<()> {
-        if matches!(self.profile, Profile::Ps1x(_) | Profile::Vs11) {
-            return Err(err(
-                Code::Unsupported,
-                format!("dxso does not compile {} yet", self.profile),
-            ));
-        }
+        self.constants_fit()?;
         self.analyse();
         self.assign_inputs();
         self.split_outputs();
@@ -628,6 +671,8 @@ impl<'a> Gen<'a> {
             let r = self.root(i);
             self.group_last[r] = self.group_last[r].max(self.last_use[i]).max(self.pos[i]);
         }
+        self.targets = self.output_targets()?;
+        self.outputs_in_place(&order);
         for (p, &i) in order.iter().enumerate() {
             self.node_code(i)?;
             for h in self.reads_of(i) {
@@ -659,6 +704,134 @@ impl<'a> Gen<'a> {
             ));
         }
         Ok(())
+    }
+
+    /// vs_1_1 has 96 float constants, and a relative read may reach any register of the array
+    /// it reads: every register of a read uniform must exist (later versions' validators check
+    /// the registers instructions name).
+    fn constants_fit(&self) -> R<()> {
+        if self.profile != Profile::Vs11 {
+            return Ok(());
+        }
+        let max = self.profile.float_constants();
+        for u in &self.m.uniforms {
+            let end = u.register as u32 + u.count as u32;
+            if u.used && u.set == RegisterSet::Float4 && end > max as u32 {
+                return Err(err(
+                    Code::ConstRegister,
+                    format!(
+                        "Invalid const register num: {}. Max allowed is {} ('{}' takes c{}-c{})",
+                        end - 1,
+                        max - 1,
+                        u.name,
+                        u.register,
+                        end - 1
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Lets a vertex output be computed in its output register (`dp4 oPos.x, ...`, `max oD0,
+    /// ...`, no `mov` at the end) when nothing else reads its value and every instruction of
+    /// it writes exactly its lanes once without reading them back.
+    fn outputs_in_place(&mut self, order: &[usize]) {
+        if !self.profile.is_vertex() || !self.m.loops.is_empty() {
+            return;
+        }
+        let single = |me: &Self, x: usize| match me.m.nodes[x].op {
+            Op::Add(..)
+            | Op::Mul(..)
+            | Op::Mad(..)
+            | Op::Min(..)
+            | Op::Max(..)
+            | Op::Slt(..)
+            | Op::Sge(..)
+            | Op::Dot(3 | 4, ..)
+            | Op::Rcp(_)
+            | Op::Rsq(_)
+            | Op::Exp(_)
+            | Op::Log(_) => true,
+            Op::Abs(_) => me.has(Opcode::Abs),
+            _ => false,
+        };
+        let mut claimed: Vec<usize> = Vec::new();
+        for (k, out) in self.m.outputs.iter().enumerate() {
+            let (reg, mask) = self.targets[k];
+            let c = out.value.h.0 as usize;
+            let mut d = self.demand[c];
+            let mut identity =
+                (0..4).all(|l| mask.0 & (1 << l) == 0 || out.value.swz[l] == l as u8);
+            // A value that is the same in every lane, read replicated (a scalar widened to
+            // the output), is computed into all the output's lanes at once.
+            let one = |o: &Operand| o.swz.iter().all(|&x| x == o.swz[0]);
+            let same_everywhere = match self.m.nodes[c].op {
+                Op::Dot(3 | 4, ..) | Op::Rcp(_) | Op::Rsq(_) | Op::Exp(_) | Op::Log(_) => true,
+                Op::Add(a, b)
+                | Op::Mul(a, b)
+                | Op::Min(a, b)
+                | Op::Max(a, b)
+                | Op::Slt(a, b)
+                | Op::Sge(a, b) => one(&a) && one(&b) && !self.absorbed_read(&a, &b),
+                Op::Mad(a, b, e) => one(&a) && one(&b) && one(&e),
+                _ => false,
+            };
+            if !identity && same_everywhere && !out.value.neg && !out.value.abs {
+                identity = true;
+                d = mask.0;
+            }
+            if out.value.neg
+                || out.value.abs
+                || !identity
+                || d != mask.0
+                || self.pos[c] == usize::MAX
+                || self.uses[c] != 1
+                || self.split[c]
+                || self.alias[c].is_some()
+                || claimed.contains(&c)
+            {
+                continue;
+            }
+            let members: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&x| x != c && self.root(x) == c)
+                .collect();
+            let ok = match self.m.nodes[c].op {
+                // Every lane written by a member in place.
+                Op::Compose(parts) => {
+                    (0..4).all(|l| {
+                        d & (1 << l) == 0
+                            || parts[l].is_some_and(|p| {
+                                members.contains(&(p.h.0 as usize))
+                                    && p.lane == l as u8
+                                    && !p.neg
+                                    && !p.abs
+                            })
+                    }) && members.iter().all(|&x| {
+                        // An output register cannot be read back.
+                        single(self, x)
+                            && self
+                                .reads_of(x)
+                                .iter()
+                                .all(|h| self.root(h.0 as usize) != c)
+                    })
+                }
+                _ => members.is_empty() && single(self, c),
+            };
+            if ok {
+                claimed.push(c);
+                self.direct[c] = Some(reg);
+                self.demand[c] = d;
+            }
+        }
+    }
+
+    /// `true` when either operand is a multiply folded into the add reading it (its operands
+    /// are read instead, through their own swizzles).
+    fn absorbed_read(&self, a: &Operand, b: &Operand) -> bool {
+        self.absorbed[a.h.0 as usize] || self.absorbed[b.h.0 as usize]
     }
 
     /// Marks the vectors only outputs read, gathered from inputs, constants and at most one
@@ -737,6 +910,8 @@ impl<'a> Gen<'a> {
             Op::Dot(2, ..) => self.has(Opcode::Dp2Add),
             Op::Lrp(..) => self.has(Opcode::Lrp),
             Op::Sat(_) => self.pixel(),
+            // vs_1_1 writes a fraction into `.y` alone, or `frc`'s `.xy`.
+            Op::Frc(_) if self.profile == Profile::Vs11 => self.demand[i] == 0b0010,
             _ => true,
         }
     }
@@ -957,6 +1132,10 @@ impl<'a> Gen<'a> {
             || matches!(node.op, Op::Sat(_) if !self.pixel())
             || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
         let root = self.root(i);
+        if let Some(out) = self.direct[root] {
+            let dst = DstParam::new(out, WriteMask(d));
+            return self.node_body(i, out, dst);
+        }
         let group_reg = self.reg_of_group(root, i);
         let r = if let Some(r) = group_reg {
             r
@@ -985,6 +1164,13 @@ impl<'a> Gen<'a> {
         self.reg[i] = Some(r);
         let dst_reg = Register::new(RT::Temp, r);
         let dst = DstParam::new(dst_reg, WriteMask(d));
+        self.node_body(i, dst_reg, dst)
+    }
+
+    /// The instructions of node `i`, writing `dst` (in `dst_reg`).
+    fn node_body(&mut self, i: usize, dst_reg: Register, dst: DstParam) -> R<()> {
+        let node = self.m.nodes[i];
+        let d = self.demand[i];
         match node.op {
             Op::Add(a, b) => {
                 let mul = [a, b].into_iter().position(|o| {
@@ -1026,6 +1212,22 @@ impl<'a> Gen<'a> {
                         self.src(&c, d)?,
                     ];
                     self.emit_legal(Opcode::Mad, dst, &mut s, &[d, d, d])?;
+                }
+            }
+            Op::Frc(a) if self.profile == Profile::Vs11 => {
+                // vs_1_1: `expp`'s `.y` is the fraction of one lane; its `frc` writes `.y` or
+                // `.xy` only (legalisation leaves one lane read from `.y`).
+                let one_lane = (0..4).all(|k| a.swz[k] == a.swz[0]);
+                if d == 0b0010 && one_lane {
+                    self.unary(Opcode::ExpP, dst, a, 1)?;
+                } else if d & 0b1100 == 0 {
+                    let dd = DstParam::new(dst_reg, WriteMask(if d == 0b0010 { 2 } else { 3 }));
+                    self.unary(Opcode::Frc, dd, a, dd.mask.0)?;
+                } else {
+                    return Err(err(
+                        Code::Limit,
+                        "internal: a vs_1_1 frc writes lanes past .xy",
+                    ));
                 }
             }
             Op::Frc(a) => self.unary(Opcode::Frc, dst, a, d)?,
@@ -1471,11 +1673,13 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    fn outputs(&mut self) -> R<()> {
+    /// The register and mask each output is written to (vs_3_0 outputs declared on the way).
+    fn output_targets(&mut self) -> R<Vec<(Register, WriteMask)>> {
         let mut next_o = 0u16;
+        let mut targets = Vec::new();
         for out in self.m.outputs.clone() {
             let width_mask = ((1u16 << out.width) - 1) as u8;
-            let (reg, mask) = match (self.profile, out.usage) {
+            let target = match (self.profile, out.usage) {
                 (p, DeclUsage::Color) if !p.is_vertex() => (
                     Register::new(RT::ColorOut, out.index as u16),
                     WriteMask::ALL,
@@ -1532,6 +1736,19 @@ impl<'a> Gen<'a> {
                     ))
                 }
             };
+            targets.push(target);
+        }
+        Ok(targets)
+    }
+
+    fn outputs(&mut self) -> R<()> {
+        for (k, out) in self.m.outputs.clone().into_iter().enumerate() {
+            let (reg, mask) = self.targets[k];
+            if self.direct[out.value.h.0 as usize].is_some() {
+                // Computed in place by the instructions of its value.
+                continue;
+            }
+            let width_mask = ((1u16 << out.width) - 1) as u8;
             let read = if mask.0 == 0xF && out.width < 4 {
                 width_mask
             } else {
@@ -1593,6 +1810,20 @@ impl<'a> Gen<'a> {
         }
         for i in &self.code {
             shader.items.push(Item::Instruction(*i));
+        }
+        let slots = dxso::slots::count(&shader);
+        if let Some(profile) = dxso::validate::Profile::of(self.version) {
+            let (tex_max, max) = profile.slots(false);
+            if tex_max == 0 && slots.total() > max {
+                return Err(err(
+                    Code::TooManySlots,
+                    format!(
+                        "compiled shader code uses too many arithmetic instruction slots ({}). Max. allowed by the target ({}) is {max}",
+                        slots.total(),
+                        self.profile
+                    ),
+                ));
+            }
         }
         let report = dxso::validate(&shader);
         if let Some(e) = report.errors().next() {

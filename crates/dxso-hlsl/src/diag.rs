@@ -81,6 +81,8 @@ pub enum Code {
     TooManyTemps,
     /// X5608: more instruction slots than the profile has.
     TooManySlots,
+    /// X5589: a constant register past the profile's file (vs_1_1 has c0-c95).
+    ConstRegister,
     /// X3539: a profile fxc does not accept for this input.
     BadProfile,
     /// A construct the language has and dxso does not compile yet.
@@ -111,6 +113,7 @@ impl Code {
             Code::ImplicitTruncation => "X3206",
             Code::TooManyTemps => "X4505",
             Code::TooManySlots => "X5608",
+            Code::ConstRegister => "X5589",
             Code::BadProfile => "X3539",
             Code::Unsupported => "DXSO1001",
             Code::Limit => "DXSO1002",

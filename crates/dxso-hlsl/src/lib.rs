@@ -1,6 +1,6 @@
 //! # dxso-hlsl
 //!
-//! An HLSL compiler for Direct3D 9 shader models 2 and 3: `compile(&Source, &Options)` preprocesses
+//! An HLSL compiler for Direct3D 9 shader models 2 and 3 and vs_1_1: `compile(&Source, &Options)` preprocesses
 //! ([`preprocess`]), parses ([`parser`]) and checks and lowers the entry point into an IR of
 //! vector values in an arena ([`ir`]: functions inlined, constants folded, common values shared,
 //! dead lanes and values dropped), then generates a [`dxso::Shader`] for the profile
@@ -23,6 +23,7 @@ pub mod effect;
 #[cfg(feature = "equivalence")]
 pub mod equivalence;
 pub mod ir;
+mod legalize;
 pub mod lexer;
 pub mod lower;
 pub mod parser;
@@ -251,7 +252,7 @@ pub fn fuzz_compile(data: &[u8]) -> usize {
     let text = String::from_utf8_lossy(data);
     let src = Source::new("fuzz.hlsl", text.into_owned());
     let mut ok = 0;
-    for profile in [Profile::Ps20, Profile::Vs30] {
+    for profile in [Profile::Ps20, Profile::Vs30, Profile::Vs11] {
         if let Ok(c) = compile(&src, &Options::new("main", profile)) {
             ok += 1;
             let _ = c.bytes();

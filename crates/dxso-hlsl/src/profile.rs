@@ -69,6 +69,7 @@ impl Profile {
     pub fn float_constants(self) -> u16 {
         match self {
             Profile::Ps1x(_) => 8,
+            Profile::Vs11 => 96,
             Profile::Ps20 | Profile::Ps2x => 32,
             Profile::Ps30 => 224,
             _ => 256,

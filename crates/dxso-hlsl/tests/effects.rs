@@ -411,3 +411,66 @@ fn wine_effect_sources_against_their_binaries() {
     assert!(matched >= 15, "{out}");
     assert!(edited >= 1, "{out}");
 }
+
+/// Every vertex shader of FNA's stock effects compiled for vs_1_1 as well (one `compile vs_2_0`
+/// or `compile vs_3_0` at a time rewritten to `compile vs_1_1`), against dxso's own build of it
+/// for the profile the source names: how many fit vs_1_1 and run the same.
+#[test]
+fn fna_vertex_shaders_as_vs11() {
+    let mut out = String::new();
+    let (mut total, mut compiled, mut equivalent) = (0, 0, 0);
+    let mut slots = Vec::new();
+    for (blob, source) in &cases() {
+        let path = corpus().join("hlsl").join(source);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let src = Source::new(path.to_string_lossy(), text.clone());
+        let reference = compile_effect(&src, &options(&path)).expect("the effect compiles");
+        let reference = shaders_by_place(&reference.effect);
+        let places: Vec<usize> = ["compile vs_2_0", "compile vs_3_0"]
+            .iter()
+            .flat_map(|p| text.match_indices(p).map(|(i, _)| i))
+            .collect();
+        for at in places {
+            total += 1;
+            let mut changed = text.clone();
+            changed.replace_range(at..at + "compile vs_2_0".len(), "compile vs_1_1");
+            let line = text[..at].lines().count();
+            let src = Source::new(path.to_string_lossy(), changed);
+            let effect = match compile_effect(&src, &options(&path)) {
+                Ok(c) => c.effect,
+                Err(d) => {
+                    out += &format!("{blob}:{line}: {}\n", d.0.last().unwrap());
+                    continue;
+                }
+            };
+            compiled += 1;
+            for (place, s) in shaders_by_place(&effect) {
+                if s.version != dxso::Version::vs(1, 1) {
+                    continue;
+                }
+                let valid = dxso::validate(&s);
+                assert!(
+                    valid.is_valid(),
+                    "{blob}:{line}: {:?}",
+                    valid.errors().next()
+                );
+                slots.push(dxso::slots::count(&s).total());
+                match check(&reference[&place], &s, 64, 3, Tolerance::default()) {
+                    Ok(_) => equivalent += 1,
+                    Err(m) => out += &format!("{blob}:{line} {place}: {m}\n"),
+                }
+            }
+        }
+    }
+    slots.sort_unstable();
+    out += &format!(
+        "FNA vertex shaders as vs_1_1: {total}; compiled {compiled}; equivalent to dxso's own \
+         vs_2_0/vs_3_0 build {equivalent}; slots median {}, most {}\n",
+        slots.get(slots.len() / 2).copied().unwrap_or(0),
+        slots.last().copied().unwrap_or(0)
+    );
+    println!("{out}");
+    // The nine SkinnedEffect shaders read `Bones[72]` (216 registers), past vs_1_1's 96.
+    assert!(compiled >= 37, "{out}");
+    assert!(equivalent >= 37, "{out}");
+}

@@ -1,8 +1,10 @@
-//! Random well-typed HLSL float expressions over four uniforms: the compiled pixel shader, run
-//! on dxso-exec with random uniform values, returns what the expression evaluates to in Rust.
+//! Random well-typed HLSL float expressions over four uniforms: the compiled pixel shader (and
+//! the vs_1_1 vertex shader, where abs, lerp, selects and saturate are lowered to what vs_1_1
+//! has), run on dxso-exec with random uniform values, returns what the expression evaluates to
+//! in Rust.
 
 use dxso::ctab::RegisterSet;
-use dxso_exec::{PixelShader, QuadBatch, Resources};
+use dxso_exec::{PixelShader, QuadBatch, Resources, VertexBatch, VertexShader};
 use dxso_hlsl::{compile, Options, Profile, Source};
 use proptest::prelude::*;
 
@@ -129,16 +131,16 @@ fn magnitude(e: &E, u: &[f32; 4]) -> f64 {
     here.max(kids)
 }
 
-fn run(src: &str, u: &[f32; 4]) -> f32 {
+fn run(src: &str, u: &[f32; 4], profile: Profile) -> f32 {
     let out = compile(
         &Source::new("expr.hlsl", src),
-        &Options::new("main", Profile::Ps30),
+        &Options::new("main", profile),
     )
     .unwrap_or_else(|e| panic!("{e:?}\n{src}"));
     let shader = out.shader;
     assert!(dxso::validate(&shader).is_valid(), "{src}");
     let mut res = Resources::default();
-    res.constants.float = vec![[0.0; 4]; 224];
+    res.constants.float = vec![[0.0; 4]; 256];
     res.constants.int = vec![[0; 4]; 16];
     res.constants.bool = vec![false; 16];
     let table = shader
@@ -152,6 +154,11 @@ fn run(src: &str, u: &[f32; 4]) -> f32 {
         }
         let i: usize = name[1..].parse().expect("u0..u3");
         res.constants.float[c.register_index as usize] = [u[i]; 4];
+    }
+    if profile.is_vertex() {
+        let vs = VertexShader::new(&shader).expect("the shader runs");
+        let o = vs.run(&VertexBatch::new(1), &res).expect("the shader runs");
+        return o.get(dxso_exec::OutputRegister::Pos).expect("oPos")[0][0];
     }
     let ps = PixelShader::new(&shader).expect("the shader runs");
     let o = ps.run(&QuadBatch::new(1), &res).expect("the shader runs");
@@ -172,7 +179,26 @@ proptest! {
              float4 main() : COLOR {{ return float4({}, 0, 0, 1); }}",
             hlsl(&e)
         );
-        let got = f64::from(run(&src, &u));
+        let got = f64::from(run(&src, &u, Profile::Ps30));
+        let scale = 1.0 + magnitude(&e, &u);
+        prop_assert!(
+            (got - want).abs() <= 1e-4 * scale,
+            "{} with u = {:?}: got {}, expected {}", hlsl(&e), u, got, want
+        );
+    }
+
+    #[test]
+    fn compiled_vs11_expressions_evaluate_as_in_rust(
+        e in expr(),
+        u in proptest::array::uniform4(-4.0f32..4.0),
+    ) {
+        let Some(want) = eval(&e, &u) else { return Ok(()) };
+        let src = format!(
+            "float u0; float u1; float u2; float u3;\n\
+             float4 main() : POSITION {{ return float4({}, 0, 0, 1); }}",
+            hlsl(&e)
+        );
+        let got = f64::from(run(&src, &u, Profile::Vs11));
         let scale = 1.0 + magnitude(&e, &u);
         prop_assert!(
             (got - want).abs() <= 1e-4 * scale,

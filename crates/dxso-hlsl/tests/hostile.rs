@@ -145,8 +145,29 @@ fn huge_sizes_and_offsets_end_in_errors() {
         "float4 main() : COLOR { float4 x = 0; for (int i = 0; i < 3; i += 0) { x += 1; if (x.x > 2) break; } return x; }",
     ];
     for src in srcs {
-        for profile in [Profile::Ps20, Profile::Ps30, Profile::Vs20, Profile::Vs30] {
+        for profile in [
+            Profile::Ps20,
+            Profile::Ps30,
+            Profile::Vs11,
+            Profile::Vs20,
+            Profile::Vs30,
+        ] {
             let _ = compile(&Source::new("h.hlsl", src), &Options::new("main", profile));
         }
     }
+}
+
+#[test]
+fn vs11_lowering_stays_bounded() {
+    // Each sin is a dozen vs_1_1 operations and each frac one per lane: a long unrolled loop of
+    // them ends in an error (slots), in bounded time.
+    let src = "float4 c; float4 main(float4 v : POSITION) : POSITION { float4 x = v;\n\
+        for (int i = 0; i < 1000; i++) x = sin(x) * c + frac(x * i); return x; }";
+    let e = compile(
+        &Source::new("h.hlsl", src),
+        &Options::new("main", Profile::Vs11),
+    )
+    .expect_err("far past 128 slots");
+    let code = e.errors().next().expect("an error").code;
+    assert!(matches!(code, Code::TooManySlots | Code::Limit), "{e}");
 }

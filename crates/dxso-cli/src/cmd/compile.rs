@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// Compile HLSL to shader bytecode for shader models 2 and 3, as fxc does.
+/// Compile HLSL to shader bytecode for vs_1_1 and shader models 2 and 3, as fxc does.
 ///
 /// Takes dxso's own options and fxc's spellings alike, so build scripts written for fxc run
 /// unchanged: `/T ps_2_0`, `/Tps_2_0`, `-Tps_2_0` and `-T ps_2_0` are the same; so are `/E`,

@@ -39,7 +39,7 @@ subcommands! {
     dump => Dump: "label every DWORD with its byte offset and meaning";
     disasm => Disasm: "print Microsoft's listing (fxc /Fc); --validate puts findings under instructions";
     asm => Asm: "assemble Microsoft's syntax to the same bytes, constant table rebuilt from the listing's header; validated as D3DXAssembleShader does";
-    compile => Compile: "compile HLSL for shader models 2 and 3, as fxc does (its /T /E /D /Fo /Fc /Fh spellings too)";
+    compile => Compile: "compile HLSL for vs_1_1 and shader models 2 and 3, as fxc does (its /T /E /D /Fo /Fc /Fh spellings too)";
     decompile => Decompile: "decompile a shader to HLSL that compiles back to an equivalent shader (entry point main)";
     validate => Validate: "check every Direct3D 9 rule of the shader's version";
     reencode => Reencode: "decode and encode again, bit for bit (and extract fxc headers' bytecode)";

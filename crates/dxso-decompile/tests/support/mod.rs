@@ -9,7 +9,7 @@ use dxso_hlsl::{compile, Options, Profile, Source};
 /// The profile to compile a decompiled `version` shader for (ps_1_x as ps_2_0).
 pub fn profile(v: dxso::Version) -> Profile {
     match (v.is_vertex(), v.major, v.minor) {
-        (true, 1, _) => Profile::Vs20,
+        (true, 1, _) => Profile::Vs11,
         (true, 2, 0) => Profile::Vs20,
         (true, 2, _) => Profile::Vs2x,
         (true, _, _) => Profile::Vs30,

@@ -177,7 +177,7 @@ pub(crate) fn lower_with_args(
         rel_ranges: Vec::new(),
         entry_args,
     };
-    if let Profile::Ps1x(_) | Profile::Vs11 = options.profile {
+    if let Profile::Ps1x(_) = options.profile {
         return Err(Diagnostic::error(
             Code::Unsupported,
             Loc::default(),
@@ -1630,7 +1630,7 @@ impl<'a> Lower<'a> {
                 Value::Matrix {
                     rows,
                     cols,
-                    ty: from,
+                    column_registers,
                     ..
                 },
                 TypeKind::Matrix(s, r, c),
@@ -1646,9 +1646,14 @@ impl<'a> Lower<'a> {
                 if r0 > *r || c0 > *c {
                     self.truncation(loc);
                 }
-                let _ = from;
-                let rows: Vec<Operand> = rows.iter().take(*r as usize).copied().collect();
-                Ok(self.matrix_rows(rows, *c, *s))
+                // The leading rows and columns, each read where it is (a `(float3x3)` cast of
+                // a uniform matrix keeps reading its column registers, not gathered copies).
+                Ok(Value::Matrix {
+                    rows: rows[..*r as usize].to_vec(),
+                    cols: cols[..*c as usize].to_vec(),
+                    ty: *s,
+                    column_registers: *column_registers,
+                })
             }
             (
                 Value::Matrix {

@@ -23,11 +23,14 @@ impl Lower<'_> {
         let Some((counter, count, uniform)) = self.counted_form(cond, step) else {
             return Ok(false);
         };
-        if matches!(self.profile, Profile::Ps20) {
+        if matches!(self.profile, Profile::Ps20 | Profile::Vs11) {
             return Err(self.err(
                 Code::Unsupported,
                 loc,
-                "a loop counted by an integer constant needs rep, which ps_2_0 does not have",
+                format!(
+                    "a loop counted by an integer constant needs rep, which {} does not have",
+                    self.profile
+                ),
             ));
         }
         // The variables the body or the step may change, as they are before the loop.

@@ -21,11 +21,14 @@ impl Lower<'_> {
         otherwise: Option<&Stmt>,
         loc: &Loc,
     ) -> R<()> {
-        if matches!(self.profile, Profile::Ps20) {
+        if matches!(self.profile, Profile::Ps20 | Profile::Vs11) {
             return Err(self.err(
                 Code::Unsupported,
                 loc,
-                "a branch on a boolean constant register needs if b#, which ps_2_0 does not have",
+                format!(
+                    "a branch on a boolean constant register needs if b#, which {} does not have",
+                    self.profile
+                ),
             ));
         }
         let mut names = Vec::new();

@@ -32,8 +32,7 @@
     dp3 r2.x, r1, -c4
     max r1.x, r2.x, c6.x
     min r1.x, r1, c6.y
-    mul r1, c5, r1.x
+    mul oD0, c5, r1.x
     mov oPos, r0
-    mov oD0, r1
 
-// approximately 16 instruction slots used
+// approximately 15 instruction slots used

@@ -18,7 +18,6 @@
     mul r0, v0.x, c0
     mad r0, v0.y, c1, r0
     mad r0, v0.z, c2, r0
-    mad r0, v0.w, c3, r0
-    mov oPos, r0
+    mad oPos, v0.w, c3, r0
 
-// approximately 5 instruction slots used
+// approximately 4 instruction slots used

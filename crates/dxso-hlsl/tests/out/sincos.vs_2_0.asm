@@ -21,7 +21,6 @@
     sincos r0.xy, r1.x, c1, c2
     mov r1.xy, r0.yxxx
     mov r1.zw, c2.z
-    mul r1, v0, r1
-    mov oPos, r1
+    mul oPos, v0, r1
 
-// approximately 13 instruction slots used
+// approximately 12 instruction slots used

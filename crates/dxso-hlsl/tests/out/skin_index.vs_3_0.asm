@@ -25,7 +25,6 @@
     sge r2.x, v1.x, c16.x
     lrp r2.x, r2.x, r0.x, -r1.x
     mova a0.x, r2.x
-    add r2, v0, c0[a0.x]
-    mov o0, r2
+    add o0, v0, c0[a0.x]
 
-// approximately 10 instruction slots used
+// approximately 9 instruction slots used
