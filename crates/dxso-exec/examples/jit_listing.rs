@@ -1,5 +1,7 @@
 //! Prints what the JIT generates for a shader: Cranelift's IR, then the machine code.
-//! `jit_listing FILE.asm|FILE.dxso [scalar]` (needs the `jit` feature).
+//! `jit_listing FILE.asm|FILE.dxso [scalar]` (needs the `jit` feature);
+//! `jit_listing FILE compile [N]` compiles N times (default 1) and prints each compile's time
+//! instead (for profiling a compile, e.g. under callgrind).
 
 use dxso_exec::jit::{self, Mode};
 use dxso_exec::{Options, PixelShader, VertexShader};
@@ -23,6 +25,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         PixelShader::with_options(&shader, &options)?.plan().clone()
     };
+    if args.get(2).is_some_and(|a| a == "compile") {
+        let n: usize = args.get(3).map_or(Ok(1), |a| a.parse())?;
+        for _ in 0..n {
+            let c = jit::compile(&plan, Mode::native());
+            println!("{:?} ({} bytes)", c.compile_time(), c.code_size());
+        }
+        return Ok(());
+    }
     let mode = if args.get(2).is_some_and(|a| a == "scalar") {
         Mode::Scalar
     } else {

@@ -35,10 +35,15 @@ const CACHED_TEXTURES: usize = 64;
 pub struct ExecEngine {
     options: Options,
     textures: TextureCache,
-    /// Compiled code shared by the shaders this engine (and its clones) builds: a stream that
-    /// creates the same shader under several handles compiles it once.
+    /// Compiled code shared by the shaders this engine (and its clones) builds (a stream that
+    /// creates the same shader under several handles compiles it once), and the background
+    /// compiles of the tiered start.
     #[cfg(feature = "jit")]
-    jit: Arc<dxso_exec::jit::JitCache>,
+    jit: Arc<dxso_exec::jit::Tiering>,
+    /// With the JIT: build a shader only once its code is compiled, instead of running it on
+    /// the interpreter until then (the tiered start, the default).
+    #[cfg(feature = "jit")]
+    wait_for_compiles: bool,
     /// Where the stages it builds record their runs, if anywhere.
     trace: Option<Arc<Trace>>,
 }
@@ -59,6 +64,8 @@ impl ExecEngine {
             textures: TextureCache::default(),
             #[cfg(feature = "jit")]
             jit: Arc::default(),
+            #[cfg(feature = "jit")]
+            wait_for_compiles: false,
             trace: None,
         }
     }
@@ -69,6 +76,24 @@ impl ExecEngine {
     pub fn traced(mut self, trace: Arc<Trace>) -> ExecEngine {
         self.trace = Some(trace);
         self
+    }
+
+    /// The same engine building each JIT shader only once its code is compiled (`true`), or
+    /// with the tiered start (`false`, the default): a new shader runs on the interpreter at
+    /// once while a background thread compiles it, and on the compiled code from then on, so
+    /// no draw waits for Cranelift. The pictures are the same bytes either way; waiting suits
+    /// benchmarks of the compiled code.
+    #[cfg(feature = "jit")]
+    pub fn waiting_for_compiles(mut self, wait: bool) -> ExecEngine {
+        self.wait_for_compiles = wait;
+        self
+    }
+
+    /// The JIT's cache and the counters of the tiered start (compiles pending, runs that went
+    /// to the interpreter while their shader compiled).
+    #[cfg(feature = "jit")]
+    pub fn tiering(&self) -> &Arc<dxso_exec::jit::Tiering> {
+        &self.jit
     }
 
     /// The trace this engine records into, if any.
@@ -99,7 +124,11 @@ impl ExecEngine {
     pub fn vertex(&self, shader: &Shader) -> Result<ExecVertex, RenderError> {
         // With the JIT, code comes from the engine's cache: equal shaders compile once.
         #[cfg(feature = "jit")]
-        let exec = VertexShader::with_cache(shader, &self.options, &self.jit);
+        let exec = if self.wait_for_compiles {
+            VertexShader::with_cache(shader, &self.options, self.jit.cache())
+        } else {
+            VertexShader::tiered(shader, &self.options, &self.jit)
+        };
         #[cfg(not(feature = "jit"))]
         let exec = VertexShader::with_options(shader, &self.options);
         let exec = exec.map_err(|e| RenderError::BadShader {
@@ -161,7 +190,11 @@ impl ExecEngine {
     pub fn pixel(&self, shader: &Shader) -> Result<ExecPixel, RenderError> {
         // With the JIT, code comes from the engine's cache: equal shaders compile once.
         #[cfg(feature = "jit")]
-        let exec = PixelShader::with_cache(shader, &self.options, &self.jit);
+        let exec = if self.wait_for_compiles {
+            PixelShader::with_cache(shader, &self.options, self.jit.cache())
+        } else {
+            PixelShader::tiered(shader, &self.options, &self.jit)
+        };
         #[cfg(not(feature = "jit"))]
         let exec = PixelShader::with_options(shader, &self.options);
         let exec = exec.map_err(|e| RenderError::BadShader {

@@ -351,9 +351,20 @@ pub fn render(
     ps: &[u8],
     engine: dxso_exec::Engine,
 ) -> Result<(Image, Stats), RenderError> {
-    let engine = ExecEngine::with_engine(engine);
+    render_with(scene, vs, ps, &ExecEngine::with_engine(engine))
+}
+
+/// Renders one frame of `scene` with the shaders' bytecode `vs` and `ps` on `engine` (one
+/// set up by the caller, e.g. [`ExecEngine::waiting_for_compiles`]): the frame and the
+/// pipeline's counters.
+pub fn render_with(
+    scene: &Scene,
+    vs: &[u8],
+    ps: &[u8],
+    engine: &ExecEngine,
+) -> Result<(Image, Stats), RenderError> {
     let [w, h] = scene.size;
-    let mut renderer = Renderer::new(w, h, Some(&engine), RenderLimits::default())?;
+    let mut renderer = Renderer::new(w, h, Some(engine), RenderLimits::default())?;
     renderer.render_capture(&scene.capture(vs, ps))?;
     Ok((renderer.image(), renderer.stats()))
 }

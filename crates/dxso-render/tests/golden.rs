@@ -39,6 +39,16 @@ fn on_both_engines(name: &str, render: impl Fn(&ExecEngine) -> Image) -> Image {
         (0, interpreter.pixels.len()),
         "{name}: the JIT's picture differs from the interpreter's in {differing} pixels"
     );
+    // The JIT engine starts tiered (draws on the interpreter while their shaders compile);
+    // waiting for the compiles gives the same picture.
+    #[cfg(feature = "jit")]
+    {
+        let waiting = render(&ExecEngine::with_engine(Engine::Jit).waiting_for_compiles(true));
+        assert!(
+            waiting.pixels == jit.pixels,
+            "{name}: the JIT's picture differs when it waits for its compiles"
+        );
+    }
     println!(
         "{name}: JIT and interpreter agree on {} pixels",
         jit.pixels.len()

@@ -88,6 +88,11 @@ impl JitCache {
         }
     }
 
+    /// The cached code for `plan` in `mode`, if it is there (marked as used).
+    pub fn get(&self, plan: &Plan, mode: Mode) -> Option<Arc<Compiled>> {
+        self.lock().touch(hash_of(plan, mode), plan, mode)
+    }
+
     /// The cached code for `plan` in `mode`, compiling it on first use.
     pub fn get_or_compile(&self, plan: &Plan, mode: Mode) -> Arc<Compiled> {
         let hash = hash_of(plan, mode);

@@ -34,8 +34,10 @@ mod analysis;
 mod cache;
 mod codegen;
 mod runtime;
+mod tier;
 
 pub use cache::{JitCache, DEFAULT_CAPACITY};
+pub use tier::{Tiered, Tiering};
 
 use crate::exec::{Batch, BatchCode, Run, Stop};
 use crate::plan::{Pc, Plan};
