@@ -13,7 +13,7 @@ use crate::ast::{BinOp, Expr, ExprKind, TypeKind, UnOp};
 use crate::diag::{Code, Diagnostic};
 use dxso::ctab::{Constant, ConstantTable, CtabString, ParameterClass, StructMember, TypeInfo};
 use dxso_fx::program::{
-    Instruction, Operand, Register, Table, CLIT_FOURCC, EXPRESSION_VERSION, FXLC_FOURCC,
+    Code as FxCode, Instruction, Literals, Operand, Register, Section, Table, EXPRESSION_VERSION,
 };
 use dxso_fx::{Opcode, Parameter, Program, Shape, TypeDesc, Value};
 
@@ -885,31 +885,7 @@ pub(super) fn state_expression(
         constants,
         layout: None,
     };
-    let mut words = vec![EXPRESSION_VERSION];
-    let mut section = |payload: Vec<u32>| {
-        words.push(0xFFFE | ((payload.len() as u32) << 16));
-        words.extend(payload);
-    };
-    section(table.to_words());
-    let mut clit = vec![CLIT_FOURCC, b.literals.len() as u32];
-    for v in &b.literals {
-        let bits = v.to_bits();
-        clit.extend([bits as u32, (bits >> 32) as u32]);
-    }
-    section(clit);
-    let mut fxlc = vec![FXLC_FOURCC, b.code.len() as u32];
-    for ins in &b.code {
-        fxlc.extend([ins.word, ins.inputs.len() as u32]);
-        for op in ins.inputs.iter().chain(std::iter::once(&ins.output)) {
-            match op.index {
-                Some(ix) => fxlc.extend([1, ix.table.raw(), ix.offset]),
-                None => fxlc.push(0),
-            }
-            fxlc.extend([op.register.table.raw(), op.register.offset]);
-        }
-    }
-    fxlc.extend(FXLC_TAIL);
-    section(fxlc);
+    let words = program_words(EXPRESSION_VERSION, table, &b.literals, b.code);
     let program = Program::parse_words(&words, 0).map_err(|err| {
         Diagnostic::error(
             Code::Unsupported,
@@ -918,6 +894,33 @@ pub(super) fn state_expression(
         )
     })?;
     Ok((program, n))
+}
+
+/// The words of an FXLC program of `version` (expression or preshader): its constant table,
+/// its `CLIT` literals and its `FXLC` code with the words compilers write after it, written by
+/// dxso-fx's own writer.
+pub(super) fn program_words(
+    version: u32,
+    table: ConstantTable,
+    literals: &[f64],
+    instructions: Vec<Instruction>,
+) -> Vec<u32> {
+    Program {
+        version,
+        sections: vec![
+            Section::ConstantTable(table),
+            Section::Literals(Literals {
+                values: literals.iter().map(|v| v.to_bits()).collect(),
+                extra: Vec::new(),
+            }),
+            Section::Code(FxCode {
+                instructions,
+                extra: FXLC_TAIL.to_vec(),
+            }),
+        ],
+        end: Vec::new(),
+    }
+    .to_words()
 }
 
 /// Places the inputs, as fxc lays out an expression's constants: each takes the registers up to

@@ -13,13 +13,9 @@
 use crate::ir::{Handle, Module, Op, Operand};
 use crate::Profile;
 use dxso::ctab::{Constant, ConstantTable, RegisterSet};
-use dxso_fx::program::{
-    Instruction, Operand as FxOperand, Register, Table, CLIT_FOURCC, FXLC_FOURCC, PRESHADER_VERSION,
-};
+use dxso_fx::program::{Instruction, Operand as FxOperand, Register, Table, PRESHADER_VERSION};
 use dxso_fx::{Opcode, Program};
 
-/// The words compilers write after the last FXLC instruction.
-const FXLC_TAIL: [u32; 3] = [0xf0f0_f0f0, 0x0f0f_0f0f, 0x0000_ffff];
 /// Instructions a preshader may take: far above what hoisting produces for shaders of the
 /// profiles' sizes, and a bound on the work the runtime does per parameter change.
 const MAX_INSTRUCTIONS: usize = 1 << 16;
@@ -534,28 +530,8 @@ impl Builder {
             constants,
             layout: None,
         };
-        let mut words = vec![PRESHADER_VERSION];
-        let mut section = |payload: Vec<u32>| {
-            words.push(0xFFFE | ((payload.len() as u32) << 16));
-            words.extend(payload);
-        };
-        section(table.to_words());
-        let mut clit = vec![CLIT_FOURCC, self.literals.len() as u32];
-        for v in &self.literals {
-            let bits = v.to_bits();
-            clit.extend([bits as u32, (bits >> 32) as u32]);
-        }
-        section(clit);
-        let mut fxlc = vec![FXLC_FOURCC, self.code.len() as u32];
-        for ins in &self.code {
-            fxlc.extend([ins.word, ins.inputs.len() as u32]);
-            for op in ins.inputs.iter().chain(std::iter::once(&ins.output)) {
-                fxlc.push(0);
-                fxlc.extend([op.register.table.raw(), op.register.offset]);
-            }
-        }
-        fxlc.extend(FXLC_TAIL);
-        section(fxlc);
+        let words =
+            super::expression::program_words(PRESHADER_VERSION, table, &self.literals, self.code);
         Program::parse_words(&words, 0).ok()
     }
 }
