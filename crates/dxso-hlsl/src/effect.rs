@@ -666,7 +666,9 @@ impl Builder<'_> {
                         self.literal_state(operation, index, info.class, &nums, any_float),
                         None,
                     )),
-                    Err(_) if self.mentions_parameter(e) => {
+                    // Names that are no value of the state: an expression of parameters (the
+                    // expression compiler names an unknown one).
+                    Err(_) if names_anything(e) => {
                         let binding = |name: &str| self.c_binding(name);
                         let (program, n) =
                             expression::state_expression(e, &self.effect.parameters, &binding)?;
@@ -834,6 +836,13 @@ impl Builder<'_> {
     }
 }
 
+/// Whether `e` reads any identifier.
+fn names_anything(e: &Expr) -> bool {
+    let mut any = false;
+    visit_idents(e, &mut |_| any = true);
+    any
+}
+
 /// Calls `f` with every identifier `e` reads.
 fn visit_idents(e: &Expr, f: &mut dyn FnMut(&str)) {
     match &e.kind {
@@ -948,10 +957,7 @@ fn state_numbers(e: &Expr, state: &str, out: &mut Vec<f64>, float: &mut bool) ->
                 return Err(Diagnostic::error(
                     Code::Undeclared,
                     e.loc.clone(),
-                    format!(
-                        "'{n}' is not a value of state '{state}'; expressions of parameters \
-                         are not supported yet"
-                    ),
+                    format!("'{n}' is not a value of state '{state}'"),
                 ))
             }
         },
@@ -977,7 +983,9 @@ fn state_numbers(e: &Expr, state: &str, out: &mut Vec<f64>, float: &mut bool) ->
         _ => {
             return Err(unsupported(
                 &e.loc,
-                format!("state '{state}': expressions of parameters are not supported yet"),
+                format!(
+                    "state '{state}': the value is neither numbers nor an expression of parameters"
+                ),
             ))
         }
     }

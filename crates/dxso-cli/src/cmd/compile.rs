@@ -249,12 +249,11 @@ impl Opts {
         let bytes = compiled.bytes();
         let mut wrote = false;
         if let Some(path) = &args.output {
-            std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+            to(path).write_binary(s, &bytes)?;
             wrote = true;
         }
         if let Some(path) = &args.listing {
-            std::fs::write(path, dxso_text::print(&compiled.shader))
-                .with_context(|| format!("writing {}", path.display()))?;
+            to(path).write_text(s, dxso_text::print(&compiled.shader).as_bytes())?;
             wrote = true;
         }
         if let Some(path) = &args.header {
@@ -263,7 +262,7 @@ impl Opts {
                 format!("g_{}_{}", p, args.entry)
             });
             let text = c_header(&compiled.shader, &bytes, &variable, Element::Byte);
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+            to(path).write_text(s, text.as_bytes())?;
             wrote = true;
         }
         if !wrote {
@@ -271,6 +270,14 @@ impl Opts {
             s.print(&dxso_text::print(&compiled.shader))?;
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// A file named with `/Fo`, `/Fc` or `/Fh` (`-` is standard output), through the CLI's output
+/// layer.
+fn to(path: &std::path::Path) -> crate::output::OutputArg {
+    crate::output::OutputArg {
+        output: Some(path.to_path_buf()),
     }
 }
 
@@ -297,12 +304,11 @@ fn compile_effect_file(
     let describe = || dxso_fx::describe::info(&compiled.effect, &source.name, bytes.len());
     let mut wrote = false;
     if let Some(path) = &args.output {
-        std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+        to(path).write_binary(s, &bytes)?;
         wrote = true;
     }
     if let Some(path) = &args.listing {
-        std::fs::write(path, serde_json::to_string_pretty(&describe())? + "\n")
-            .with_context(|| format!("writing {}", path.display()))?;
+        to(path).write_text(s, (serde_json::to_string_pretty(&describe())? + "\n").as_bytes())?;
         wrote = true;
     }
     if args.header.is_some() {
