@@ -47,6 +47,8 @@ pub struct Tally {
     pub failed: usize,
     /// Inputs that could not be read, decoded or written.
     pub errors: usize,
+    /// Of `errors`, the files that could not be read or written (I/O errors).
+    pub io_errors: usize,
 }
 
 impl Tally {
@@ -58,6 +60,16 @@ impl Tally {
     /// `true` when every input passed.
     pub fn all_passed(&self) -> bool {
         self.failed == 0 && self.errors == 0
+    }
+
+    /// The run's exit status, as for one input: 0 when every input passed, 2 when a file
+    /// could not be read or written, else 1 (an input is bad or failed its check).
+    pub fn status(&self) -> std::process::ExitCode {
+        std::process::ExitCode::from(match () {
+            _ if self.all_passed() => 0,
+            _ if self.io_errors > 0 => 2,
+            _ => 1,
+        })
     }
 
     /// `{"files": N, "passed": N, "failed": N, "errors": N}` with the command's words.
@@ -110,6 +122,7 @@ where
                 }
                 Err(e) => {
                     tally.errors += 1;
+                    tally.io_errors += usize::from(report::is_io(&e));
                     if s.json {
                         let mut obj = report::error_json(&e);
                         obj["file"] = json!(input.path.display().to_string());
@@ -126,15 +139,12 @@ where
     Ok((tally, objects))
 }
 
-/// For commands whose standard output is not JSON (listings, bytecode): under `--json`, the
-/// inputs that could not be read are reported as one JSON line each on standard error, as every
-/// other error is under `--json` (without it, [`run`] has already printed them).
-pub fn errors_to_stderr(s: &Session, objects: &[Value]) {
-    if !s.json {
-        return;
-    }
+/// For commands whose results are not JSON objects (listings, bytecode): under `--json`, the
+/// inputs that could not be read go into the `errors` of the run's document (without it,
+/// [`run`] has already printed them).
+pub fn errors_to_document(s: &Session, objects: Vec<Value>) {
     for object in objects {
-        s.stderr(&format!("{object}\n"));
+        s.record_error(object);
     }
 }
 

@@ -102,16 +102,34 @@ fn main() -> ExitCode {
         Ok(m) => m,
         Err(e) => return clap_error(e, json),
     };
-    let cli = match Cli::from_arg_matches(&matches) {
+    let mut cli = match Cli::from_arg_matches(&matches) {
         Ok(c) => c,
         Err(e) => return clap_error(e, json),
     };
-    let s = session::Session::new(&cli.global);
+    // Commands that take their own argument syntax (`compile`'s fxc spellings) see `--json`
+    // among their arguments; the scan before clap saw it.
+    cli.global.json |= json;
+    let mut s = session::Session::new(&cli.global);
+    s.command = command_name(&matches);
     s.init_logging(cli.global.color);
     match cli.command.run(&s) {
-        Ok(code) => code,
+        Ok(code) => match s.finish_json(None) {
+            Ok(()) => code,
+            Err(err) => report::report(&s, &err),
+        },
         Err(err) => report::report(&s, &err),
     }
+}
+
+/// The subcommand's name as typed, nested ones joined (`fx extract`).
+fn command_name(matches: &clap::ArgMatches) -> String {
+    let mut names = Vec::new();
+    let mut at = matches;
+    while let Some((name, sub)) = at.subcommand() {
+        names.push(name);
+        at = sub;
+    }
+    names.join(" ")
 }
 
 /// Mesa's device-select Vulkan layer connects to a Wayland display to order adapters and prints

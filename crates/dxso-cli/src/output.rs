@@ -220,26 +220,35 @@ fn refuse_binary_terminal(target: &Target, s: &Session) -> Result<()> {
 pub fn write_to(target: &Target, s: &Session, bytes: &[u8]) -> Result<()> {
     let mut sink = Sink::open(target, s)?;
     sink.write_all(bytes).context(sink.describe())?;
-    sink.finish()
+    sink.finish(s)
 }
 
 /// An open output: standard output or a file, buffered.
 pub enum Sink {
     /// Standard output.
     Stdout(crate::stdout::Stdout),
-    /// A file being written.
-    File(BufWriter<std::fs::File>, PathBuf),
+    /// A file being written, and how many bytes went into it.
+    File(BufWriter<std::fs::File>, PathBuf, u64),
+}
+
+/// Writes `bytes` to the file `path` (deciding it is the caller's: [`check_plan`] first) and
+/// notes it for the `--json` document.
+pub fn write_file(s: &Session, path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))?;
+    log::info!("wrote {}", path.display());
+    s.record_written(path, bytes.len() as u64);
+    Ok(())
 }
 
 impl Sink {
     /// Opens `target` (creating the file).
-    pub fn open(target: &Target, _s: &Session) -> Result<Sink> {
+    pub fn open(target: &Target, s: &Session) -> Result<Sink> {
         Ok(match target {
-            Target::Stdout { .. } => Sink::Stdout(crate::stdout::Stdout::new()),
+            Target::Stdout { .. } => Sink::Stdout(s.out()),
             Target::File(p) => {
                 let f = std::fs::File::create(p)
                     .with_context(|| format!("creating {}", p.display()))?;
-                Sink::File(BufWriter::new(f), p.clone())
+                Sink::File(BufWriter::new(f), p.clone(), 0)
             }
         })
     }
@@ -247,18 +256,20 @@ impl Sink {
     fn describe(&self) -> String {
         match self {
             Sink::Stdout(_) => "writing standard output".into(),
-            Sink::File(_, p) => format!("writing {}", p.display()),
+            Sink::File(_, p, _) => format!("writing {}", p.display()),
         }
     }
 
-    /// Flushes and reports the last write's error; logs what was written at `-v`.
-    pub fn finish(self) -> Result<()> {
+    /// Flushes and reports the last write's error; logs what was written at `-v` and notes
+    /// the file for the `--json` document.
+    pub fn finish(self, s: &Session) -> Result<()> {
         match self {
             Sink::Stdout(out) => out.finish(),
-            Sink::File(mut w, p) => {
+            Sink::File(mut w, p, bytes) => {
                 w.flush()
                     .with_context(|| format!("writing {}", p.display()))?;
                 log::info!("wrote {}", p.display());
+                s.record_written(&p, bytes);
                 Ok(())
             }
         }
@@ -269,21 +280,29 @@ impl Write for Sink {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
             Sink::Stdout(o) => o.write(buf),
-            Sink::File(f, _) => f.write(buf),
+            Sink::File(f, _, bytes) => {
+                let n = f.write(buf)?;
+                *bytes += n as u64;
+                Ok(n)
+            }
         }
     }
 
     fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
         match self {
             Sink::Stdout(o) => o.write_all(buf),
-            Sink::File(f, _) => f.write_all(buf),
+            Sink::File(f, _, bytes) => {
+                f.write_all(buf)?;
+                *bytes += buf.len() as u64;
+                Ok(())
+            }
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
             Sink::Stdout(o) => o.flush(),
-            Sink::File(f, _) => f.flush(),
+            Sink::File(f, _, _) => f.flush(),
         }
     }
 }

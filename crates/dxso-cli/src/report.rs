@@ -2,8 +2,10 @@
 //! status, and their rendering on standard error (text with `error:` labels and miette's
 //! source snippets, or one JSON line under `--json`).
 //!
-//! Exit status: 0 success, 1 bad input, 2 usage ([`CliError::Usage`]), 141 when standard output
-//! was closed ([`crate::stdout::BROKEN_PIPE_STATUS`]).
+//! Exit status, the same for the same cause in every command: 0 success, 1 the input is bad or
+//! a check failed, 2 a usage error ([`CliError::Usage`]) or an I/O error (a file that cannot
+//! be read or written), 141 when standard output was closed
+//! ([`crate::stdout::BROKEN_PIPE_STATUS`]).
 
 use crate::input::kind::Kind;
 use crate::session::{Level, Session};
@@ -35,6 +37,9 @@ pub enum CliError {
         /// Every error of the run.
         diagnostics: dxso_text::Diagnostics,
     },
+    /// The inputs named hold nothing the command reads (an empty folder) (exit 1).
+    #[error("{0}")]
+    NothingToRead(String),
     /// A shader the validator rejects where the command needs a valid one (`dxso asm`).
     #[error("{file}: the shader is invalid ({errors} error(s), listed above); nothing written (--no-validate writes it anyway)")]
     Invalid {
@@ -53,22 +58,40 @@ impl CliError {
             CliError::WrongKind { .. } => "wrong_input_kind",
             CliError::Assembly { .. } => "assembly",
             CliError::Invalid { .. } => "invalid",
+            CliError::NothingToRead(_) => "no_input",
         }
+    }
+}
+
+/// Whether `err` is an I/O error: a file that cannot be read, written or created (a closed
+/// pipe is not one; see [`crate::stdout::is_broken_pipe`]).
+pub fn is_io(err: &anyhow::Error) -> bool {
+    !crate::stdout::is_broken_pipe(err)
+        && err
+            .chain()
+            .any(|e| e.downcast_ref::<std::io::Error>().is_some())
+}
+
+/// The status an error ends the run with, as a number.
+pub fn status_of(err: &anyhow::Error) -> u8 {
+    if crate::stdout::is_broken_pipe(err) {
+        return crate::stdout::BROKEN_PIPE_STATUS;
+    }
+    match err.chain().find_map(|e| e.downcast_ref::<CliError>()) {
+        Some(CliError::Usage(_)) => 2,
+        _ if is_io(err) => 2,
+        _ => 1,
     }
 }
 
 /// The status an error ends the run with.
 pub fn exit_status(err: &anyhow::Error) -> ExitCode {
-    if crate::stdout::is_broken_pipe(err) {
-        return ExitCode::from(crate::stdout::BROKEN_PIPE_STATUS);
-    }
-    match err.downcast_ref::<CliError>() {
-        Some(CliError::Usage(_)) => ExitCode::from(2),
-        _ => ExitCode::from(1),
-    }
+    ExitCode::from(status_of(err))
 }
 
-/// Shows `err` on standard error (nothing for a closed pipe) and gives the exit status.
+/// Shows `err` on standard error (nothing for a closed pipe) and gives the exit status; under
+/// `--json` the error is also the run's JSON document on standard output (with what the run
+/// printed and wrote before it failed), unless the command printed its own.
 pub fn report(s: &Session, err: &anyhow::Error) -> ExitCode {
     let status = exit_status(err);
     if crate::stdout::is_broken_pipe(err) {
@@ -76,10 +99,12 @@ pub fn report(s: &Session, err: &anyhow::Error) -> ExitCode {
         return status;
     }
     if s.json {
-        s.stderr(&format!("{}\n", error_json(err)));
-    } else {
-        s.stderr(&render(s, err));
+        let error = error_json(err)["error"].take();
+        if let Err(e) = s.finish_json(Some(("error", error))) {
+            log::debug!("the JSON document could not be written: {e:#}");
+        }
     }
+    s.stderr(&render(s, err));
     status
 }
 
@@ -126,8 +151,11 @@ pub fn error_json(err: &anyhow::Error) -> Value {
         "kind": cli.map_or("input", CliError::kind_name),
         "message": format!("{err:#}"),
         "causes": err.chain().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "exit_status": if matches!(cli, Some(CliError::Usage(_))) { 2 } else { 1 },
+        "exit_status": status_of(err),
     });
+    if e["kind"] == "input" && is_io(err) {
+        e["kind"] = json!("io");
+    }
     match cli {
         Some(CliError::Assembly { diagnostics, file }) => {
             e["file"] = json!(file);

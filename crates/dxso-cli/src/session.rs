@@ -9,7 +9,11 @@
 
 use anstyle::{AnsiColor, Style};
 use anyhow::Result;
+use serde_json::{json, Value};
 use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// `--color`.
@@ -64,6 +68,22 @@ pub struct Session {
     stdout_terminal: bool,
     stdin_terminal: bool,
     started: Instant,
+    /// Under `--json`: what the run's one document gathers.
+    document: Option<Document>,
+    /// The subcommand's name (`disasm`, `fx extract`), for the `--json` document.
+    pub command: String,
+}
+
+/// What a `--json` run gathers for its one JSON document on standard output, besides the
+/// document a command prints itself: the text it printed (a listing), the files it wrote, the
+/// inputs of a batch that failed. Printed by [`Session::finish_json`] or, with the error, by
+/// the report.
+#[derive(Debug, Default)]
+struct Document {
+    held: Arc<Mutex<Vec<u8>>>,
+    written: Mutex<Vec<Value>>,
+    errors: Mutex<Vec<Value>>,
+    printed: AtomicBool,
 }
 
 /// Whether `choice` colours a stream that is (or is not) a terminal.
@@ -89,6 +109,8 @@ impl Session {
             stdout_terminal: std::io::stdout().is_terminal(),
             stdin_terminal: std::io::stdin().is_terminal(),
             started: Instant::now(),
+            document: args.json.then(Document::default),
+            command: String::new(),
         }
     }
 
@@ -145,9 +167,59 @@ impl Session {
         self.stdin_terminal
     }
 
-    /// Standard output, buffered; see [`crate::stdout::Stdout`].
+    /// Standard output, buffered; under `--json`, text held for the run's document (see
+    /// [`crate::stdout::Stdout`]).
     pub fn out(&self) -> crate::stdout::Stdout {
-        crate::stdout::Stdout::new()
+        match &self.document {
+            Some(d) => crate::stdout::Stdout::held(d.held.clone()),
+            None => crate::stdout::Stdout::new(),
+        }
+    }
+
+    /// Notes a file the run wrote, for the `--json` document's `files_written`.
+    pub fn record_written(&self, path: &Path, bytes: u64) {
+        if let Some(d) = &self.document {
+            if let Ok(mut w) = d.written.lock() {
+                w.push(json!({"path": path.display().to_string(), "bytes": bytes}));
+            }
+        }
+    }
+
+    /// Notes an input of a batch that failed (its error object), for the `--json` document's
+    /// `errors`.
+    pub fn record_error(&self, object: Value) {
+        if let Some(d) = &self.document {
+            if let Ok(mut e) = d.errors.lock() {
+                e.push(object);
+            }
+        }
+    }
+
+    /// Under `--json`, when the command printed no document of its own: prints the run's
+    /// document, `{"command", "output", "files_written", "errors"}` (`output` is the text the
+    /// command printed; bytes that are not UTF-8 come as `output_hex`), with `extra` fields.
+    pub fn finish_json(&self, extra: Option<(&str, Value)>) -> Result<()> {
+        let Some(d) = &self.document else {
+            return Ok(());
+        };
+        if d.printed.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let held = d.held.lock().map(|h| h.clone()).unwrap_or_default();
+        let mut doc = json!({"command": self.command});
+        match String::from_utf8(held) {
+            Ok(text) => doc["output"] = json!(text),
+            Err(e) => {
+                let hex: String = e.as_bytes().iter().map(|b| format!("{b:02x}")).collect();
+                doc["output_hex"] = json!(hex);
+            }
+        }
+        doc["files_written"] = json!(d.written.lock().map(|w| w.clone()).unwrap_or_default());
+        doc["errors"] = json!(d.errors.lock().map(|e| e.clone()).unwrap_or_default());
+        if let Some((key, value)) = extra {
+            doc[key] = value;
+        }
+        self.print_json(&doc)
     }
 
     /// Writes `text` to standard output.
@@ -159,7 +231,10 @@ impl Session {
 
     /// Prints `value` as the run's JSON: pretty on a terminal, one line otherwise.
     pub fn print_json(&self, value: &impl serde::Serialize) -> Result<()> {
-        let mut out = self.out();
+        if let Some(d) = &self.document {
+            d.printed.store(true, Ordering::Relaxed);
+        }
+        let mut out = crate::stdout::Stdout::new();
         if self.stdout_terminal {
             serde_json::to_writer_pretty(&mut out, value)?;
         } else {

@@ -7,6 +7,7 @@
 
 use anyhow::{Context, Result};
 use std::io::{BufWriter, StdoutLock, Write};
+use std::sync::{Arc, Mutex};
 
 /// The status a program killed by SIGPIPE reports in the shell (128 + 13).
 pub const BROKEN_PIPE_STATUS: u8 = 141;
@@ -22,22 +23,35 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// Standard output, locked and buffered. Call [`Stdout::finish`] to see the last write's
-/// error (dropping it flushes too, but cannot report).
-pub struct Stdout(BufWriter<StdoutLock<'static>>);
+/// Standard output, locked and buffered; or, under `--json`, a buffer the run's one JSON
+/// document takes in ([`Stdout::held`]), so that text a command prints (a listing, a dump)
+/// never stands beside that document. Call [`Stdout::finish`] to see the last write's error
+/// (dropping it flushes too, but cannot report).
+pub enum Stdout {
+    /// The real standard output.
+    Real(BufWriter<StdoutLock<'static>>),
+    /// Text held for the JSON document: this writer's bytes, appended to the shared buffer
+    /// when it is finished or dropped.
+    Held(Vec<u8>, Arc<Mutex<Vec<u8>>>),
+}
 
 impl Stdout {
     /// Locks standard output.
     pub fn new() -> Self {
-        Stdout(BufWriter::with_capacity(
+        Stdout::Real(BufWriter::with_capacity(
             64 * 1024,
             std::io::stdout().lock(),
         ))
     }
 
+    /// A writer whose bytes go to `buffer` instead of standard output.
+    pub fn held(buffer: Arc<Mutex<Vec<u8>>>) -> Self {
+        Stdout::Held(Vec::new(), buffer)
+    }
+
     /// Flushes, returning the error of the last write (a closed pipe, a full disk).
     pub fn finish(mut self) -> Result<()> {
-        self.0.flush().context("writing standard output")
+        self.flush().context("writing standard output")
     }
 }
 
@@ -47,16 +61,39 @@ impl Default for Stdout {
     }
 }
 
+impl Drop for Stdout {
+    fn drop(&mut self) {
+        if let Stdout::Held(..) = self {
+            let _ = self.flush();
+        }
+    }
+}
+
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf)
+        match self {
+            Stdout::Real(w) => w.write(buf),
+            Stdout::Held(mine, _) => mine.write(buf),
+        }
     }
 
     fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
-        self.0.write_all(buf)
+        match self {
+            Stdout::Real(w) => w.write_all(buf),
+            Stdout::Held(mine, _) => mine.write_all(buf),
+        }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush()
+        match self {
+            Stdout::Real(w) => w.flush(),
+            Stdout::Held(mine, shared) => {
+                // A poisoned lock means another thread panicked; the run is ending anyway.
+                if let Ok(mut shared) = shared.lock() {
+                    shared.append(mine);
+                }
+                Ok(())
+            }
+        }
     }
 }

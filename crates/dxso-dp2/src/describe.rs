@@ -43,9 +43,54 @@ type Obj = Map<String, Value>;
 struct At<'a> {
     place: String,
     obj: &'a Obj,
+    /// The keys the reader asked for, whether or not the object has them: the names the
+    /// object may use, which [`At::check`] compares its keys against.
+    asked: std::cell::RefCell<Vec<String>>,
 }
 
-impl At<'_> {
+impl<'a> At<'a> {
+    fn new(place: String, obj: &'a Obj) -> Self {
+        At {
+            place,
+            obj,
+            asked: Default::default(),
+        }
+    }
+
+    /// The value of `key`, noting that the reader knows that key.
+    fn get(&self, key: &str) -> Option<&'a Value> {
+        let mut asked = self.asked.borrow_mut();
+        if !asked.iter().any(|k| k == key) {
+            asked.push(key.to_string());
+        }
+        self.obj.get(key)
+    }
+
+    /// After the object was read (`result`): a key the reader never asked for is a mistake
+    /// (a misspelt key would otherwise be silently ignored), named with the nearest key the
+    /// reader knows. When reading failed, the failure stands unless a key is a misspelling of
+    /// one the reader asked for (which is then the likely cause: "missing `handle`" for a
+    /// `handel`); keys after the failure were never asked for and say nothing.
+    fn check(&self, result: Result<(), DescribeError>) -> Result<(), DescribeError> {
+        let asked = self.asked.borrow();
+        let mut unknown = self
+            .obj
+            .keys()
+            .filter(|k| !asked.iter().any(|a| a == *k))
+            .map(|k| (k, nearest(k, asked.iter().map(String::as_str))));
+        let found = match result {
+            Ok(()) => unknown.next(),
+            Err(_) => unknown.find(|(_, near)| near.is_some()),
+        };
+        match found {
+            Some((key, Some(near))) => {
+                Err(self.err(format!("unknown key `{key}` (did you mean `{near}`?)")))
+            }
+            Some((key, None)) => Err(self.err(format!("unknown key `{key}`"))),
+            None => result,
+        }
+    }
+
     fn err(&self, message: impl Into<String>) -> DescribeError {
         DescribeError {
             place: self.place.clone(),
@@ -59,7 +104,7 @@ impl At<'_> {
     }
 
     fn opt_u32(&self, key: &str) -> Result<Option<u32>, DescribeError> {
-        match self.obj.get(key) {
+        match self.get(key) {
             None => Ok(None),
             Some(v) => as_u32(v)
                 .map(Some)
@@ -68,22 +113,20 @@ impl At<'_> {
     }
 
     fn i32(&self, key: &str) -> Result<i32, DescribeError> {
-        self.obj
-            .get(key)
+        self.get(key)
             .and_then(Value::as_i64)
             .and_then(|v| i32::try_from(v).ok())
             .ok_or_else(|| self.err(format!("`{key}` is missing or not a 32-bit integer")))
     }
 
     fn f32(&self, key: &str) -> Result<f32, DescribeError> {
-        self.obj
-            .get(key)
+        self.get(key)
             .and_then(as_f32)
             .ok_or_else(|| self.err(format!("`{key}` is missing or not a number")))
     }
 
     fn array(&self, key: &str) -> Result<Option<&Vec<Value>>, DescribeError> {
-        match self.obj.get(key) {
+        match self.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Array(a)) => Ok(Some(a)),
             Some(_) => Err(self.err(format!("`{key}` is not an array"))),
@@ -99,6 +142,18 @@ impl At<'_> {
             .map(Some)
             .ok_or_else(|| self.err(format!("`{key}` must be {N} numbers")))
     }
+}
+
+/// The candidate closest to `key` by edit distance, when it is close enough to be a misspelling
+/// (at most a third of the key's letters, and at least one, differ).
+fn nearest<'k>(key: &str, candidates: impl Iterator<Item = &'k str>) -> Option<&'k str> {
+    let limit = (key.chars().count() / 3).max(1);
+    let key = key.to_ascii_lowercase();
+    candidates
+        .map(|c| (strsim::levenshtein(&key, &c.to_ascii_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
 }
 
 fn as_u32(v: &Value) -> Option<u32> {
@@ -133,7 +188,7 @@ fn state_number(v: &Value, from_name: fn(&str) -> Option<&'static StateInfo>) ->
 /// A state's value: `value` (a DWORD, `true`/`false`, or a name of the state's enumeration)
 /// or `float`.
 fn state_value(at: &At<'_>, info: Option<&StateInfo>) -> Result<u32, DescribeError> {
-    match (at.obj.get("value"), at.obj.get("float")) {
+    match (at.get("value"), at.get("float")) {
         (Some(v), None) => match v {
             Value::Bool(b) => Ok(u32::from(*b)),
             Value::String(name) => {
@@ -153,7 +208,7 @@ fn state_value(at: &At<'_>, info: Option<&StateInfo>) -> Result<u32, DescribeErr
 
 /// `D3DCLEAR_*` flags: a number or a list of `TARGET`, `ZBUFFER`, `STENCIL`.
 fn clear_flags(at: &At<'_>) -> Result<u32, DescribeError> {
-    match at.obj.get("flags") {
+    match at.get("flags") {
         Some(Value::Array(names)) => names.iter().try_fold(0, |acc, n| {
             let bit = match n.as_str().map(|s| s.to_ascii_uppercase()) {
                 Some(s) if s.trim_start_matches("D3DCLEAR_") == "TARGET" => 1,
@@ -193,7 +248,7 @@ pub fn build(json: &str) -> Result<Capture, DescribeError> {
             place: place.clone(),
             message: "not an object".into(),
         })?;
-        let at = At { place, obj };
+        let at = At::new(place, obj);
         let handle = at.u32("handle")?;
         let mut bytes = Vec::new();
         let mut kinds = 0;
@@ -240,15 +295,12 @@ pub fn build(json: &str) -> Result<Capture, DescribeError> {
         if kinds != 1 {
             return Err(at.err("give exactly one of `f32`, `u16`, `u32`, `bytes`"));
         }
-        if let Some(t) = obj.get("texture") {
+        if let Some(t) = at.get("texture") {
             let tobj = t
                 .as_object()
                 .ok_or_else(|| at.err("`texture` is not an object"))?;
-            let ta = At {
-                place: format!("{} texture", at.place),
-                obj: tobj,
-            };
-            let format = match tobj.get("format") {
+            let ta = At::new(format!("{} texture", at.place), tobj);
+            let format = match ta.get("format") {
                 Some(Value::String(name)) => TextureFormat::from_name(name),
                 Some(v) => as_u32(v).and_then(TextureFormat::from_u32),
                 None => None,
@@ -256,9 +308,11 @@ pub fn build(json: &str) -> Result<Capture, DescribeError> {
             .ok_or_else(|| ta.err("`format` is missing or not a supported D3DFORMAT"))?;
             let (w, h) = (ta.u32("width")?, ta.u32("height")?);
             let levels = ta.opt_u32("levels")?.unwrap_or(1);
+            ta.check(Ok(()))?;
             bytes = Texture::buffer(format, w, h, levels, &bytes);
             Texture::parse(&bytes).map_err(|e| ta.err(e.to_string()))?;
         }
+        at.check(Ok(()))?;
         b.buffer(handle, bytes);
     }
     for (i, v) in list("commands")?.iter().enumerate() {
@@ -267,12 +321,11 @@ pub fn build(json: &str) -> Result<Capture, DescribeError> {
             message: "not an object".into(),
         })?;
         let name = obj.get("op").and_then(Value::as_str).unwrap_or("");
-        let at = At {
-            place: format!("commands[{i}] ({name})"),
-            obj,
-        };
+        let at = At::new(format!("commands[{i}] ({name})"), obj);
+        at.get("op");
         let op = Op::from_name(name).ok_or_else(|| at.err(format!("unknown op `{name}`")))?;
-        command(&mut b, op, &at)?;
+        let result = command(&mut b, op, &at);
+        at.check(result)?;
     }
     Ok(b.finish())
 }
@@ -281,7 +334,6 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
     match op {
         Op::RenderState => {
             let state = at
-                .obj
                 .get("state")
                 .and_then(|v| state_number(v, rs::from_name))
                 .ok_or_else(|| {
@@ -293,7 +345,6 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             let stage = at.u32("stage")?;
             let stage = u16::try_from(stage).map_err(|_| at.err("`stage` exceeds 65535"))?;
             let state = at
-                .obj
                 .get("state")
                 .and_then(|v| state_number(v, tss::from_name))
                 .and_then(|n| u16::try_from(n).ok())
@@ -303,7 +354,6 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
         }
         Op::SetScissorRect => {
             let rect = at
-                .obj
                 .get("rect")
                 .and_then(Value::as_array)
                 .filter(|a| a.len() == 4)
@@ -344,7 +394,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             let clear = Clear {
                 flags: clear_flags(at)?,
                 color: at.opt_u32("color")?.unwrap_or(0),
-                depth: if at.obj.contains_key("depth") {
+                depth: if at.get("depth").is_some() {
                     at.f32("depth")?
                 } else {
                     1.0
@@ -385,10 +435,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
                 let obj = e
                     .as_object()
                     .ok_or_else(|| at.err(format!("elements[{k}] is not an object")))?;
-                let ea = At {
-                    place: format!("{} elements[{k}]", at.place),
-                    obj,
-                };
+                let ea = At::new(format!("{} elements[{k}]", at.place), obj);
                 let small = |key: &str| -> Result<u16, DescribeError> {
                     ea.opt_u32(key)?
                         .unwrap_or(0)
@@ -398,15 +445,16 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
                 out.push(VertexElement {
                     stream: small("stream")?,
                     offset: small("offset")?,
-                    ty: named(obj.get("type"), 2, DeclType::from_name, |t| t as u8)
+                    ty: named(ea.get("type"), 2, DeclType::from_name, |t| t as u8)
                         .ok_or_else(|| ea.err("bad `type`"))?,
-                    method: named(obj.get("method"), 0, DeclMethod::from_name, |t| t as u8)
+                    method: named(ea.get("method"), 0, DeclMethod::from_name, |t| t as u8)
                         .ok_or_else(|| ea.err("bad `method`"))?,
-                    usage: named(obj.get("usage"), 0, DeclUsage::from_name, |t| t as u8)
+                    usage: named(ea.get("usage"), 0, DeclUsage::from_name, |t| t as u8)
                         .ok_or_else(|| ea.err("bad `usage`"))?,
-                    usage_index: named(obj.get("usage_index"), 0, |_| None::<u8>, |t| t)
+                    usage_index: named(ea.get("usage_index"), 0, |_| None::<u8>, |t| t)
                         .ok_or_else(|| ea.err("bad `usage_index`"))?,
                 });
+                ea.check(Ok(()))?;
             }
             b.create_vertex_decl(at.u32("handle")?, &out);
         }
@@ -490,8 +538,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             b.draw_indexed_primitive(
                 op,
                 at.u32("primitive_type")?,
-                at.obj
-                    .get("base_vertex")
+                at.get("base_vertex")
                     .map_or(Ok(0), |_| at.i32("base_vertex"))?,
                 at.opt_u32("min_index")?.unwrap_or(0),
                 at.u32("num_vertices")?,
@@ -500,7 +547,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             );
         }
         Op::DrawRectPatch => {
-            let info = match at.obj.get("info") {
+            let info = match at.get("info") {
                 None | Some(Value::Null) => None,
                 Some(v) => Some(
                     serde_json::from_value::<RectPatchInfo>(v.clone())
@@ -510,7 +557,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             b.draw_rect_patch(at.u32("handle")?, at.floats::<4>("segments")?, info);
         }
         Op::DrawTriPatch => {
-            let info = match at.obj.get("info") {
+            let info = match at.get("info") {
                 None | Some(Value::Null) => None,
                 Some(v) => Some(
                     serde_json::from_value::<TriPatchInfo>(v.clone())
@@ -531,14 +578,11 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             let index = at.u32("index")?;
             let mut bytes: Vec<u8> = Vec::new();
             bytes.extend(index.to_le_bytes());
-            match (at.obj.get("enable"), at.obj.get("light")) {
+            match (at.get("enable"), at.get("light")) {
                 (Some(Value::Bool(on)), None) => bytes.extend(u32::from(!on).to_le_bytes()),
                 (None, Some(Value::Object(l))) => {
-                    let la = At {
-                        place: format!("{} light", at.place),
-                        obj: l,
-                    };
-                    let ty = match l.get("type") {
+                    let la = At::new(format!("{} light", at.place), l);
+                    let ty = match la.get("type") {
                         Some(Value::String(t)) => {
                             match t.to_ascii_uppercase().trim_start_matches("D3DLIGHT_") {
                                 "POINT" => 1,
@@ -569,6 +613,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
                     ] {
                         w.push(opt_f32(&la, key)?.unwrap_or(0.0));
                     }
+                    la.check(Ok(()))?;
                     bytes.extend(f32_bytes(&w));
                 }
                 _ => {
@@ -583,7 +628,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             b.handle_op(op, at.u32("index")?);
         }
         Op::SetTransform | Op::MultiplyTransform => {
-            let ty = match at.obj.get("type") {
+            let ty = match at.get("type") {
                 Some(Value::String(name)) => transform_type(name),
                 Some(v) => as_u32(v),
                 None => None,
@@ -605,7 +650,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
             b.command(op, 1, &bytes);
         }
         Op::SetVertexShader => {
-            let fvf = match at.obj.get("fvf") {
+            let fvf = match at.get("fvf") {
                 Some(Value::Array(names)) => names.iter().try_fold(0u32, |acc, n| {
                     n.as_str()
                         .and_then(fvf_bits)
@@ -621,7 +666,7 @@ fn command(b: &mut CaptureBuilder, op: Op, at: &At<'_>) -> Result<(), DescribeEr
 }
 
 fn opt_f32(at: &At<'_>, key: &str) -> Result<Option<f32>, DescribeError> {
-    match at.obj.get(key) {
+    match at.get(key) {
         None => Ok(None),
         Some(v) => as_f32(v)
             .map(Some)

@@ -57,3 +57,23 @@ fn every_op_of_a_described_capture_comes_back() {
     assert!(text.contains(r#""state":"PATCHSEGMENTS""#), "{text}");
     assert!(text.contains(r#""usage":"NORMAL""#), "{text}");
 }
+
+#[test]
+fn a_misspelt_key_is_named_with_the_key_it_meant() {
+    let err = build(r#"{"commands": [{"op": "DRAWRECTPATCH", "handel": 1}]}"#).unwrap_err();
+    assert_eq!(err.place, "commands[0] (DRAWRECTPATCH)");
+    assert_eq!(err.message, "unknown key `handel` (did you mean `handle`?)");
+    let err = build(
+        r#"{"commands": [{"op": "CREATEVERTEXSHADERDECL", "handle": 1, "elements": [
+            {"stream": 0, "ofset": 0, "type": "FLOAT3", "usage": "POSITION"}]}]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.place,
+        "commands[0] (CREATEVERTEXSHADERDECL) elements[0]"
+    );
+    assert_eq!(err.message, "unknown key `ofset` (did you mean `offset`?)");
+    // A key far from every known one is named without a guess.
+    let err = build(r#"{"buffers": [{"handle": 1, "u16": [0], "colour": 3}]}"#).unwrap_err();
+    assert_eq!(err.message, "unknown key `colour`");
+}

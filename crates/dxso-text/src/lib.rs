@@ -28,7 +28,7 @@ pub mod syntax;
 
 pub use parse::{
     assemble, assemble_with, assemble_with_warnings, parse, parse_with, parse_with_warnings,
-    Assembler, Diagnostic, Diagnostics, ParseOptions, Rule,
+    Assembler, Diagnostic, Diagnostics, ParseOptions, Place, Rule, SourceMap,
 };
 pub use print::{print, print_with, PrintOptions};
 

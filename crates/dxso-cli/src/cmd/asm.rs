@@ -2,7 +2,7 @@ use crate::input::FileArg;
 use crate::output::{OutputArg, Target};
 use crate::report::CliError;
 use crate::session::Session;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -159,9 +159,7 @@ impl Opts {
             }
         };
         if let Some(path) = &self.listing {
-            std::fs::write(path, dxso_text::print(&shader))
-                .with_context(|| format!("writing {}", path.display()))?;
-            log::info!("wrote the listing to {}", path.display());
+            crate::output::write_file(s, path, dxso_text::print(&shader).as_bytes())?;
         }
         match self.format {
             Format::Bin => self.output.write_binary(s, &out)?,

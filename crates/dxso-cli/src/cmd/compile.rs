@@ -1,7 +1,7 @@
 use crate::cmd::asm::{c_header, Element};
 use crate::report::CliError;
 use crate::session::Session;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Parser;
 use dxso_hlsl::{compile, FileIncludes, MatrixPacking, Options, Profile, Source};
 use std::path::{Path, PathBuf};
@@ -126,6 +126,10 @@ fn normalise(args: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     let mut it = args.iter().peekable();
     while let Some(a) = it.next() {
+        // dxso's global `--json` after `compile` lands here; `main` has read it already.
+        if a == "--json" {
+            continue;
+        }
         // A path that exists is a path, even when it starts with `/`.
         let body = match a
             .strip_prefix('/')
@@ -200,12 +204,15 @@ impl Opts {
             .map_err(|e: dxso_hlsl::UnknownProfile| CliError::Usage(e.to_string()))?
         };
         // `-` reads the source from standard input (`dxso decompile x | dxso compile - ...`).
-        let text = if args.file.as_os_str() == "-" {
-            std::io::read_to_string(std::io::stdin()).context("reading standard input")?
-        } else {
-            std::fs::read_to_string(&args.file)
-                .with_context(|| format!("reading {}", args.file.display()))?
-        };
+        let source = crate::input::Source::read(&args.file)?;
+        // Any text: an effect's `asm {}` blocks make it look like assembly too.
+        source.expect(&[
+            crate::input::Kind::Hlsl,
+            crate::input::Kind::Text,
+            crate::input::Kind::Assembly,
+            crate::input::Kind::Empty,
+        ])?;
+        let text = source.text()?.to_string();
         let mut options = Options::new(&args.entry, profile);
         options.defines = args
             .define
@@ -236,16 +243,9 @@ impl Opts {
         }
         let compiled = match compile(&Source::new(&name, text), &options) {
             Ok(c) => c,
-            Err(diagnostics) => {
-                // fxc's lines, then its closing line; nothing is written.
-                s.stderr(&format!("{diagnostics}\n"));
-                s.stderr("compilation failed; no code produced\n");
-                return Ok(ExitCode::from(1));
-            }
+            Err(diagnostics) => return failed(s, &diagnostics.0),
         };
-        for w in &compiled.warnings {
-            s.stderr(&format!("{w}\n"));
-        }
+        warnings(s, &compiled.warnings);
         let bytes = compiled.bytes();
         let mut wrote = false;
         if let Some(path) = &args.output {
@@ -273,6 +273,46 @@ impl Opts {
     }
 }
 
+/// A compilation that failed: fxc's lines, then its closing line, on standard error; under
+/// `--json` the diagnostics are also the run's document. Nothing is written.
+fn failed(s: &Session, diagnostics: &[dxso_hlsl::Diagnostic]) -> Result<ExitCode> {
+    for d in diagnostics {
+        s.stderr(&format!("{d}\n"));
+    }
+    s.stderr("compilation failed; no code produced\n");
+    let error = serde_json::json!({
+        "kind": "compile",
+        "message": "compilation failed; no code produced",
+        "diagnostics": diagnostics.iter().map(diagnostic_json).collect::<Vec<_>>(),
+        "exit_status": 1,
+    });
+    s.finish_json(Some(("error", error)))?;
+    Ok(ExitCode::from(1))
+}
+
+/// The compiler's warnings on standard error.
+fn warnings(s: &Session, warnings: &[dxso_hlsl::Diagnostic]) {
+    for w in warnings {
+        s.stderr(&format!("{w}\n"));
+    }
+}
+
+/// One compiler diagnostic as JSON: fxc's code, severity, place and message.
+fn diagnostic_json(d: &dxso_hlsl::Diagnostic) -> serde_json::Value {
+    serde_json::json!({
+        "code": d.code.name(),
+        "severity": match d.severity {
+            dxso_hlsl::Severity::Error => "error",
+            dxso_hlsl::Severity::Warning => "warning",
+        },
+        "file": d.loc.file,
+        "line": d.loc.line,
+        "column": d.loc.col,
+        "column_end": d.loc.col_end,
+        "message": d.message,
+    })
+}
+
 /// A file named with `/Fo`, `/Fc` or `/Fh` (`-` is standard output), through the CLI's output
 /// layer.
 fn to(path: &std::path::Path) -> crate::output::OutputArg {
@@ -291,15 +331,9 @@ fn compile_effect_file(
 ) -> Result<ExitCode> {
     let compiled = match dxso_hlsl::effect::compile_effect(source, options) {
         Ok(c) => c,
-        Err(diagnostics) => {
-            s.stderr(&format!("{diagnostics}\n"));
-            s.stderr("compilation failed; no code produced\n");
-            return Ok(ExitCode::from(1));
-        }
+        Err(diagnostics) => return failed(s, &diagnostics.0),
     };
-    for w in &compiled.warnings {
-        s.stderr(&format!("{w}\n"));
-    }
+    warnings(s, &compiled.warnings);
     let bytes = compiled.bytes();
     let describe = || dxso_fx::describe::info(&compiled.effect, &source.name, bytes.len());
     let mut wrote = false;

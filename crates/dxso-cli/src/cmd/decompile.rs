@@ -70,19 +70,13 @@ impl Opts {
                     outcome.stdout.extend_from_slice(hlsl.as_bytes());
                 }
                 Some(path) => {
-                    std::fs::write(&path, hlsl)
-                        .with_context(|| format!("writing {}", path.display()))?;
-                    log::info!("wrote {}", path.display());
+                    crate::output::write_file(s, &path, hlsl.as_bytes())?;
                 }
             }
             Ok(outcome)
         })?;
-        batch::errors_to_stderr(s, &errors);
+        batch::errors_to_document(s, errors);
         batch::summary(s, several, &tally, "decompiled", "failed");
-        Ok(if tally.all_passed() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        })
+        Ok(tally.status())
     }
 }

@@ -1,6 +1,5 @@
 use super::render::summary;
 use crate::session::Session;
-use anyhow::Context;
 use anyhow::{ensure, Result};
 use dxso::ctab::{Constant, ConstantTable, TypeInfo};
 use dxso::{Comment, Item, Shader};
@@ -348,7 +347,7 @@ fn numbered(path: &Path, frame: u32) -> PathBuf {
 impl Opts {
     /// Renders the teapot stream (32 patches created under handles, then drawn again from the
     /// patch cache) with the demo shaders, to one PNG or to `--frames` numbered ones.
-    fn teapot(&self, out: &mut impl Write) -> Result<()> {
+    fn teapot(&self, s: &Session, out: &mut impl Write) -> Result<()> {
         let engine = self.engine.cpu()?;
         writeln!(
             out,
@@ -367,8 +366,7 @@ impl Opts {
             let start = Instant::now();
             let (image, stats) = teapot::render(&scene, &vs, &ps, engine)?;
             let elapsed = start.elapsed();
-            std::fs::write(&self.output, image.to_png()?)
-                .with_context(|| format!("writing {}", self.output.display()))?;
+            crate::output::write_file(s, &self.output, &image.to_png()?)?;
             writeln!(
                 out,
                 "  patches: 32 created under handles {}..{} (a depth-only pass), then drawn again from the patch cache (shaded)",
@@ -388,8 +386,7 @@ impl Opts {
             let (image, stats) = teapot::render_fixed_function(&scene, engine)?;
             let elapsed = start.elapsed();
             let path = fixed_function_path(&self.output);
-            std::fs::write(&path, image.to_png()?)
-                .with_context(|| format!("writing {}", path.display()))?;
+            crate::output::write_file(s, &path, &image.to_png()?)?;
             writeln!(
                 out,
                 "teapot without shaders: the fixed-function pipeline's generated vs_3_0 and ps_3_0 (two lights, a two-stage texture cascade, specular, vertex fog)"
@@ -416,8 +413,7 @@ impl Opts {
             };
             let (image, stats) = teapot::render(&turned, &vs, &ps, engine)?;
             let path = numbered(&self.output, frame);
-            std::fs::write(&path, image.to_png()?)
-                .with_context(|| format!("writing {}", path.display()))?;
+            crate::output::write_file(s, &path, &image.to_png()?)?;
             total.pixels_shaded += stats.pixels_shaded;
             total.vertices += stats.vertices;
             total.cache_hits += stats.cache_hits;
@@ -490,7 +486,7 @@ impl Opts {
             "shaders: {} assembled from text, decoded, validated and re-encoded bit-exact",
             shaders.len()
         )?;
-        self.teapot(out)?;
+        self.teapot(s, out)?;
         out.flush()?;
         Ok(ExitCode::SUCCESS)
     }

@@ -2,7 +2,7 @@ use crate::batch;
 use crate::input::{InputsArg, Kind};
 use crate::output::{OutputArg, PerInput};
 use crate::session::Session;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::process::ExitCode;
 
 /// Print shaders' disassembly as Microsoft's tools print it (fxc /Fc, D3DXDisassembleShader).
@@ -89,10 +89,24 @@ impl Opts {
         let read = self.inputs.shader_read(true);
         let (tally, errors) = batch::run(s, &inputs, |input| {
             let source = input.read()?;
-            let (_, shader) = source.shader(&read)?;
-            let (listing, valid) = self.listing(&shader);
+            let (shader, cut) = match source.shader(&read) {
+                Ok((_, shader)) => (shader, None),
+                // A file cut short: the listing of what decodes, then the error.
+                Err(e) => match source.decoded_prefix(&read) {
+                    Some(prefix) => (prefix, Some(e)),
+                    None => return Err(e),
+                },
+            };
+            let (mut listing, valid) = self.listing(&shader);
+            if let Some(e) = &cut {
+                listing.push_str(&format!("// cut short: {:#}\n", e));
+            }
             let mut outcome = batch::Outcome {
-                passed: valid,
+                passed: valid && cut.is_none(),
+                stderr: cut
+                    .as_ref()
+                    .map(|e| crate::report::render(s, e))
+                    .unwrap_or_default(),
                 ..Default::default()
             };
             match per_input.path_for(&input.rel, "asm")? {
@@ -103,25 +117,19 @@ impl Opts {
                     outcome.stdout.extend_from_slice(listing.as_bytes());
                 }
                 Some(path) => {
-                    std::fs::write(&path, listing)
-                        .with_context(|| format!("writing {}", path.display()))?;
-                    log::info!("wrote {}", path.display());
+                    crate::output::write_file(s, &path, listing.as_bytes())?;
                 }
             }
             Ok(outcome)
         })?;
-        batch::errors_to_stderr(s, &errors);
+        batch::errors_to_document(s, errors);
         let (passed, failed) = if self.validate {
             ("valid", "invalid")
         } else {
             ("listed", "failed")
         };
         batch::summary(s, several, &tally, passed, failed);
-        Ok(if tally.all_passed() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        })
+        Ok(tally.status())
     }
 
     /// The listing and whether the shader passed `--validate` (always, without it).

@@ -335,7 +335,7 @@ fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
                 )
             });
         dxso_dp2::write_obj(&mut w, meshes)?;
-        w.finish()?;
+        w.finish(s)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -166,11 +166,7 @@ impl Opts {
             s.print_json(&json!({"files": files, "summary": tally.json("read", "failed")}))?;
         }
         batch::summary(s, several, &tally, "read", "failed");
-        Ok(if tally.all_passed() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        })
+        Ok(tally.status())
     }
 }
 

@@ -3,7 +3,7 @@ use crate::input::{InputsArg, Kind};
 use crate::output::{OutputArg, PerInput};
 use crate::report::CliError;
 use crate::session::Session;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::process::ExitCode;
 
 /// Decode shaders and encode them again; the output is bit-identical for every valid input.
@@ -68,19 +68,13 @@ impl Opts {
             match per_input.path_for(&input.rel, "dxso")? {
                 None => return Ok(batch::Outcome::passed(out)),
                 Some(path) => {
-                    std::fs::write(&path, &out)
-                        .with_context(|| format!("writing {}", path.display()))?;
-                    log::info!("wrote {}", path.display());
+                    crate::output::write_file(s, &path, &out)?;
                 }
             }
             Ok(batch::Outcome::passed(Vec::new()))
         })?;
-        batch::errors_to_stderr(s, &errors);
+        batch::errors_to_document(s, errors);
         batch::summary(s, several, &tally, "re-encoded", "failed");
-        Ok(if tally.all_passed() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        })
+        Ok(tally.status())
     }
 }

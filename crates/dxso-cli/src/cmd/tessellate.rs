@@ -3,7 +3,7 @@ use crate::input::{FileArg, Kind};
 use crate::output::OutputArg;
 use crate::report::CliError;
 use crate::session::Session;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use dxso_dp2::patch_desc::{PatchDescription, TessellatedPatch};
 use dxso_dp2::RunError;
 use std::io::Write;
@@ -60,8 +60,12 @@ impl Opts {
         .read(s)?;
         source.expect(&[Kind::PatchJson])?;
         let name = &source.name;
-        let mut desc: PatchDescription = serde_json::from_str(source.text()?)
-            .with_context(|| format!("{name}: not a patch description"))?;
+        let mut desc: PatchDescription = serde_json::from_str(source.text()?).map_err(|e| {
+            anyhow::anyhow!(
+                "{name}: not a patch description: {}",
+                crate::input::json_message(&e)
+            )
+        })?;
         if let Some(n) = self.segments {
             desc.segments = [n; 4];
         }
@@ -84,7 +88,7 @@ impl Opts {
         if self.output.output.is_some() {
             let mut w = self.output.open_text(s)?;
             dxso_dp2::write_obj(&mut w, [("patch".to_string(), &mesh)])?;
-            w.finish()?;
+            w.finish(s)?;
         }
         if s.json {
             s.print_json(&TessellatedPatch::from(mesh))?;
@@ -113,7 +117,7 @@ impl Opts {
         if self.output.output.is_some() {
             let mut w = self.output.open_text(s)?;
             dxso_dp2::teapot::write_teapot_obj(&mut w, &draws)?;
-            w.finish()?;
+            w.finish(s)?;
         }
         if s.json {
             s.print_json(&super::dp2::DrawsJson::new(&draws))?;

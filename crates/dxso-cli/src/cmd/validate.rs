@@ -135,11 +135,7 @@ impl Opts {
             }))?;
         }
         batch::summary(s, several, &tally, "valid", "invalid");
-        Ok(if tally.all_passed() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        })
+        Ok(tally.status())
     }
 }
 

@@ -17,8 +17,14 @@ pub enum Kind {
     Dp2Capture,
     /// A C header with BYTE or DWORD arrays (fxc `/Fh`).
     Header,
-    /// Text that is neither a header nor JSON: assembly (the assembler judges it).
+    /// Text with a shader version statement (`vs_2_0`, `ps.1.1`) on a line of its own:
+    /// assembly (the assembler judges the rest).
     Assembly,
+    /// Text that reads as HLSL source (types such as `float4`, `sampler`, `technique`) and
+    /// has no version statement.
+    Hlsl,
+    /// Other text.
+    Text,
     /// JSON with `commands`: a DP2 capture description (`dxso dp2 build`).
     Dp2Json,
     /// JSON with `control_points`: one patch (`dxso tessellate`).
@@ -27,9 +33,73 @@ pub enum Kind {
     Json,
     /// No bytes at all.
     Empty,
+    /// A file format dxso does not read, recognised by its signature (its name: "a PNG
+    /// image").
+    Foreign(&'static str),
     /// Bytes that are none of the above.
     Unknown,
 }
+
+/// Signatures of formats people hand to a shader tool by mistake, and their names.
+const FOREIGN: &[(&[u8], &str)] = &[
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"\xFF\xD8\xFF", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"DDS ", "a DDS texture"),
+    (
+        b"DXBC",
+        "Direct3D 10+ bytecode (DXBC; dxso reads Direct3D 9's)",
+    ),
+    (b"\x03\x02\x23\x07", "a SPIR-V module"),
+    (b"PK\x03\x04", "a ZIP archive"),
+    (b"\x1F\x8B", "a gzip stream"),
+    (b"%PDF", "a PDF document"),
+    (b"\x7FELF", "an ELF executable"),
+    (b"MZ", "a Windows executable"),
+];
+
+/// Whether a line of text is a shader version statement: `vs_2_0`, `ps_3_sw`, `ps.1.4`,
+/// `tx_1_0`, alone or before a comment.
+fn is_version_line(line: &str) -> bool {
+    let word = line
+        .split(|c: char| c.is_whitespace() || c == ';' || c == '/')
+        .next()
+        .unwrap_or("");
+    let lower = word.to_ascii_lowercase();
+    let Some(rest) = ["vs", "ps", "tx"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+    else {
+        return false;
+    };
+    let mut parts = rest.split(['_', '.']);
+    parts.next() == Some("")
+        && parts
+            .next()
+            .is_some_and(|m| m.len() == 1 && m.as_bytes()[0].is_ascii_digit())
+        && parts
+            .next()
+            .is_some_and(|n| matches!(n, "0" | "1" | "2" | "3" | "4" | "x" | "sw"))
+        && parts.next().is_none()
+}
+
+/// Words that make text HLSL source rather than prose.
+const HLSL_WORDS: &[&str] = &[
+    "float4",
+    "float3",
+    "float2",
+    "float4x4",
+    "half4",
+    "sampler",
+    "sampler2D",
+    "samplerCUBE",
+    "technique",
+    "uniform",
+    "struct",
+    "tex2D",
+    "mul(",
+    "return",
+];
 
 impl Kind {
     /// Tells the kind of `bytes`.
@@ -48,6 +118,9 @@ impl Kind {
             if *first == dxso_dp2::capture::MAGIC {
                 return Kind::Dp2Capture;
             }
+        }
+        if let Some((_, name)) = FOREIGN.iter().find(|(sig, _)| bytes.starts_with(sig)) {
+            return Kind::Foreign(name);
         }
         let Ok(text) = std::str::from_utf8(strip_bom(bytes)) else {
             return Kind::Unknown;
@@ -70,7 +143,13 @@ impl Kind {
         if trimmed.is_empty() {
             return Kind::Empty;
         }
-        Kind::Assembly
+        if text.lines().any(|l| is_version_line(l.trim_start())) {
+            return Kind::Assembly;
+        }
+        if HLSL_WORDS.iter().any(|w| text.contains(w)) {
+            return Kind::Hlsl;
+        }
+        Kind::Text
     }
 
     /// A stable name for JSON (`bytecode`, `assembly`, ...).
@@ -81,6 +160,9 @@ impl Kind {
             Kind::Dp2Capture => "dp2_capture",
             Kind::Header => "c_header",
             Kind::Assembly => "assembly",
+            Kind::Hlsl => "hlsl",
+            Kind::Text => "text",
+            Kind::Foreign(_) => "other_format",
             Kind::Dp2Json => "dp2_json",
             Kind::PatchJson => "patch_json",
             Kind::Json => "json",
@@ -110,6 +192,11 @@ impl Kind {
             Kind::Json => {
                 "dxso reads DP2 descriptions (`dxso dp2 build`) and patches (`dxso tessellate`)"
             }
+            Kind::Hlsl => "use `dxso compile FILE -T <profile>` (vs_2_0, ps_3_0, fx_2_0, ...)",
+            Kind::Text | Kind::Foreign(_) => {
+                "dxso reads shader bytecode, fxc /Fh headers, assembly text with a version \
+                 statement (vs_2_0, ps_3_0, ...), HLSL, fx_2_0 effects, .dp2 captures and their JSON"
+            }
             Kind::Empty => "there is nothing to read",
             Kind::Unknown => {
                 "shader bytecode starts with a version token 0xFFFEmmnn (vertex) or 0xFFFFmmnn \
@@ -121,13 +208,14 @@ impl Kind {
     /// File extensions a folder search picks for this kind (`dxso validate shaders/`).
     pub fn extensions(self) -> &'static [&'static str] {
         match self {
-            Kind::Bytecode => &["dxso", "vso", "pso"],
+            Kind::Bytecode => &["dxso", "vso", "pso", "fxo", "cso", "bin"],
             Kind::Header => &["h"],
             Kind::Assembly => &["asm"],
+            Kind::Hlsl => &["hlsl", "fx"],
             Kind::Effect => &["fxo", "fxb"],
             Kind::Dp2Capture => &["dp2"],
             Kind::Dp2Json | Kind::PatchJson | Kind::Json => &["json"],
-            Kind::Empty | Kind::Unknown => &[],
+            Kind::Text | Kind::Foreign(_) | Kind::Empty | Kind::Unknown => &[],
         }
     }
 }
@@ -140,6 +228,9 @@ impl fmt::Display for Kind {
             Kind::Dp2Capture => "a .dp2 capture",
             Kind::Header => "a C header (fxc /Fh)",
             Kind::Assembly => "assembly text",
+            Kind::Hlsl => "HLSL source",
+            Kind::Text => "text without a shader version statement",
+            Kind::Foreign(name) => name,
             Kind::Dp2Json => "a DP2 JSON description",
             Kind::PatchJson => "a patch JSON description",
             Kind::Json => "JSON that dxso does not read",
@@ -178,5 +269,16 @@ mod tests {
         assert_eq!(Kind::detect(b""), Kind::Empty);
         assert_eq!(Kind::detect(b"  \n"), Kind::Empty);
         assert_eq!(Kind::detect(&[0x80, 0x81, 0x82, 0x83]), Kind::Unknown);
+        assert_eq!(Kind::detect(b"  // c\n  PS.1.4 // x\n"), Kind::Assembly);
+        assert_eq!(Kind::detect(b"#define X\nvs_3_0\n"), Kind::Assembly);
+        assert_eq!(
+            Kind::detect(b"float4 main() : COLOR { return 0; }"),
+            Kind::Hlsl
+        );
+        assert_eq!(Kind::detect(b"some words here\n"), Kind::Text);
+        assert_eq!(Kind::detect(b"vs_2_0x\n"), Kind::Text);
+        let png = Kind::detect(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+        assert_eq!(png, Kind::Foreign("a PNG image"));
+        assert_eq!(png.to_string(), "a PNG image");
     }
 }

@@ -65,8 +65,16 @@ impl Source {
         }
     }
 
-    /// Fails with "NAME is KIND; use ..." unless the input is one of `kinds`.
+    /// Fails with "NAME is KIND; use ..." unless the input is one of `kinds`. JSON that does
+    /// not parse is named as such, with serde's line and column, whatever the command reads.
     pub fn expect(&self, kinds: &[Kind]) -> Result<()> {
+        if matches!(self.kind, Kind::Json | Kind::Dp2Json | Kind::PatchJson) {
+            if let Err(e) =
+                serde_json::from_slice::<serde_json::Value>(kind::strip_bom(&self.bytes))
+            {
+                anyhow::bail!("{} is not valid JSON: {}", self.name, json_message(&e));
+            }
+        }
         if kinds.contains(&self.kind) {
             return Ok(());
         }
@@ -126,6 +134,27 @@ impl Source {
         Ok((bytes, shader))
     }
 
+    /// The items a shader file cut short (or damaged) holds before the place decoding stops:
+    /// `None` when the input is not bytecode, decodes whole, or has no readable version token.
+    /// Commands print these before the error, so the user sees how far the file is good.
+    pub fn decoded_prefix(&self, read: &ShaderRead) -> Option<dxso::Shader> {
+        if read.assemble && self.kind == Kind::Assembly {
+            return None;
+        }
+        let bytes = self.shader_bytes(read.name.as_deref()).ok()?;
+        let whole = bytes.len() / 4 * 4;
+        let words = dxso::decode::words_of(&bytes[..whole]).ok()?;
+        let mut reader = dxso::Reader::new(&words).ok()?;
+        let mut shader = dxso::Shader::new(reader.version());
+        loop {
+            match reader.next_item() {
+                Ok(Some((_, item))) => shader.items.push(item),
+                Ok(None) if whole == bytes.len() => return None,
+                Ok(None) | Err(_) => return Some(shader),
+            }
+        }
+    }
+
     /// Assembles the text with `options` (its path set to this file's, for `#include`s and
     /// messages); errors are every diagnostic of the run ([`CliError::Assembly`]); the
     /// warnings of a run that assembled come back beside the shader.
@@ -150,7 +179,9 @@ impl Source {
         mut options: dxso_text::ParseOptions<'_>,
         assemble: impl FnOnce(&str, &dxso_text::ParseOptions<'_>) -> Result<T, dxso_text::Diagnostics>,
     ) -> Result<T> {
-        self.expect(&[Kind::Assembly])?;
+        // Text without a version statement goes to the assembler too, which says where the
+        // version statement should be.
+        self.expect(&[Kind::Assembly, Kind::Text])?;
         let text = self.text()?;
         if self.path.is_some() {
             options.path = self.path.clone();
@@ -176,6 +207,28 @@ pub struct ShaderRead {
     /// Assembly text is assembled first (`disasm`, `validate`); otherwise it is refused with a
     /// hint.
     pub assemble: bool,
+}
+
+/// serde_json's message for `e`, with the nearest valid name added to an unknown field
+/// ("unknown field `degre`, expected one of `basis`, `degree` ... (did you mean `degree`?)").
+pub fn json_message(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return message;
+    };
+    let Some((field, rest)) = rest.split_once('`') else {
+        return message;
+    };
+    let expected = rest.split('`').skip(1).step_by(2);
+    let limit = (field.chars().count() / 3).max(1);
+    let nearest = expected
+        .map(|c| (strsim::levenshtein(field, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d);
+    match nearest {
+        Some((_, near)) => format!("{message} (did you mean `{near}`?)"),
+        None => message,
+    }
 }
 
 /// The missing-FILE rule: standard input when it is not a terminal, else a usage error.
@@ -257,12 +310,17 @@ impl InputArg {
 /// and `-`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct InputsArg {
-    /// Files or folders (searched for *.dxso, *.h, and *.asm where assembly is read); `-` or
-    /// none: standard input.
+    /// Files or folders; `-` or none: standard input. Folders are searched for the
+    /// extensions of what the command reads (shader bytecode: .dxso .vso .pso .fxo .cso .bin;
+    /// headers: .h; assembly: .asm), or those of --ext.
     pub files: Vec<PathBuf>,
     /// In C headers with several arrays, the one to read (default: the first).
     #[arg(long, value_name = "ARRAY")]
     pub name: Option<String>,
+    /// The file extensions a folder search takes instead of the default ones, comma-separated
+    /// (`--ext dxso,fxc`); the kind of each file is still told from its bytes.
+    #[arg(long, value_name = "EXT,...", value_delimiter = ',')]
+    pub ext: Vec<String>,
 }
 
 /// One input of a batch: where it is, and the relative path its output is named after.
@@ -297,28 +355,32 @@ impl InputsArg {
             input.implied = true;
             return Ok((vec![input], false));
         }
-        let extensions: Vec<&str> = kinds.iter().flat_map(|k| k.extensions()).copied().collect();
+        let mut extensions: Vec<&str> = if self.ext.is_empty() {
+            kinds.iter().flat_map(|k| k.extensions()).copied().collect()
+        } else {
+            self.ext.iter().map(|e| e.trim_start_matches('.')).collect()
+        };
+        let mut seen = std::collections::HashSet::new();
+        extensions.retain(|e| seen.insert(e.to_ascii_lowercase()));
+        let patterns = extensions
+            .iter()
+            .map(|e| format!("*.{e}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut out = Vec::new();
         let mut folder = false;
+        let mut skipped = 0usize;
         for f in &self.files {
             if f.as_os_str() == "-" {
                 out.push(stdin_input(f.clone()));
             } else if f.is_dir() {
                 folder = true;
                 let before = out.len();
-                walk(f, f, &extensions, &mut out)
+                walk(f, f, &extensions, &mut out, &mut skipped)
                     .with_context(|| format!("searching {}", f.display()))?;
                 out[before..].sort_by(|a, b| a.path.cmp(&b.path));
                 if out.len() == before {
-                    s.warn(&format!(
-                        "{} holds no {} file",
-                        f.display(),
-                        extensions
-                            .iter()
-                            .map(|e| format!("*.{e}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
+                    s.warn(&format!("{} holds no {patterns} file", f.display()));
                 }
             } else {
                 let rel = f.file_name().map_or_else(|| f.clone(), PathBuf::from);
@@ -333,6 +395,23 @@ impl InputsArg {
             return Err(
                 CliError::Usage("`-` (standard input) can be read only once".into()).into(),
             );
+        }
+        if skipped > 0 {
+            s.note(&format!(
+                "skipped {skipped} file(s) in the folders that are not {patterns} (--ext takes \
+                 other extensions)"
+            ));
+        }
+        if out.is_empty() {
+            return Err(CliError::NothingToRead(format!(
+                "no input: the folders given hold no {patterns} file{}",
+                if skipped > 0 {
+                    format!(" ({skipped} other file(s) skipped; --ext takes other extensions)")
+                } else {
+                    String::new()
+                }
+            ))
+            .into());
         }
         let several = folder || out.len() > 1;
         log::info!("{} input(s)", out.len());
@@ -356,16 +435,24 @@ fn stdin_input(path: PathBuf) -> InputPath {
     }
 }
 
-fn walk(root: &Path, dir: &Path, extensions: &[&str], out: &mut Vec<InputPath>) -> Result<()> {
+fn walk(
+    root: &Path,
+    dir: &Path,
+    extensions: &[&str],
+    out: &mut Vec<InputPath>,
+    skipped: &mut usize,
+) -> Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            walk(root, &path, extensions, out)?;
-        } else if path
+            walk(root, &path, extensions, out, skipped)?;
+        } else if !path
             .extension()
             .and_then(|e| e.to_str())
             .is_some_and(|e| extensions.iter().any(|x| x.eq_ignore_ascii_case(e)))
         {
+            *skipped += 1;
+        } else {
             let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
             out.push(InputPath {
                 path,

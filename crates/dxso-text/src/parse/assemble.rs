@@ -21,11 +21,15 @@ type Failure = Box<(Rule, Site, String)>;
 type Res<T> = Result<T, Failure>;
 
 /// Assembles preprocessed lines; `None` when there is no version line.
+///
+/// `sites`, when given, receives the place of each item pushed (its line's first token), in
+/// item order: the map from the shader's items back to the text.
 pub fn assemble(
     tokens: &[Token],
     sources: &Sources,
     strict: bool,
     sink: &mut Sink,
+    mut sites: Option<&mut Vec<Site>>,
 ) -> Option<Shader> {
     let mut lines = tokens
         .split(|t| t.kind == Kind::Newline)
@@ -53,6 +57,9 @@ pub fn assemble(
                     Ok((start, words)) => {
                         if start {
                             shader.items.push(Item::Comment(Comment { data: words }));
+                            if let Some(sites) = sites.as_deref_mut() {
+                                sites.push(t.own_site());
+                            }
                         } else if let Some(Item::Comment(c)) = shader.items.last_mut() {
                             c.data.extend(words);
                         }
@@ -72,6 +79,9 @@ pub fn assemble(
                 inst.coissue |= pending_plus.take().is_some();
                 pending_plus = plus;
                 shader.items.push(Item::Instruction(inst));
+                if let (Some(sites), Some(t)) = (sites.as_deref_mut(), line.first()) {
+                    sites.push(t.own_site());
+                }
             }
             Err(failure) => {
                 pending_plus = None;

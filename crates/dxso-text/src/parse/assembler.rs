@@ -3,7 +3,7 @@
 
 use super::fast::Kept;
 use super::sink::{Bytes, Items};
-use super::{fast_path, fast_shader, parse_full, Diagnostic, Diagnostics, ParseOptions};
+use super::{fast_path, fast_shader, parse_full, Diagnostic, Diagnostics, ParseOptions, SourceMap};
 use dxso::Shader;
 
 /// Assembles many texts: [`crate::parse()`] and [`crate::assemble()`] with their `_with`
@@ -94,7 +94,20 @@ impl Assembler {
                 return Ok((shader, Vec::new()));
             }
         }
-        parse_full(text, options)
+        parse_full(text, options, None)
+    }
+
+    /// [`Assembler::parse_with_warnings`] with the [`SourceMap`] from the shader's items to
+    /// their lines, for reporting what is found in the shader where the text says it. Always
+    /// takes the full path (the single pass keeps no places).
+    pub fn parse_mapped(
+        &mut self,
+        text: &str,
+        options: &ParseOptions<'_>,
+    ) -> Result<(Shader, Vec<Diagnostic>, SourceMap), Diagnostics> {
+        let mut map = SourceMap::default();
+        let (shader, warnings) = parse_full(text, options, Some(&mut map))?;
+        Ok((shader, warnings, map))
     }
 
     /// [`crate::assemble()`]: the text to bytecode, with default [`ParseOptions`].
@@ -125,6 +138,6 @@ impl Assembler {
                 return Ok((out.finish(), Vec::new()));
             }
         }
-        parse_full(text, options).map(|(s, warnings)| (dxso::encode(&s), warnings))
+        parse_full(text, options, None).map(|(s, warnings)| (dxso::encode(&s), warnings))
     }
 }

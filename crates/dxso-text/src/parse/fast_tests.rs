@@ -16,7 +16,7 @@ fn agree_after(seen: &mut Assembler, text: &str, strict: bool, what: &str) -> bo
         strict,
         ..Default::default()
     };
-    let full = parse_full(text, &options).map(|(s, warnings)| {
+    let full = parse_full(text, &options, None).map(|(s, warnings)| {
         // The single pass gives up on what warns: warnings come from the full path alone.
         if !warnings.is_empty() {
             assert!(

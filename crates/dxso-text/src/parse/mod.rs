@@ -15,11 +15,13 @@ mod fast_tests;
 pub mod lexer;
 pub mod preprocess;
 mod sink;
+mod source_map;
 mod words;
 
 pub use assembler::Assembler;
 pub use diag::{Diagnostic, Diagnostics, Rule};
 pub(crate) use fast::newline;
+pub use source_map::{Place, SourceMap};
 
 use dxso::{Comment, Item, Shader};
 use lexer::Site;
@@ -146,9 +148,12 @@ fn fast_shader(
 }
 
 /// The full path: preprocessor, tokens, line parser.
+///
+/// `map`, when given, receives the place of each item of the shader.
 fn parse_full(
     text: &str,
     options: &ParseOptions<'_>,
+    map: Option<&mut SourceMap>,
 ) -> Result<(Shader, Vec<Diagnostic>), Diagnostics> {
     let fs_reader = |p: &Path| std::fs::read_to_string(p);
     let reader: &preprocess::IncludeReader<'_> = match &options.include_reader {
@@ -171,13 +176,28 @@ fn parse_full(
     let mut tokens = Vec::with_capacity(text.len() / 3 + 16);
     pre.run(root, &mut tokens, &mut sink);
     let sources = pre.sources;
-    let mut shader = assemble::assemble(&tokens, &sources, options.strict, &mut sink);
+    let mut sites = map.is_some().then(Vec::new);
+    let mut shader =
+        assemble::assemble(&tokens, &sources, options.strict, &mut sink, sites.as_mut());
+    let mut places: Vec<Option<Place>> = sites
+        .unwrap_or_default()
+        .into_iter()
+        .map(|site| locate(&sources, site).map(|(place, _)| place))
+        .collect();
     if let (Some(s), false) = (shader.as_mut(), options.skip_constant_table) {
         // Comment blocks given as `// dxso:` lines are the shader's own, CTAB included.
         let lossless = s.items.iter().any(|i| matches!(i, Item::Comment(_)));
         if sink.errors.is_empty() && !lossless {
+            let before = s.items.len();
             add_constant_table(s, &sources, root, &mut sink);
+            // The table comes from the header, not from one line.
+            if s.items.len() > before {
+                places.insert(0, None);
+            }
         }
+    }
+    if let Some(map) = map {
+        map.places = places;
     }
     match shader {
         Some(s) if sink.errors.is_empty() => Ok((s, sink.warnings)),
@@ -236,6 +256,29 @@ pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// The line and column of `site` (as `#line` renames and renumbers them) and its byte range,
+/// clamped to its source's text.
+fn locate(sources: &Sources, site: Site) -> Option<(Place, std::ops::Range<usize>)> {
+    let src = sources.files.get(site.file as usize)?;
+    let text = &src.text;
+    let start = (site.start as usize).min(text.len());
+    let end = (site.end as usize).clamp(start, text.len());
+    let before = &text[..start];
+    let mut line = before.bytes().filter(|&b| b == b'\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() as u32 + 1;
+    let mut file = src.name.clone();
+    if let Some((_, physical, number, name)) =
+        src.line_map.iter().rev().find(|m| m.0 as usize <= start)
+    {
+        line = number + (line - physical);
+        if let Some(n) = name {
+            file = n.clone();
+        }
+    }
+    Some((Place { file, line, column }, start..end))
+}
+
 /// Collects diagnostics, turning byte sites into lines and columns.
 #[derive(Default)]
 pub struct Sink {
@@ -273,22 +316,9 @@ impl Sink {
         message: String,
     ) -> Option<Diagnostic> {
         let src = sources.files.get(site.file as usize)?;
-        let text = &src.text;
-        let start = (site.start as usize).min(text.len());
-        let end = (site.end as usize).clamp(start, text.len());
-        let before = &text[..start];
-        let mut line = before.bytes().filter(|&b| b == b'\n').count() as u32 + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() as u32 + 1;
-        let mut file = src.name.clone();
-        if let Some((_, physical, number, name)) =
-            src.line_map.iter().rev().find(|m| m.0 as usize <= start)
-        {
-            line = number + (line - physical);
-            if let Some(n) = name {
-                file = n.clone();
-            }
-        }
+        let (place, span) = locate(sources, site)?;
+        let (start, end, text) = (span.start, span.end, &src.text);
+        let (file, line, column) = (place.file, place.line, place.column);
         if self.named.len() <= site.file as usize {
             self.named.resize(site.file as usize + 1, None);
         }

@@ -56,9 +56,8 @@ fn file_part(name: &str) -> String {
     out
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<String> {
-    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))?;
-    log::info!("wrote {}", path.display());
+fn write(s: &Session, path: &Path, bytes: &[u8]) -> Result<String> {
+    crate::output::write_file(s, path, bytes)?;
     Ok(path.display().to_string())
 }
 
@@ -114,7 +113,7 @@ impl Opts {
         for (i, name, version, files) in plans {
             let files = files
                 .iter()
-                .map(|(path, bytes)| write(path, bytes))
+                .map(|(path, bytes)| write(s, path, bytes))
                 .collect::<Result<Vec<_>>>()?;
             text.push_str(&format!("{}\n", files.join("\n")));
             listed.push(json!({"index": i, "name": name, "version": version, "files": files}));
