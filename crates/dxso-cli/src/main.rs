@@ -31,13 +31,16 @@ mod stdout;
 ///
 /// Every command: `-` or a missing FILE reads standard input (unless it is a terminal);
 /// `-o -` writes standard output (binary output is refused on a terminal without it);
-/// commands over FILE... take folders and print a summary line; diagnostics go to standard
-/// error, coloured only on a terminal (--color, NO_COLOR); `--json` prints one JSON value on
-/// standard output (pretty on a terminal, one line otherwise) and errors as one JSON line on
-/// standard error; -v says what was read and how long each stage took.
+/// commands over FILE... take folders (searched for the extensions of what they read, or
+/// --ext) and print a summary line; diagnostics go to standard error, coloured only on a
+/// terminal (--color, NO_COLOR); `--json` puts exactly one JSON document on standard output
+/// (the results, or the text printed, files written and errors; a failed run's error too);
+/// -v says what was read and how long each stage took.
 ///
-/// Exit status: 0 success, 1 bad input (the message names the offset and the rule), 2 usage
-/// error, 141 when standard output was closed early (as a program killed by SIGPIPE).
+/// Exit status, the same for the same cause in every command: 0 success, 1 the input is bad or
+/// a check failed (the message names the offset and the rule), 2 a usage error or an I/O error
+/// (a file that cannot be read or written), 141 when standard output was closed early (as a
+/// program killed by SIGPIPE).
 #[derive(Parser)]
 #[command(
     name = "dxso",
@@ -145,19 +148,23 @@ fn quiet_vulkan_layers() {
     }
 }
 
-/// Usage errors (and `--help`, `--version`) as clap prints them, or as JSON under `--json`.
+/// Usage errors (and `--help`, `--version`) as clap prints them; under `--json` a usage error is
+/// also the run's JSON document.
 fn clap_error(e: clap::Error, json: bool) -> ExitCode {
     if json && e.use_stderr() {
         let text = e.to_string();
         let first = text.lines().next().unwrap_or_default();
         let message = first.strip_prefix("error: ").unwrap_or(first).to_string();
-        let line = serde_json::json!({"error": {
+        let document = serde_json::json!({"error": {
             "kind": "usage",
             "message": message,
             "causes": [],
             "exit_status": 2,
         }});
-        let _ = std::io::Write::write_all(&mut std::io::stderr(), format!("{line}\n").as_bytes());
+        // The one JSON document on standard output; clap's own text on standard error.
+        let _ =
+            std::io::Write::write_all(&mut std::io::stdout(), format!("{document}\n").as_bytes());
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), text.as_bytes());
         return ExitCode::from(2);
     }
     // A closed pipe while printing help is not worth a message.

@@ -41,8 +41,8 @@ pub struct GlobalArgs {
         hide_possible_values = true
     )]
     pub color: ColorChoice,
-    /// Machine-readable output: one JSON value on standard output (pretty on a terminal, one
-    /// line otherwise); errors become one JSON line on standard error.
+    /// Machine-readable output: exactly one JSON document on standard output (pretty on a
+    /// terminal, one line otherwise), the run's error included; human text on standard error.
     #[arg(long, global = true)]
     pub json: bool,
     /// Print only what failed: no summary line or notes, no verdict for inputs that pass
@@ -83,6 +83,7 @@ struct Document {
     held: Arc<Mutex<Vec<u8>>>,
     written: Mutex<Vec<Value>>,
     errors: Mutex<Vec<Value>>,
+    fields: Mutex<serde_json::Map<String, Value>>,
     printed: AtomicBool,
 }
 
@@ -195,6 +196,16 @@ impl Session {
         }
     }
 
+    /// Puts `key: value` into the `--json` document (a command's findings beside its output:
+    /// `asm`'s validation).
+    pub fn record_field(&self, key: &str, value: Value) {
+        if let Some(d) = &self.document {
+            if let Ok(mut f) = d.fields.lock() {
+                f.insert(key.to_string(), value);
+            }
+        }
+    }
+
     /// Under `--json`, when the command printed no document of its own: prints the run's
     /// document, `{"command", "output", "files_written", "errors"}` (`output` is the text the
     /// command printed; bytes that are not UTF-8 come as `output_hex`), with `extra` fields.
@@ -216,6 +227,11 @@ impl Session {
         }
         doc["files_written"] = json!(d.written.lock().map(|w| w.clone()).unwrap_or_default());
         doc["errors"] = json!(d.errors.lock().map(|e| e.clone()).unwrap_or_default());
+        if let Ok(fields) = d.fields.lock() {
+            for (key, value) in fields.iter() {
+                doc[key.as_str()] = value.clone();
+            }
+        }
         if let Some((key, value)) = extra {
             doc[key] = value;
         }

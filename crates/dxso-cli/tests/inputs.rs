@@ -114,7 +114,7 @@ fn a_command_given_the_wrong_kind_names_the_one_that_reads_it() {
     );
     // The JSON error says what the input is.
     let out = run(&["dump", "--json", asm], None);
-    let v: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["error"]["kind"], "wrong_input_kind");
     assert_eq!(v["error"]["input_kind"], "assembly");
 }
@@ -381,14 +381,26 @@ fn asm_never_overwrites_its_own_text_and_speaks_json() {
         );
         assert_eq!(std::fs::read_to_string(src).unwrap(), PS);
     }
-    // Under --json the validator's findings are one JSON line on standard error too.
+    // Under --json the validator's findings are in the run's one document on standard output,
+    // beside the bytecode (as hex: the document holds what standard output would have),
+    // with the line and column of the instruction.
     let out = run(
         &["asm", "--json", "-", "-o", "-"],
         Some(b"ps_2_0\nmov oC0, r0\n"),
     );
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
-    assert_eq!(v["validation"]["diagnostics"][0]["rule"], "V0603", "{v}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["command"], "asm", "{v}");
+    let finding = &v["validation"]["diagnostics"][0];
+    assert_eq!(finding["rule"], "V0603", "{v}");
+    assert_eq!(
+        (finding["line"].as_u64(), finding["column"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert!(
+        v["output_hex"].as_str().unwrap().starts_with("0002ffff"),
+        "{v}"
+    );
 }
 
 /// `--no-validate` with raw output assembles straight to bytes (`dxso_text::assemble`): the

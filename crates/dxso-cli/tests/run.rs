@@ -275,8 +275,9 @@ fn errors_and_usage() {
     let out = common::run(&["run", lp.to_str().unwrap(), "--budget", "1000"], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("budget"));
+    // A texture file that cannot be read is an I/O error, as in every command.
     let missing = common::run(&["run", p, "--texture", "s0=/nonexistent/t.png"], None);
-    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(missing.status.code(), Some(2));
 }
 
 #[test]

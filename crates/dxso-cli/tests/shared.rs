@@ -275,27 +275,33 @@ fn several_inputs_folders_and_a_summary() {
 }
 
 #[test]
-fn json_errors_go_to_standard_error_as_one_line() {
+fn json_puts_one_document_on_standard_output_errors_included() {
     let dir = scratch("json");
     let missing = dir.join("missing.dxso");
+    // A file that cannot be read: an I/O error (exit 2), the error in the document.
     let out = run(&["dump", "--json", missing.to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(out.stdout.is_empty());
-    let err = text(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&err).unwrap();
-    assert_eq!(v["error"]["kind"], "input");
+    assert_eq!(out.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["command"], "dump");
+    assert_eq!(v["error"]["kind"], "io");
+    assert_eq!(v["error"]["exit_status"], 2);
     assert!(v["error"]["message"]
         .as_str()
         .unwrap()
         .contains("missing.dxso"));
+    // The human message stays on standard error.
+    assert!(
+        text(&out.stderr).starts_with("error: reading"),
+        "{}",
+        text(&out.stderr)
+    );
 
     let out = run(
         &["asm", "--json", "-", "-o", "-"],
         Some(b"vs_2_0\nmvo r0, r1\n"),
     );
     assert_eq!(out.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["error"]["kind"], "assembly");
     let d = &v["error"]["diagnostics"][0];
     assert_eq!(d["code"], "dxso::asm::unknown_mnemonic");
@@ -304,20 +310,30 @@ fn json_errors_go_to_standard_error_as_one_line() {
         (Some(2), Some(1))
     );
 
-    // Commands that print listings or bytecode report unreadable inputs as JSON lines too.
+    // Commands that print listings or bytecode over several inputs list the unreadable ones in
+    // the document's `errors`, and the batch ends as one input would (exit 2 for I/O).
     for command in ["disasm", "reencode"] {
         let out = run(&[command, "--json", missing.to_str().unwrap()], None);
-        assert_eq!(out.status.code(), Some(1), "{command}");
-        let err = text(&out.stderr);
-        assert_eq!(err.lines().count(), 1, "{command}: {err}");
-        let v: serde_json::Value = serde_json::from_str(&err).unwrap();
-        assert_eq!(v["error"]["kind"], "input", "{command}");
-        assert_eq!(v["file"], missing.to_str().unwrap(), "{command}");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["errors"][0]["error"]["kind"], "io", "{command}: {v}");
+        assert_eq!(
+            v["errors"][0]["file"],
+            missing.to_str().unwrap(),
+            "{command}"
+        );
     }
+    // A listing is the document's `output`.
+    let ps = dir.join("listed.dxso");
+    std::fs::write(&ps, assemble(PS)).unwrap();
+    let out = run(&["disasm", "--json", ps.to_str().unwrap()], None);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["output"].as_str().unwrap().contains("ps_2_0"), "{v}");
 
     let out = run(&["info", "--json", "--no-such-flag"], None);
     assert_eq!(out.status.code(), Some(2));
-    let v: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["error"]["kind"], "usage");
 
     // Reports are one JSON value on standard output; one line when piped.

@@ -48,6 +48,18 @@ pub fn segment_count(count: f32, style: EdgeStyle, max: u32) -> u32 {
     }
 }
 
+/// Whether [`segment_count`] clamps `count` (below 1, or above the largest count `style`
+/// allows under `max`).
+pub fn is_clamped(count: f32, style: EdgeStyle, max: u32) -> bool {
+    let max = max.max(1);
+    let top = match style {
+        EdgeStyle::Discrete => max,
+        EdgeStyle::Continuous if max % 2 == 1 => max,
+        EdgeStyle::Continuous => max - 1,
+    };
+    !(1.0..=top as f32).contains(&count)
+}
+
 /// Splits [0, 1] for an edge with count `count`, writing the parameters (first 0, last 1) to
 /// `out`.
 ///

@@ -71,6 +71,9 @@ pub struct Stats {
     pub vertices: u64,
     /// Primitives (triangles, lines, points) that reached setup.
     pub primitives: u64,
+    /// Draws with triangles of which none was drawn because each faced away from the viewer
+    /// and `CULLMODE` culled it (a draw a user likely meant to see).
+    pub draws_culled: u64,
     /// Primitives left after culling and clipping.
     pub primitives_drawn: u64,
     /// Covered pixels the pixel shader ran on.
@@ -445,6 +448,8 @@ impl<'e> Renderer<'e> {
                 }
             }
             _ => {
+                let drawn_before = prims.len();
+                let mut culled = 0u64;
                 for t in mesh.indices.chunks_exact(3) {
                     assembled += 1;
                     let idx = [t[0] as usize, t[1] as usize, t[2] as usize];
@@ -480,6 +485,7 @@ impl<'e> Renderer<'e> {
                         FillMode::Solid => {
                             // A clipped polygon keeps the first vertex's flat colour: fan from
                             // it.
+                            let before = prims.len();
                             for k in 1..screen.len() - 1 {
                                 prims.extend(setup::triangle(
                                     [&screen[0], &screen[k], &screen[k + 1]],
@@ -487,10 +493,13 @@ impl<'e> Renderer<'e> {
                                     &flat,
                                 ));
                             }
+                            if prims.len() == before && setup::culled(&screen, state.cull) {
+                                culled += 1;
+                            }
                         }
                         // Culled by the winding as a solid triangle would be, then drawn as
                         // its (clipped) edges or its vertices.
-                        _ if setup::culled(&screen, state.cull) => {}
+                        _ if setup::culled(&screen, state.cull) => culled += 1,
                         FillMode::Wireframe => {
                             for k in 0..screen.len() {
                                 let next = &screen[(k + 1) % screen.len()];
@@ -507,6 +516,9 @@ impl<'e> Renderer<'e> {
                             }
                         }
                     }
+                }
+                if culled > 0 && prims.len() == drawn_before {
+                    self.stats.draws_culled += 1;
                 }
             }
         }

@@ -122,26 +122,30 @@ impl Opts {
             self.output.write_binary(s, &bytes)?;
             return Ok(ExitCode::SUCCESS);
         }
-        let (shader, warnings) = source.assemble(options)?;
+        let (shader, warnings, map) = source.assemble_mapped(options)?;
         warn_all(s, &warnings);
         if !self.no_validate {
             let report = crate::session::timed("validating", || {
                 dxso::validate_with(&shader, &self.limits.options())
             });
-            if s.json {
-                let line = serde_json::json!({"validation": {
+            s.record_field(
+                "validation",
+                serde_json::json!({
                     "file": source.name,
                     "valid": report.is_valid(),
                     "diagnostics": report
                         .diagnostics
                         .iter()
-                        .map(super::validate::diagnostic_json)
+                        .map(|d| super::validate::diagnostic_json(d, Some(&map)))
                         .collect::<Vec<_>>(),
-                }});
-                s.stderr(&format!("{line}\n"));
-            } else {
-                s.stderr(&super::validate::findings(s, &source.name, &report));
-            }
+                }),
+            );
+            s.stderr(&super::validate::findings(
+                s,
+                &source.name,
+                &report,
+                Some(&map),
+            ));
             if !report.is_valid() {
                 return Err(CliError::Invalid {
                     file: source.name.clone(),

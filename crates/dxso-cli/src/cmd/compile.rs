@@ -25,12 +25,12 @@ use std::sync::Arc;
 ///
 /// Examples:
 ///   dxso compile shader.hlsl -T ps_2_0 -E main -o shader.dxso
-///   dxso compile /T vs_2_0 /E main /DFOG=1 /Fo shader.vso shader.hlsl
+///   dxso compile /T vs_2_0 /E vs_main /DFOG=1 /Fo shader.vso shader.hlsl
 ///   dxso compile /nologo /Tps_3_0 /Fh shader.h /Vn g_ps shader.hlsl
 ///   dxso compile BasicEffect.fx -T fx_2_0 -o BasicEffect.fxb
 ///   dxso decompile shader.dxso | dxso compile - -T ps_2_0 -E main   (the source from stdin)
 ///
-/// Exit status: 0 on success, 1 when the source does not compile, 2 on usage errors.
+/// Exit status: 0 on success, 1 when the source does not compile, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment, disable_help_flag = true)]
 pub struct Opts {

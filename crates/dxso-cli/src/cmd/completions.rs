@@ -5,12 +5,16 @@ use std::process::ExitCode;
 /// Print a shell completion script for dxso.
 ///
 /// Examples:
-///   dxso completions bash > ~/.local/share/bash-completion/completions/dxso
-///   dxso completions zsh > "${fpath[1]}/_dxso"
-///   dxso completions fish > ~/.config/fish/completions/dxso.fish
-///   dxso completions powershell >> $PROFILE
+///   dxso completions bash > dxso.bash
+///   dxso completions zsh > _dxso
+///   dxso completions fish > dxso.fish
+///   dxso completions powershell > dxso.ps1
 ///
-/// Exit status: 0 on success, 2 on usage errors.
+/// Where each shell finds the script: bash in ~/.local/share/bash-completion/completions/dxso,
+/// zsh as _dxso in a folder of $fpath, fish in ~/.config/fish/completions/dxso.fish,
+/// PowerShell appended to $PROFILE.
+///
+/// Exit status: 0 on success, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

@@ -19,10 +19,10 @@ use std::process::ExitCode;
 /// Examples:
 ///   dxso convert --from d3d8 vs8.dxso -o vs9.dxso
 ///   dxso convert --from d3d8 vs8.dxso --decl position,normal,texcoord0 -o vs9.dxso
-///   dxso convert --from d3d8 shaders/ -o out/
+///   dxso convert --from d3d8 shaders8/ -o out/
 ///
 /// Exit status: 0 on success, 1 when an input is not valid Direct3D 8 bytecode or cannot be
-/// converted, 2 on usage errors.
+/// converted, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

@@ -18,12 +18,12 @@ use std::process::ExitCode;
 /// Examples:
 ///   dxso decompile shader.dxso
 ///   dxso decompile shader.dxso -o shader.hlsl
-///   dxso decompile shader.dxso | dxso compile - -T vs_3_0 -E main
+///   dxso decompile vs.dxso | dxso compile - -T vs_2_0 -E main
 ///   dxso decompile shader.dxso --plain     (one statement per instruction, register names)
 ///   dxso decompile shaders/ -o hlsl/
 ///
-/// Exit status: 0 on success, 1 when an input cannot be decoded or decompiled, 2 on usage
-/// errors.
+/// Exit status: 0 on success, 1 when an input cannot be decoded or decompiled, 2 on usage and
+/// I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

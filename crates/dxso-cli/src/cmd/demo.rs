@@ -30,7 +30,7 @@ use std::time::Instant;
 ///   dxso demo --frames 36 -o turn.png        (turn-000.png .. turn-035.png)
 ///   dxso demo --engine interpreter           (the same picture, shaders interpreted)
 ///
-/// Exit status: 0 when every step behaved as expected, 1 otherwise, 2 on usage errors (with
+/// Exit status: 0 when every step behaved as expected, 1 otherwise, 2 on usage and I/O errors (with
 /// --frames, an image that exists, without --force; `-o -`), before anything is written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]

@@ -30,7 +30,7 @@ use std::process::ExitCode;
 ///   dxso disasm shader.dxso --lossless | dxso asm -o same.dxso   (bit for bit the input)
 ///
 /// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --validate, is
-/// invalid), 2 on usage errors and refused outputs (in a batch, a file that exists, without --force; two
+/// invalid), 2 on usage and I/O errors and refused outputs (in a batch, a file that exists, without --force; two
 /// inputs writing one file, such as x.dxso and x.pso; an output that is an input), before
 /// anything is written.
 #[derive(clap::Args)]

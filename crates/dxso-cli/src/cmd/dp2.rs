@@ -20,7 +20,7 @@ use std::process::ExitCode;
 ///   dxso dp2 build capture.json -o capture.dp2
 ///
 /// Exit status: 0 on success, 1 when the file or a command is bad (the message names the
-/// byte offset, the op and the rule), 2 on usage errors.
+/// byte offset, the op and the rule), 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -285,6 +285,37 @@ pub fn draw_line(d: &DrawReport) -> String {
     )
 }
 
+/// Warns of what a run did not draw as written: patch draws whose handle is neither cached nor
+/// given with its info (the driver ignores them), and segment counts clamped to the device's
+/// range.
+pub fn draw_warnings(s: &Session, draws: &[DrawReport]) {
+    for d in draws {
+        let at = format!(
+            "{} at {} (handle {})",
+            d.op.name(),
+            crate::output::offset(d.offset),
+            d.handle.unwrap_or(0)
+        );
+        if d.cache == Some(dxso_dp2::CacheAction::Ignored) {
+            s.warn(&format!(
+                "{at}: the handle is not cached and the draw gives no patch info; ignored, as \
+                 drivers ignore it"
+            ));
+        }
+        if d.clamped {
+            s.warn(&format!(
+                "{at}: segment counts outside [1, {}] were clamped to [{}]",
+                dxso_dp2::limits::MAX_SEGMENTS,
+                d.segments
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+}
+
 fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
     if let Some(obj) = &o.obj {
         crate::output::OutputArg {
@@ -297,6 +328,7 @@ fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
     // proportion to their size.
     let limits = Limits::for_input(capture.to_bytes().len());
     let draws = dxso_dp2::run(&capture, limits).context("running the capture")?;
+    draw_warnings(s, &draws);
     let obj = o.obj.map(|p| OutputArg {
         output: Some(p),
     });

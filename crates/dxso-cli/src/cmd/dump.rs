@@ -19,7 +19,7 @@ use std::process::ExitCode;
 ///   dxso dump shader.h --name g_vs11_main
 ///   dxso dump shader.dxso | head -20
 ///
-/// Exit status: 0 on success, 1 when the shader cannot be decoded, 2 on usage errors.
+/// Exit status: 0 on success, 1 when the shader cannot be decoded, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

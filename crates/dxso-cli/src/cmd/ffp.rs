@@ -26,7 +26,7 @@ use std::process::ExitCode;
 ///          {"op": "SETLIGHT", "index": 0, "enable": true}]}' | dxso ffp -
 ///
 /// Exit status: 0 on success, 1 when the description cannot be built or run, or the state is
-/// one the generator refuses (the error names the state), 2 on usage errors.
+/// one the generator refuses (the error names the state), 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

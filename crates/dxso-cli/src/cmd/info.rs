@@ -25,7 +25,7 @@ use std::process::ExitCode;
 ///   dxso info shaders/
 ///   cat shader.dxso | dxso info
 ///
-/// Exit status: 0 when every input was read, 1 when any could not be read or decoded, 2 on
+/// Exit status: 0 when every input was read, 1 when any could not be decoded, 2 on
 /// usage errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]

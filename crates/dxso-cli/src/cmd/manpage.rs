@@ -8,10 +8,13 @@ use std::process::ExitCode;
 /// Print dxso's man page (roff), or write one page per command into a folder.
 ///
 /// Examples:
-///   dxso manpage | man -l -
-///   dxso manpage --dir /usr/local/share/man/man1    (dxso.1, dxso-info.1, dxso-dp2-run.1, ...)
+///   dxso manpage > dxso.1                 (read it with `man -l dxso.1`)
+///   dxso manpage --dir man1/               (dxso.1, dxso-info.1, dxso-dp2-run.1, ...)
 ///
-/// Exit status: 0 on success, 1 when a page cannot be written, 2 on usage errors.
+/// Installed pages go to a man1 folder of the system's manual path, such as
+/// /usr/local/share/man/man1.
+///
+/// Exit status: 0 on success, 2 on usage errors and when a page cannot be written.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

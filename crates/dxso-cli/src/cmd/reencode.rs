@@ -19,7 +19,7 @@ use std::process::ExitCode;
 ///   cat shader.dxso | dxso reencode | xxd
 ///
 /// Exit status: 0 on success, 1 when an input cannot be decoded (or, with --check, comes back
-/// different), 2 on usage errors (binary output to a terminal without `-o -`, several inputs
+/// different), 2 on usage and I/O errors (binary output to a terminal without `-o -`, several inputs
 /// without `-o DIR`) and refused outputs (in a batch, a file that exists, without --force; two inputs
 /// writing one file; an output that is an input), before anything is written.
 #[derive(clap::Args)]

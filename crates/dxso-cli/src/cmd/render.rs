@@ -30,7 +30,7 @@ use std::sync::Arc;
 ///   dxso render scene.dp2 --engine interpreter -o scene.png   (the same picture)
 ///
 /// Exit status: 0 on success, 1 when the capture, a shader or a state is bad (the message
-/// names the command's byte offset and the rule), 2 on usage errors.
+/// names the command's byte offset and the rule), 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -104,6 +104,7 @@ pub fn summary_json(stats: &Stats) -> serde_json::Value {
         "vertices": stats.vertices,
         "primitives": stats.primitives,
         "primitives_drawn": stats.primitives_drawn,
+        "draws_culled": stats.draws_culled,
         "pixels_shaded": stats.pixels_shaded,
         "quads_shaded": stats.quads_shaded,
         "pixels_written": stats.pixels_written,
@@ -160,6 +161,13 @@ impl Opts {
         let png = renderer.image().to_png()?;
         self.output.write_binary(s, &png)?;
         let stats = renderer.stats();
+        if stats.draws_culled > 0 {
+            s.warn(&format!(
+                "{}: {} draw(s) drew nothing: every triangle faced away and CULLMODE culled \
+                 it (CULLMODE NONE draws both windings)",
+                source.name, stats.draws_culled
+            ));
+        }
         if s.json {
             let mut j = summary_json(&stats);
             j["size"] = json!([w, h]);

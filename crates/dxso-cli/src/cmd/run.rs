@@ -46,11 +46,11 @@ use std::sync::Arc;
 ///   samplers the shader does not declare (ps_1_x).
 ///
 /// Examples:
-///   dxso run shader.asm --input v0=1,2,3,1 --const c0=1,0,0,0
+///   dxso run vs.asm --input v0=1,2,3,1 --const c0=1,0,0,0
 ///   dxso run ps.dxso --input t0=0.5,0.5 --texture s0=wood.png --sampler s0=magfilter=linear
 ///   dxso run skin.vso --const i0=4,0,1,0 --const b0=true --json
 ///   dxso run vs.asm --vertices vertices.json    ([{"v0": [1, 2, 3, 1]}, {"v0": [0, 0, 0, 1]}])
-///   dxso run shader.asm --input v0=1,2,3,1 --engine vulkan   (the same outputs from a Vulkan
+///   dxso run vs.asm --input v0=1,2,3,1 --engine vulkan   (the same outputs from a Vulkan
 ///                                             device; without one it says so and exits 1)
 ///   dxso run ps.dxso --compare interp,jit,vulkan   (every engine on the same inputs; prints
 ///                                             each difference by register and component)
@@ -65,9 +65,9 @@ use std::sync::Arc;
 /// "right", "kind"}], "discards", "registers"}], "outputs": {ENGINE: result}}`.
 ///
 /// Exit status: 0 when the shader ran (and, with --compare, the engines agree), 1 when the
-/// input is bad (cannot be read, decoded, assembled or validated, a texture cannot be read,
-/// an invocation exceeds the budget, no Vulkan device for --engine vulkan) or the compared
-/// engines differ, 2 on usage errors (a value that breaks its option's rule).
+/// input is bad (cannot be decoded, assembled or validated, a texture is not a PNG, an
+/// invocation exceeds the budget, no Vulkan device for --engine vulkan) or the compared
+/// engines differ, 2 on usage errors (a value that breaks its option's rule) and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -631,7 +631,7 @@ impl Opts {
             shader
         } else {
             let report = dxso::validate(&shader);
-            s.stderr(&super::validate::findings(s, &name, &report));
+            s.stderr(&super::validate::findings(s, &name, &report, None));
             if let Some(first) = report.errors().next() {
                 anyhow::bail!(
                     "{name}: the shader is invalid: {first} ({} error(s)); no engine runs it",

@@ -27,7 +27,7 @@ use std::process::ExitCode;
 ///   dxso tessellate --teapot --segments 16 -o - | head
 ///
 /// Exit status: 0 on success, 1 when the patch is bad (forbidden basis/degree/size, NaN
-/// segments, too few control points), 2 on usage errors.
+/// segments, too few control points), 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -78,6 +78,17 @@ impl Opts {
                 desc.height
             );
         }
+        let max = dxso_dp2::limits::MAX_SEGMENTS;
+        if desc
+            .segments
+            .iter()
+            .any(|&n| dxso_dp2::domain::is_clamped(n, desc.edge_style, max))
+        {
+            s.warn(&format!(
+                "{name}: segment counts {:?} are clamped to [1, {max}] as the device clamps them",
+                desc.segments
+            ));
+        }
         let mesh = desc.tessellate().map_err(|e| patch_error(name, e))?;
         let report = format!(
             "{} vertices, {} triangles\n",
@@ -114,6 +125,7 @@ impl Opts {
     fn teapot(&self, s: &Session) -> Result<ExitCode> {
         let segments = self.segments.unwrap_or(8.0);
         let draws = dxso_dp2::teapot::run(segments)?;
+        super::dp2::draw_warnings(s, &draws);
         if self.output.output.is_some() {
             let mut w = self.output.open_text(s)?;
             dxso_dp2::teapot::write_teapot_obj(&mut w, &draws)?;

@@ -28,8 +28,8 @@ use std::process::ExitCode;
 ///   dxso translate shader.dxso --reflect          (locations, constants, samplers)
 ///   dxso translate vs.dxso --to hlsl --vertex-as-compute --json
 ///
-/// Exit status: 0 on success, 1 when the input cannot be read, decoded or assembled, or the
-/// translation fails, 2 on usage errors.
+/// Exit status: 0 on success, 1 when the input cannot be decoded or assembled, or the
+/// translation fails, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

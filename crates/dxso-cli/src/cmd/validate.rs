@@ -3,6 +3,7 @@ use crate::input::{InputsArg, Kind};
 use crate::session::{Level, Session};
 use anyhow::Result;
 use dxso::validate::{Diagnostic, Operand, Options, Report, Severity};
+use dxso_text::SourceMap;
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
@@ -27,7 +28,7 @@ use std::process::ExitCode;
 ///   dxso validate --rules
 ///
 /// Exit status: 0 when every input is valid (warnings allowed), 1 when any input is invalid or
-/// cannot be read or decoded, 2 on usage errors.
+/// cannot be decoded, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
@@ -123,9 +124,9 @@ impl Opts {
         let read = self.inputs.shader_read(true);
         let (tally, files) = batch::run(s, &inputs, |input| {
             let source = input.read()?;
-            let (_, shader) = source.shader(&read)?;
+            let (_, shader, map) = source.shader_mapped(&read)?;
             let report = dxso::validate_with(&shader, &options);
-            Ok(outcome(s, &source.name, shader.version, &report))
+            Ok(outcome(s, &source.name, shader.version, &report, map.as_ref()))
         })?;
         if s.json {
             s.print_json(&json!({
@@ -139,7 +140,13 @@ impl Opts {
     }
 }
 
-fn outcome(s: &Session, name: &str, version: dxso::Version, report: &Report) -> batch::Outcome {
+fn outcome(
+    s: &Session,
+    name: &str,
+    version: dxso::Version,
+    report: &Report,
+    map: Option<&SourceMap>,
+) -> batch::Outcome {
     let valid = report.is_valid();
     let (errors, warnings) = (report.errors().count(), report.warnings().count());
     if s.json {
@@ -151,12 +158,16 @@ fn outcome(s: &Session, name: &str, version: dxso::Version, report: &Report) -> 
                 "valid": valid,
                 "errors": errors,
                 "warnings": warnings,
-                "diagnostics": report.diagnostics.iter().map(diagnostic_json).collect::<Vec<_>>(),
+                "diagnostics": report
+                    .diagnostics
+                    .iter()
+                    .map(|d| diagnostic_json(d, map))
+                    .collect::<Vec<_>>(),
             })),
             ..Default::default()
         };
     }
-    let stderr = findings(s, name, report);
+    let stderr = findings(s, name, report, map);
     let stdout = if valid && s.quiet {
         String::new()
     } else {
@@ -175,13 +186,19 @@ fn outcome(s: &Session, name: &str, version: dxso::Version, report: &Report) -> 
     }
 }
 
-/// Every finding of `report` as compiler-style lines for standard error.
-pub fn findings(s: &Session, name: &str, report: &Report) -> String {
+/// Every finding of `report` as compiler-style lines for standard error; with the `map` of an
+/// assembled text, each names its line and column.
+pub fn findings(s: &Session, name: &str, report: &Report, map: Option<&SourceMap>) -> String {
     report
         .diagnostics
         .iter()
-        .map(|d| human(s, name, d))
+        .map(|d| human(s, name, d, map))
         .collect()
+}
+
+/// Where the text says what a finding is about: the line of its instruction.
+fn place<'m>(d: &Diagnostic, map: Option<&'m SourceMap>) -> Option<&'m dxso_text::Place> {
+    map?.item(d.item?)
 }
 
 fn rules(s: &Session) -> Result<ExitCode> {
@@ -210,8 +227,9 @@ fn rules(s: &Session) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `file:dword 16 [0x40]: error[V0204]: message (instruction 4, src0 c32)`.
-fn human(s: &Session, file: &str, d: &Diagnostic) -> String {
+/// `file:dword 16 [0x40]: error[V0204]: message (instruction 4, src0 c32)`; for assembly text,
+/// `file.asm:7:5: error[V0204]: message (instruction 4, src0 c32; dword 16 [0x40])`.
+fn human(s: &Session, file: &str, d: &Diagnostic, map: Option<&SourceMap>) -> String {
     let mut at = Vec::new();
     if let Some(i) = d.instruction {
         at.push(format!("instruction {i}"));
@@ -222,28 +240,35 @@ fn human(s: &Session, file: &str, d: &Diagnostic) -> String {
             None => o.to_string(),
         });
     }
-    let at = if at.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", at.join(", "))
+    let dword = format!("dword {} [{:#x}]", d.offset, d.offset * 4);
+    let (prefix, at) = match place(d, map) {
+        Some(p) => (
+            format!("{}:{}:{}", file, p.line, p.column),
+            if at.is_empty() {
+                format!(" ({dword})")
+            } else {
+                format!(" ({}; {dword})", at.join(", "))
+            },
+        ),
+        None if at.is_empty() => (format!("{file}:{dword}"), String::new()),
+        None => (format!("{file}:{dword}"), format!(" ({})", at.join(", "))),
     };
     let style = s.style(match d.severity {
         Severity::Error => Level::Error,
         Severity::Warning => Level::Warning,
     });
     format!(
-        "{file}:dword {} [{:#x}]: {style}{}[{}]{style:#}: {}{at}\n",
-        d.offset,
-        d.offset * 4,
+        "{prefix}: {style}{}[{}]{style:#}: {}{at}\n",
         d.severity,
         d.rule.id(),
         d.message
     )
 }
 
-/// One finding as JSON (the objects of `diagnostics` under `--json`).
-pub fn diagnostic_json(d: &Diagnostic) -> Value {
-    json!({
+/// One finding as JSON (the objects of `diagnostics` under `--json`); `line` and `column`
+/// with the `map` of an assembled text.
+pub fn diagnostic_json(d: &Diagnostic, map: Option<&SourceMap>) -> Value {
+    let mut v = json!({
         "rule": d.rule.id(),
         "severity": d.severity.name(),
         "item": d.item,
@@ -254,5 +279,10 @@ pub fn diagnostic_json(d: &Diagnostic) -> Value {
         "register": d.register,
         "message": d.message,
         "rule_summary": d.rule.summary(),
-    })
+    });
+    if let Some(p) = place(d, map) {
+        v["line"] = json!(p.line);
+        v["column"] = json!(p.column);
+    }
+    v
 }

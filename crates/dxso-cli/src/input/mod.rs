@@ -119,6 +119,29 @@ impl Source {
     /// The shader and its bytes: decoded from bytecode or a header, or (when `read.assemble`)
     /// assembled from assembly text first.
     pub fn shader(&self, read: &ShaderRead) -> Result<(Vec<u8>, dxso::Shader)> {
+        self.shader_mapped(read)
+            .map(|(bytes, shader, _)| (bytes, shader))
+    }
+
+    /// [`Source::shader`], with the map from the shader's items to the lines of assembly text
+    /// (`None` for bytecode), so findings can name the line and column.
+    pub fn shader_mapped(
+        &self,
+        read: &ShaderRead,
+    ) -> Result<(Vec<u8>, dxso::Shader, Option<dxso_text::SourceMap>)> {
+        if read.assemble && self.kind == Kind::Assembly {
+            let (shader, warnings, map) =
+                self.assemble_mapped(dxso_text::ParseOptions::default())?;
+            for w in &warnings {
+                log::warn!("{w}");
+            }
+            return Ok((dxso::encode(&shader), shader, Some(map)));
+        }
+        let (bytes, shader) = self.decoded(read)?;
+        Ok((bytes, shader, None))
+    }
+
+    fn decoded(&self, read: &ShaderRead) -> Result<(Vec<u8>, dxso::Shader)> {
         if read.assemble && self.kind == Kind::Assembly {
             let (shader, warnings) = self.assemble(dxso_text::ParseOptions::default())?;
             for w in &warnings {
@@ -163,6 +186,20 @@ impl Source {
         options: dxso_text::ParseOptions<'_>,
     ) -> Result<(dxso::Shader, Vec<dxso_text::Diagnostic>)> {
         self.assemble_by(options, dxso_text::parse_with_warnings)
+    }
+
+    /// [`Source::assemble`] with the [`dxso_text::SourceMap`] from items to lines.
+    pub fn assemble_mapped(
+        &self,
+        options: dxso_text::ParseOptions<'_>,
+    ) -> Result<(
+        dxso::Shader,
+        Vec<dxso_text::Diagnostic>,
+        dxso_text::SourceMap,
+    )> {
+        self.assemble_by(options, |text, options| {
+            dxso_text::Assembler::new().parse_mapped(text, options)
+        })
     }
 
     /// [`Source::assemble`] to the encoded bytes alone (`dxso_text::assemble_with`: the same

@@ -77,7 +77,14 @@ impl Device {
             }
             None => (self.segment_list(&counts), Arc::default()),
         };
-        Ok(patch_report(ctx, p.handle, action, segments, mesh))
+        let clamped = segs.iter().any(|&s| domain::is_clamped(s, style, max));
+        Ok(patch_report(
+            ctx,
+            p.handle,
+            action,
+            (segments, clamped),
+            mesh,
+        ))
     }
 
     /// A report's segment list: a recycled report's vector if one is kept (no allocation).
@@ -115,7 +122,14 @@ impl Device {
             }
             None => (self.segment_list(&counts), Arc::default()),
         };
-        Ok(patch_report(ctx, p.handle, action, segments, mesh))
+        let clamped = segs.iter().any(|&s| domain::is_clamped(s, style, max));
+        Ok(patch_report(
+            ctx,
+            p.handle,
+            action,
+            (segments, clamped),
+            mesh,
+        ))
     }
 
     pub(super) fn check_output(&self, ctx: &Ctx, bound: usize) -> Result<(), ExecError> {
@@ -287,6 +301,7 @@ impl Device {
             handle: None,
             cache: None,
             segments: Vec::new(),
+            clamped: false,
             primitive: PrimitiveType::from_u32(ty)
                 .ok_or_else(|| ctx.err(ExecErrorKind::BadPrimitiveType(ty)))?,
             mesh: Arc::default(),
@@ -333,7 +348,7 @@ fn patch_report(
     ctx: &Ctx,
     handle: u32,
     action: CacheAction,
-    segments: Vec<u32>,
+    (segments, clamped): (Vec<u32>, bool),
     mesh: Arc<Mesh>,
 ) -> DrawReport {
     DrawReport {
@@ -342,6 +357,7 @@ fn patch_report(
         handle: Some(handle),
         cache: Some(action),
         segments,
+        clamped,
         primitive: PrimitiveType::TriangleList,
         mesh,
     }

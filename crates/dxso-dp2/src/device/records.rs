@@ -92,6 +92,9 @@ pub struct DrawReport {
     pub cache: Option<CacheAction>,
     /// Segments per edge as tessellated (N-patches: one count; plain draws: empty).
     pub segments: Vec<u32>,
+    /// A patch draw whose segment counts (given or from `PATCHSEGMENTS`) lay outside what the
+    /// device tessellates, `[1, max_segments]`, and were clamped into it.
+    pub clamped: bool,
     /// What the draw record asked for (patches: TRIANGLELIST). For every triangle type the
     /// mesh's `indices` are a triangle list (strips and fans converted, each triangle keeping
     /// the orientation Direct3D gives it); for points and lines the mesh's vertices are in

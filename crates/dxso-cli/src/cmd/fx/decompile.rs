@@ -17,8 +17,8 @@ use std::process::ExitCode;
 ///   dxso fx decompile BasicEffect.fxb -o BasicEffect.fx
 ///   dxso fx decompile BasicEffect.fxb --plain     (shader bodies one statement per instruction)
 ///
-/// Exit status: 0 on success, 1 when the effect cannot be read or a shader cannot be
-/// decompiled, 2 on usage errors.
+/// Exit status: 0 on success, 1 when the effect is malformed or a shader cannot be
+/// decompiled, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

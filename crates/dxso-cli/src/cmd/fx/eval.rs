@@ -31,8 +31,8 @@ use std::process::ExitCode;
 ///   dxso fx eval BasicEffect.fxb --technique BasicEffect --pass 0 --set ShaderIndex=4
 ///   dxso fx eval BasicEffect.fxb --set WorldViewProj=2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1 --json
 ///
-/// Exit status: 0 on success, 1 when the effect cannot be read or a technique, pass or
-/// parameter does not exist, 2 on usage errors (a --set without `=`, a value that is not a
+/// Exit status: 0 on success, 1 when the effect is malformed or a technique, pass or
+/// parameter does not exist, 2 on usage and I/O errors (a --set without `=`, a value that is not a
 /// number).
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
@@ -158,6 +158,9 @@ impl Opts {
         };
         let mut rt = Runtime::new(&effect).with_precision(precision);
         for (name, values) in &sets {
+            for warning in conversions(&rt, name, values) {
+                s.warn(&format!("--set {name}: {warning}"));
+            }
             set(&mut rt, name, values).with_context(|| format!("--set {name}"))?;
         }
         let view = rt.pass(ti, pi)?;
@@ -168,6 +171,44 @@ impl Opts {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// What setting `values` on the parameter at `name` changes on the way: fewer values than the
+/// parameter holds (the rest keep theirs), fractions truncated for `int` components (as
+/// `SetFloatArray` converts), numbers other than 0 and 1 for `bool` components.
+fn conversions(rt: &Runtime, name: &str, values: &Values) -> Vec<String> {
+    use dxso::ctab::ParameterType;
+    let Some((ty, _)) = rt.get(name) else {
+        return Vec::new();
+    };
+    let types = ty.word_types();
+    let given = match values {
+        Values::Floats(v) => v.len(),
+        Values::Bools(v) => v.len(),
+    };
+    let mut out = Vec::new();
+    if given < types.len() {
+        out.push(format!(
+            "{given} of its {} values given; the other {} keep their values",
+            types.len(),
+            types.len() - given
+        ));
+    }
+    if let Values::Floats(v) = values {
+        for (k, (&x, t)) in v.iter().zip(&types).enumerate() {
+            match t {
+                Some(ParameterType::Int) if x.fract() != 0.0 || !x.is_finite() => out.push(
+                    format!("value {k} ({x}) is truncated to {} (an int)", x as i32),
+                ),
+                Some(ParameterType::Bool) if x != 0.0 && x != 1.0 => out.push(format!(
+                    "value {k} ({x}) becomes {} (a bool)",
+                    x.to_bits() != 0
+                )),
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 fn set(rt: &mut Runtime, name: &str, values: &Values) -> Result<()> {

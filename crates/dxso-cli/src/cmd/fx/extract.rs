@@ -20,7 +20,7 @@ use std::process::ExitCode;
 ///   dxso fx extract BasicEffect.fxb -o shaders/
 ///   dxso fx extract BasicEffect.fxb -o shaders/ --json
 ///
-/// Exit status: 0 on success, 1 when the effect cannot be read or a file cannot be written, 2
+/// Exit status: 0 on success, 1 when the effect is malformed, 2 on I/O errors and
 /// on usage errors (no -o, or `-o -`: standard output cannot hold several files) and when a
 /// file it would write exists (give --force), before anything is written.
 #[derive(clap::Args)]

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 ///   dxso fx info BasicEffect.fxb --json
 ///   cat BasicEffect.fxb | dxso fx info
 ///
-/// Exit status: 0 on success, 1 when the effect cannot be read, 2 on usage errors.
+/// Exit status: 0 on success, 1 when the effect is malformed, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {

@@ -20,8 +20,8 @@ use std::process::ExitCode;
 ///   dxso fx decompile BasicEffect.fxb -o BasicEffect.fx
 ///   dxso fx eval BasicEffect.fxb --set ShaderIndex=2 --set WorldViewProj=1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1
 ///
-/// Exit status: 0 on success, 1 when the effect cannot be read (the message names the byte
-/// offset and the rule) or a parameter, technique or pass does not exist, 2 on usage errors.
+/// Exit status: 0 on success, 1 when the effect is malformed (the message names the byte
+/// offset and the rule) or a parameter, technique or pass does not exist, 2 on usage and I/O errors.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Opts {
