@@ -115,11 +115,15 @@ fn main() -> ExitCode {
     let mut s = session::Session::new(&cli.global);
     s.command = command_name(&matches);
     s.init_logging(cli.global.color);
-    match cli.command.run(&s) {
+    let code = match cli.command.run(&s) {
         Ok(code) => match s.finish_json(None) {
             Ok(()) => code,
             Err(err) => report::report(&s, &err),
         },
+        Err(err) => report::report(&s, &err),
+    };
+    match s.finish_redirect() {
+        Ok(()) => code,
         Err(err) => report::report(&s, &err),
     }
 }

@@ -30,6 +30,31 @@ pub struct OutputArg {
     pub output: Option<PathBuf>,
 }
 
+/// `-o FILE` of a command whose output is what it prints (`info`, `validate`, `run`...): the
+/// printed text (or the JSON document) goes to the file instead of standard output.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct PrintedArg {
+    /// Write what the command prints to this file instead of standard output (`-`: standard
+    /// output). Diagnostics stay on standard error.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+impl PrintedArg {
+    /// Checks the file against the run's `inputs` (never written over) and sends the run's
+    /// printed output there.
+    pub fn apply(&self, s: &Session, inputs: &[&Path]) -> Result<()> {
+        let arg = OutputArg {
+            output: self.output.clone(),
+        };
+        arg.check(inputs, &[])?;
+        if let Target::File(p) = arg.target() {
+            s.redirect_to(&p);
+        }
+        Ok(())
+    }
+}
+
 /// `--force` for commands that name their output option their own way.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub struct ForceArg {

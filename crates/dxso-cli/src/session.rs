@@ -72,6 +72,9 @@ pub struct Session {
     document: Option<Document>,
     /// The subcommand's name (`disasm`, `fx extract`), for the `--json` document.
     pub command: String,
+    /// `-o FILE` of a command whose output is what it prints: the file, and what would have
+    /// gone to standard output, written there when the run ends ([`Session::finish_redirect`]).
+    redirect: std::sync::OnceLock<(std::path::PathBuf, Arc<Mutex<Vec<u8>>>)>,
 }
 
 /// What a `--json` run gathers for its one JSON document on standard output, besides the
@@ -112,6 +115,7 @@ impl Session {
             started: Instant::now(),
             document: args.json.then(Document::default),
             command: String::new(),
+            redirect: std::sync::OnceLock::new(),
         }
     }
 
@@ -173,8 +177,37 @@ impl Session {
     pub fn out(&self) -> crate::stdout::Stdout {
         match &self.document {
             Some(d) => crate::stdout::Stdout::held(d.held.clone()),
+            None => self.raw_out(),
+        }
+    }
+
+    /// Standard output, or the file of `-o` ([`Session::redirect_to`]): where the JSON
+    /// document goes.
+    fn raw_out(&self) -> crate::stdout::Stdout {
+        match self.redirect.get() {
+            Some((_, buffer)) => crate::stdout::Stdout::held(buffer.clone()),
             None => crate::stdout::Stdout::new(),
         }
+    }
+
+    /// Sends what the run prints to `path` instead of standard output (the `-o FILE` of
+    /// commands whose output is what they print); the file is written when the run ends.
+    pub fn redirect_to(&self, path: &Path) {
+        let _ = self
+            .redirect
+            .set((path.to_path_buf(), Arc::new(Mutex::new(Vec::new()))));
+    }
+
+    /// Writes what a redirected run printed to its file (nothing without `-o FILE`).
+    pub fn finish_redirect(&self) -> Result<()> {
+        let Some((path, buffer)) = self.redirect.get() else {
+            return Ok(());
+        };
+        let bytes = buffer.lock().map(|b| b.clone()).unwrap_or_default();
+        std::fs::write(path, &bytes)
+            .map_err(|e| anyhow::Error::new(e).context(format!("writing {}", path.display())))?;
+        log::info!("wrote {}", path.display());
+        Ok(())
     }
 
     /// Notes a file the run wrote, for the `--json` document's `files_written`.
@@ -250,7 +283,7 @@ impl Session {
         if let Some(d) = &self.document {
             d.printed.store(true, Ordering::Relaxed);
         }
-        let mut out = crate::stdout::Stdout::new();
+        let mut out = self.raw_out();
         if self.stdout_terminal {
             serde_json::to_writer_pretty(&mut out, value)?;
         } else {

@@ -4,23 +4,10 @@
 
 mod common;
 
-use common::{bin, run, scratch, text};
+use common::{assemble, bin, run, scratch, text};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
-
-fn assemble(text: &str) -> Vec<u8> {
-    let out = run(
-        &["asm", "-", "-o", "-", "--no-validate"],
-        Some(text.as_bytes()),
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
 
 const PS: &str = "ps_2_0\ndcl t0.xy\nmov oC0, t0\n";
 /// Reads c40, which ps_2_0 does not have.

@@ -21,10 +21,13 @@ pub struct Opts {
     /// The shell.
     #[arg(value_enum)]
     shell: clap_complete::Shell,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        self.printed.apply(s, &[])?;
         let mut out = s.out();
         clap_complete::generate(self.shell, &mut crate::cli_command(), "dxso", &mut out);
         out.finish()?;

@@ -49,6 +49,8 @@ enum What {
 struct DumpOpts {
     #[command(flatten)]
     input: FileArg,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 /// Execute a capture and print, per draw, its byte offset, op, handle, what the patch cache
@@ -69,6 +71,8 @@ struct RunOpts {
     /// go to standard error).
     #[arg(long, value_name = "OUT.obj")]
     obj: Option<PathBuf>,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 /// Build a `.dp2` capture from its JSON description (docs/DP2.md).
@@ -122,6 +126,7 @@ fn build_capture(source: &Source) -> Result<Capture> {
 }
 
 fn dump(s: &Session, o: DumpOpts) -> Result<ExitCode> {
+    o.printed.apply(s, &inputs(&o.input))?;
     let capture = read_capture(s, &o.input)?;
     if s.json {
         let description =
@@ -317,6 +322,7 @@ pub fn draw_warnings(s: &Session, draws: &[DrawReport]) {
 }
 
 fn run(s: &Session, o: RunOpts) -> Result<ExitCode> {
+    o.printed.apply(s, &inputs(&o.input))?;
     if let Some(obj) = &o.obj {
         crate::output::OutputArg {
             output: Some(obj.clone()),

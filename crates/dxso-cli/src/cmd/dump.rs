@@ -1,3 +1,5 @@
+mod ctab;
+
 use crate::input::InputArg;
 use crate::session::Session;
 use anyhow::Result;
@@ -25,10 +27,13 @@ use std::process::ExitCode;
 pub struct Opts {
     #[command(flatten)]
     input: InputArg,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        self.printed.apply(s, &self.input.file.iter().map(|p| p.as_path()).collect::<Vec<_>>())?;
         let source = self.input.read(s)?;
         let bytes = source.shader_bytes(self.input.name.as_deref())?;
         let mut text = String::new();
@@ -75,7 +80,15 @@ pub fn dump(bytes: &[u8], out: &mut String) -> Result<(), dxso::DecodeError> {
                     words[offset],
                     &format!("comment, {} DWORDs{tag}", c.data.len()),
                 );
+                let labels = match c.fourcc() {
+                    Some(tag) if &tag == b"CTAB" => ctab::labels(&c.data),
+                    _ => vec![None; c.data.len()],
+                };
                 for (i, d) in c.data.iter().enumerate() {
+                    if let Some(label) = &labels[i] {
+                        line(out, offset + 1 + i, *d, &format!("  {label}"));
+                        continue;
+                    }
                     let ascii: String = d
                         .to_le_bytes()
                         .iter()

@@ -36,10 +36,13 @@ pub struct Opts {
     /// coordinates are generated without a texture buffer in the description.
     #[arg(long = "texture", value_name = "STAGE")]
     textures: Vec<u32>,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        self.printed.apply(s, &self.input.file.iter().map(|p| p.as_path()).collect::<Vec<_>>())?;
         let capture = read_capture(s, &self.input)?;
         let mut device = Device::new(Limits::default());
         device

@@ -32,6 +32,8 @@ use std::process::ExitCode;
 pub struct Opts {
     #[command(flatten)]
     inputs: InputsArg,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 #[derive(Serialize)]
@@ -139,6 +141,7 @@ const KINDS: &[Kind] = &[Kind::Bytecode, Kind::Header];
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
+        self.printed.apply(s, &inputs.iter().map(|i| i.path.as_path()).collect::<Vec<_>>())?;
         let name = self.inputs.name.as_deref();
         let (tally, files) = batch::run(s, &inputs, |input| {
             let source = input.read()?;

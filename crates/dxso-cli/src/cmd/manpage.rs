@@ -21,11 +21,14 @@ pub struct Opts {
     /// Write `dxso.1` and a `dxso-<command>.1` for every subcommand into this folder.
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
         let command = crate::cli_command();
+        self.printed.apply(s, &[])?;
         let Some(dir) = self.dir else {
             let mut out = s.out();
             clap_mangen::Man::new(command).render(&mut out)?;

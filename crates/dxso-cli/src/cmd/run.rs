@@ -16,7 +16,8 @@ use std::process::ExitCode;
 use names::Names;
 use std::sync::Arc;
 
-/// Run a shader on the CPU (docs/SEMANTICS.md defines every result) and print its outputs.
+/// Run a shader on the CPU interpreter, the JIT or a Vulkan device and print its outputs
+/// (docs/SEMANTICS.md defines every result).
 ///
 /// Reads raw bytecode, fxc /Fh C headers and assembly text (assembled first). A vertex shader
 /// runs once with the inputs given (registers not given read 0); a pixel shader runs one 2x2
@@ -96,6 +97,8 @@ pub struct Opts {
     float_rules: crate::float_rules::FloatRuleArgs,
     #[command(flatten)]
     runtime: super::validate::RuntimeArg,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
     /// What runs the shader: the interpreter, the JIT's native code (vector or scalar), or a
     /// Vulkan device through the naga translation; `cpu` is the default CPU engine (the JIT
     /// when built with it). Every engine gives the same outputs.
@@ -620,6 +623,7 @@ fn results_text(out: &Outputs, many: bool, pixel: bool) -> String {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        self.printed.apply(s, &self.input.file.iter().map(|p| p.as_path()).collect::<Vec<_>>())?;
         let (_, shader) = self.input.read_or_assemble(s)?;
         let name = self
             .input

@@ -39,6 +39,8 @@ pub struct Opts {
     rules: bool,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 /// The device limits validation depends on (`validate`, `disasm --validate`, `asm`).
@@ -117,10 +119,12 @@ const KINDS: &[Kind] = &[Kind::Bytecode, Kind::Header, Kind::Assembly];
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
         if self.rules {
+            self.printed.apply(s, &[])?;
             return rules(s);
         }
         let options = self.limits.options();
         let (inputs, several) = self.inputs.expand(s, KINDS)?;
+        self.printed.apply(s, &inputs.iter().map(|i| i.path.as_path()).collect::<Vec<_>>())?;
         let read = self.inputs.shader_read(true);
         let (tally, files) = batch::run(s, &inputs, |input| {
             let source = input.read()?;

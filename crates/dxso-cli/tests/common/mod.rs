@@ -44,3 +44,17 @@ pub fn scratch(test: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Assembly text to bytecode through `dxso asm` (unvalidated).
+pub fn assemble(text: &str) -> Vec<u8> {
+    let out = run(
+        &["asm", "-", "-o", "-", "--no-validate"],
+        Some(text.as_bytes()),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}

@@ -159,7 +159,14 @@ fn site_of(toks: &[Token]) -> Site {
 /// The version statement of a line of tokens.
 fn parse_version(line: &[Token], sources: &Sources) -> Res<Version> {
     let text: String = line.iter().map(|t| sources.text(t)).collect();
-    words::version_word(&text).map_err(|(rule, msg)| Box::new((rule, site_of(line), msg)))
+    let site = site_of(line);
+    // Messages quote the line as written, spaces and case kept.
+    let written = sources
+        .files
+        .get(site.file as usize)
+        .and_then(|f| f.text.get(site.start as usize..site.end as usize))
+        .unwrap_or(&text);
+    words::version_word(&text, written).map_err(|(rule, msg)| Box::new((rule, site, msg)))
 }
 
 /// Assembles one line of tokens (not the version line), with the site of the `+` that ends it

@@ -51,9 +51,9 @@ pub(super) fn assemble<O: Sink>(
             // The version's tokens without the space between them (`vs_2_0`, `ps . 1 . 4`).
             break if word.bytes().any(is_space) {
                 let squeezed: String = word.chars().filter(|&c| !is_space(c as u8)).collect();
-                words::version_word(&squeezed)
+                words::version_word(&squeezed, word)
             } else {
-                words::version_word(word)
+                words::version_word(word, word)
             }
             .ok()?;
         }

@@ -786,21 +786,22 @@ fn lowercase(s: &str) -> Cow<'_, str> {
 }
 
 /// The version statement (`vs_1_1`, `vs.1.1`, `ps_2_x`, `vs_3_sw`, any case), given as the
-/// text of its tokens without the spaces between them.
-pub(super) fn version_word(text: &str) -> Result<Version, WordError> {
+/// text of its tokens without the spaces between them; `written` is the line as the text has
+/// it, which error messages quote.
+pub(super) fn version_word(text: &str, written: &str) -> Result<Version, WordError> {
     match printed_version(text.as_bytes()) {
         Some(v) => Ok(v),
-        None => any_version_word(text),
+        None => any_version_word(text, written),
     }
 }
 
 /// [`version_word`] for any spelling.
-fn any_version_word(text: &str) -> Result<Version, WordError> {
+fn any_version_word(text: &str, written: &str) -> Result<Version, WordError> {
     let text = lowercase(text);
     let bad = || {
         (
             Rule::MissingVersion,
-            format!("expected a version statement (vs_2_0, ps.1.4, ...), found `{text}`"),
+            format!("expected a version statement (vs_2_0, ps.1.4, ...), found `{written}`"),
         )
     };
     let (kind, rest) = if let Some(r) = text.strip_prefix("vs") {
@@ -820,7 +821,7 @@ fn any_version_word(text: &str) -> Result<Version, WordError> {
     let bad_version = || {
         (
             Rule::BadVersion,
-            format!("`{text}` is not a shader version"),
+            format!("`{written}` is not a shader version"),
         )
     };
     let major: u8 = major.parse().map_err(|_| bad_version())?;
@@ -1040,7 +1041,11 @@ mod tests {
                     let text = format!("{kind}_{major}_{minor}");
                     if let Some(v) = printed_version(text.as_bytes()) {
                         read += 1;
-                        assert_eq!(Ok(v), any_version_word(&text).map_err(|_| ()), "{text}");
+                        assert_eq!(
+                            Ok(v),
+                            any_version_word(&text, &text).map_err(|_| ()),
+                            "{text}"
+                        );
                     }
                 }
             }

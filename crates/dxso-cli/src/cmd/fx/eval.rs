@@ -52,6 +52,8 @@ pub struct Opts {
     /// native d3dx9 double precision.
     #[arg(long)]
     float32: bool,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 enum Values {
@@ -133,6 +135,7 @@ fn pick(what: &str, want: Option<&str>, names: &[String]) -> Result<usize> {
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        self.printed.apply(s, &self.input.file.iter().map(|p| p.as_path()).collect::<Vec<_>>())?;
         let sets = self
             .sets
             .iter()

@@ -28,10 +28,13 @@ use std::process::ExitCode;
 pub struct Opts {
     #[command(flatten)]
     input: FileArg,
+    #[command(flatten)]
+    printed: crate::output::PrintedArg,
 }
 
 impl Opts {
     pub fn run(self, s: &Session) -> Result<ExitCode> {
+        self.printed.apply(s, &self.input.file.iter().map(|p| p.as_path()).collect::<Vec<_>>())?;
         let (source, effect) = super::read_effect(s, &self.input)?;
         if s.json {
             s.print_json(&describe::info(&effect, &source.name, source.bytes.len()))?;
