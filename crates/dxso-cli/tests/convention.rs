@@ -466,3 +466,42 @@ fn every_command_that_prints_takes_o_for_a_file() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn verbosity_never_reaches_standard_output_and_option_values_are_checked_early() {
+    let dir = scratch("convention-verbose");
+    let ps = dir.join("ps.dxso");
+    std::fs::write(&ps, common::assemble("ps_2_0\nmov oC0, c0\n")).unwrap();
+    let ps = ps.to_str().unwrap();
+    let quiet = run(&["disasm", ps], None);
+    for v in ["-v", "-vv"] {
+        let loud = run(&["disasm", ps, v], None);
+        assert_eq!(loud.stdout, quiet.stdout, "{v}");
+        assert!(
+            text(&loud.stderr).contains(" ms "),
+            "{v}: {}",
+            text(&loud.stderr)
+        );
+    }
+    if cfg!(feature = "translate") {
+        let quiet = run(&["translate", ps], None);
+        let loud = run(&["translate", ps, "-vv"], None);
+        assert_eq!(loud.stdout, quiet.stdout);
+        // naga's own log lines only at -vvv.
+        assert!(
+            !text(&loud.stderr).contains("naga"),
+            "{}",
+            text(&loud.stderr)
+        );
+        let out = run(
+            &["translate", ps, "--to", "glsl", "--glsl-version", "130"],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("dxso writes versions [140, 150, 330"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
