@@ -65,8 +65,15 @@ fn must(line: &str, dir: &Path) {
 
 /// The sample folder with the bytecode the examples read, assembled from its texts.
 fn samples() -> PathBuf {
-    let dir = scratch("samples");
+    let root = scratch("samples");
+    let dir = root.join("samples");
     copy_dir(&crate_dir().join("tests/examples"), &dir);
+    // The vs_1_1 of the header's third array is the one the trycmd cases use.
+    std::fs::copy(
+        crate_dir().join("tests/cmd/data/vs11.asm"),
+        root.join("vs11.asm"),
+    )
+    .unwrap();
     for line in [
         "dxso asm shader.asm -o shader.dxso",
         "cp shader.dxso ps.dxso && cp shader.dxso x.dxso",
@@ -76,7 +83,7 @@ fn samples() -> PathBuf {
         "dxso asm vs8.asm --no-validate -o vs8.dxso",
         "dxso asm shader.asm --format header --name g_ps20_main -o a.h",
         "dxso asm vs.asm --format header --name g_vs20_main -o b.h",
-        "dxso asm vs11.asm --format header --name g_vs11_main -o c.h",
+        "dxso asm ../vs11.asm --format header --name g_vs11_main -o c.h",
         "cat a.h b.h c.h > shader.h && rm a.h b.h c.h",
         "mkdir shaders shaders8 && cp shader.dxso vs.dxso shaders/ && cp vs8.dxso shaders8/",
         "dxso dp2 dump capture.dp2 --json > capture.json",
@@ -84,6 +91,7 @@ fn samples() -> PathBuf {
     ] {
         must(line, &dir);
     }
+    std::fs::remove_file(root.join("vs11.asm")).unwrap();
     dir
 }
 
@@ -248,7 +256,7 @@ fn every_documented_example_runs() {
             failures.push(format!("{place}: `{line}`: {}\n{stderr}", out.status));
         }
     }
-    let _ = std::fs::remove_dir_all(&samples);
+    let _ = std::fs::remove_dir_all(samples.parent().unwrap());
     eprintln!(
         "{ran} examples ran; {} skipped for want of a Vulkan device",
         without_vulkan.len()
