@@ -255,6 +255,18 @@ fn json_inputs_name_a_misspelt_key_and_the_place_json_breaks() {
             text(&out.stderr)
         );
     }
+    let misspelt = dir.join("misspelt.json");
+    std::fs::write(&misspelt, r#"{"comands": []}"#).unwrap();
+    let out = run(
+        &["dp2", "build", misspelt.to_str().unwrap(), "-o", "-"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("it has `comands` where a DP2 description has `commands`"),
+        "{}",
+        text(&out.stderr)
+    );
     let dp2 = dir.join("draw.json");
     std::fs::write(
         &dp2,

@@ -232,6 +232,10 @@ pub fn build(json: &str) -> Result<Capture, DescribeError> {
         place: "document".into(),
         message: "not an object".into(),
     })?;
+    let document = At::new("document".into(), root);
+    document.get("buffers");
+    document.get("commands");
+    document.check(Ok(()))?;
     let mut b = CaptureBuilder::new();
     let empty = Vec::new();
     let list = |key: &str| match root.get(key) {

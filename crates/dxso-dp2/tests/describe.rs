@@ -73,6 +73,12 @@ fn a_misspelt_key_is_named_with_the_key_it_meant() {
         "commands[0] (CREATEVERTEXSHADERDECL) elements[0]"
     );
     assert_eq!(err.message, "unknown key `ofset` (did you mean `offset`?)");
+    let err = build(r#"{"buffers": [], "comands": []}"#).unwrap_err();
+    assert_eq!(err.place, "document");
+    assert_eq!(
+        err.message,
+        "unknown key `comands` (did you mean `commands`?)"
+    );
     // A key far from every known one is named without a guess.
     let err = build(r#"{"buffers": [{"handle": 1, "u16": [0], "colour": 3}]}"#).unwrap_err();
     assert_eq!(err.message, "unknown key `colour`");

@@ -78,6 +78,17 @@ impl Source {
         if kinds.contains(&self.kind) {
             return Ok(());
         }
+        if self.kind == Kind::Json {
+            if let Some(near) = json_near_miss(&self.bytes) {
+                anyhow::bail!(
+                    "{} is JSON that dxso does not read: it has `{}` where a {} has `{}`",
+                    self.name,
+                    near.0,
+                    near.2,
+                    near.1
+                );
+            }
+        }
         Err(CliError::WrongKind {
             file: self.name.clone(),
             kind: self.kind,
@@ -244,6 +255,21 @@ pub struct ShaderRead {
     /// Assembly text is assembled first (`disasm`, `validate`); otherwise it is refused with a
     /// hint.
     pub assemble: bool,
+}
+
+/// A top-level key of a JSON object that misspells the key that makes it a DP2 description
+/// (`commands`) or a patch (`control_points`): the key, the one meant and what it makes.
+fn json_near_miss(bytes: &[u8]) -> Option<(String, &'static str, &'static str)> {
+    let value: serde_json::Value = serde_json::from_slice(kind::strip_bom(bytes)).ok()?;
+    value.as_object()?.keys().find_map(|key| {
+        [("commands", "DP2 description"), ("control_points", "patch")]
+            .into_iter()
+            .find(|(meant, _)| {
+                let limit = (meant.len() / 3).max(1);
+                strsim::levenshtein(key, meant) <= limit
+            })
+            .map(|(meant, what)| (key.clone(), meant, what))
+    })
 }
 
 /// serde_json's message for `e`, with the nearest valid name added to an unknown field
