@@ -3,7 +3,8 @@
 //! dxso-exec; prints the counts, the failures by cause and the readability measure. The floors
 //! may only go up.
 //!
-//! `DXSO_DECOMPILE_SHOW=substring` prints the HLSL of the matching shaders.
+//! `DXSO_DECOMPILE_SHOW=substring` prints the HLSL of the matching shaders;
+//! `DXSO_DECOMPILE_FAILURES=1` prints every failure with its whole message.
 
 mod support;
 
@@ -70,6 +71,9 @@ fn corpus_decompiles_compiles_and_round_trips() {
             );
         }
         if !stage.is_empty() {
+            if std::env::var_os("DXSO_DECOMPILE_FAILURES").is_some() {
+                println!("FAIL {} {stage}: {why}", e.rel);
+            }
             let cause: String = why
                 .chars()
                 .map(|c| if c.is_ascii_digit() { '#' } else { c })

@@ -41,7 +41,8 @@ pub fn generate(module: &Module, options: &Options) -> R<Shader> {
         ));
     }
     let legal = crate::legalize::legalize(module, options.profile)?;
-    let module = legal.as_ref().unwrap_or(module);
+    let module = replicated_reads(legal.as_ref().unwrap_or(module));
+    let module = &module;
     let mut g = Gen::new(module, options.profile);
     g.run()?;
     g.finish()
@@ -1869,6 +1870,50 @@ impl<'a> Gen<'a> {
             layout: None,
         }
     }
+}
+
+/// `true` when every lane of `op`'s result is the same value (the instruction replicates it).
+fn replicates(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Dot(..) | Op::Rcp(_) | Op::Rsq(_) | Op::Exp(_) | Op::Log(_) | Op::Pow(..)
+    )
+}
+
+/// The module with every read of a value the same in all lanes (a dot product, `rcp`...)
+/// reading one lane, its home: the lane a gathered vector places it in when one does (so it
+/// can be computed straight there, `dp4 r0.y`), else the lowest lane read. Such a value then
+/// takes one lane of a register instead of as many as its readers read.
+fn replicated_reads(m: &Module) -> Module {
+    let demand = m.demand();
+    let mut home: Vec<Option<u8>> = vec![None; m.nodes.len()];
+    for (i, node) in m.nodes.iter().enumerate() {
+        if demand[i] == 0 {
+            continue;
+        }
+        if let Op::Compose(parts) = node.op {
+            for (k, p) in parts.iter().enumerate() {
+                if let Some(p) = p {
+                    let h = p.h.0 as usize;
+                    if demand[i] & (1 << k) != 0 && replicates(&m.nodes[h].op) && home[h].is_none()
+                    {
+                        home[h] = Some(k as u8);
+                    }
+                }
+            }
+        }
+    }
+    for (i, node) in m.nodes.iter().enumerate() {
+        if home[i].is_none() && demand[i] != 0 && replicates(&node.op) {
+            home[i] = Some(demand[i].trailing_zeros() as u8);
+        }
+    }
+    let mut out = m.clone();
+    out.rewrite_operands(&mut |o| match home[o.h.0 as usize] {
+        Some(l) => Operand { swz: [l; 4], ..o },
+        None => o,
+    });
+    out
 }
 
 /// Fills the lanes of a swizzle that are not read so it stays simple: a replicate when one

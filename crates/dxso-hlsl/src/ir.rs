@@ -276,57 +276,33 @@ impl Module {
     /// Rewrites node `h` to read the replacement wherever it read a replaced node (see
     /// [`substitute_operand`]). Only for nodes no other node is shared with any more.
     pub fn substitute(&mut self, h: Handle, replace: &[(Handle, Operand)]) {
-        let s = |o: Operand| substitute_operand(o, replace);
         let node = &mut self.nodes[h.0 as usize];
-        node.op = match node.op {
-            Op::Add(a, b) => Op::Add(s(a), s(b)),
-            Op::Mul(a, b) => Op::Mul(s(a), s(b)),
-            Op::Mad(a, b, c) => Op::Mad(s(a), s(b), s(c)),
-            Op::Min(a, b) => Op::Min(s(a), s(b)),
-            Op::Max(a, b) => Op::Max(s(a), s(b)),
-            Op::Dot(n, a, b) => Op::Dot(n, s(a), s(b)),
-            Op::Rcp(a) => Op::Rcp(s(a)),
-            Op::Rsq(a) => Op::Rsq(s(a)),
-            Op::Exp(a) => Op::Exp(s(a)),
-            Op::Log(a) => Op::Log(s(a)),
-            Op::Pow(a, b) => Op::Pow(s(a), s(b)),
-            Op::Frc(a) => Op::Frc(s(a)),
-            Op::Sat(a) => Op::Sat(s(a)),
-            Op::Cmp(a, b, c) => Op::Cmp(s(a), s(b), s(c)),
-            Op::Slt(a, b) => Op::Slt(s(a), s(b)),
-            Op::Sge(a, b) => Op::Sge(s(a), s(b)),
-            Op::Lrp(a, b, c) => Op::Lrp(s(a), s(b), s(c)),
-            Op::Nrm(a) => Op::Nrm(s(a)),
-            Op::SinCos(a) => Op::SinCos(s(a)),
-            Op::Sample(k, r, c, g) => Op::Sample(k, r, s(c), g.map(|(x, y)| (s(x), s(y)))),
-            Op::Dsx(a) => Op::Dsx(s(a)),
-            Op::Dsy(a) => Op::Dsy(s(a)),
-            Op::Abs(a) => Op::Abs(s(a)),
-            Op::UniformRel(r, i) => Op::UniformRel(r, s(i)),
-            Op::Compose(parts) => Op::Compose(parts.map(|p| {
-                p.map(|p| {
-                    let o = s(Operand {
-                        h: p.h,
-                        swz: [p.lane; 4],
-                        neg: p.neg,
-                        abs: p.abs,
-                    });
-                    Lane {
-                        h: o.h,
-                        lane: o.swz[0],
-                        neg: o.neg,
-                        abs: o.abs,
-                    }
-                })
-            })),
-            op @ (Op::Literal(_)
-            | Op::Input(_)
-            | Op::Uniform(_)
-            | Op::LoopBegin(_)
-            | Op::Phi(..)
-            | Op::LoopEnd(_)
-            | Op::LoopElse(_)) => op,
-        };
+        node.op = map_operands(node.op, &mut |o| substitute_operand(o, replace));
+    }
+
+    /// Rewrites every operand of the module (nodes, outputs, kills and loop variables) by `f`.
+    /// Only once the module is built: shared nodes are not looked up again.
+    pub fn rewrite_operands(&mut self, f: &mut dyn FnMut(Operand) -> Operand) {
+        for node in &mut self.nodes {
+            node.op = map_operands(node.op, f);
+        }
+        for out in &mut self.outputs {
+            out.value = f(out.value);
+        }
+        for k in &mut self.kills {
+            *k = f(*k);
+        }
+        for l in &mut self.loops {
+            for o in l
+                .inits
+                .iter_mut()
+                .chain(&mut l.nexts)
+                .chain(&mut l.then_nexts)
+            {
+                *o = f(*o);
+            }
+        }
+        self.shared.clear();
     }
 
     /// The node behind a handle.
@@ -700,6 +676,61 @@ pub struct Lane {
     pub neg: bool,
     /// Absolute value.
     pub abs: bool,
+}
+
+/// `op` with every operand rewritten by `f` (a lane of [`Op::Compose`] as an operand reading it
+/// replicated).
+pub fn map_operands(op: Op, f: &mut dyn FnMut(Operand) -> Operand) -> Op {
+    let mut s = |o: Operand| f(o);
+    match op {
+        Op::Add(a, b) => Op::Add(s(a), s(b)),
+        Op::Mul(a, b) => Op::Mul(s(a), s(b)),
+        Op::Mad(a, b, c) => Op::Mad(s(a), s(b), s(c)),
+        Op::Min(a, b) => Op::Min(s(a), s(b)),
+        Op::Max(a, b) => Op::Max(s(a), s(b)),
+        Op::Dot(n, a, b) => Op::Dot(n, s(a), s(b)),
+        Op::Rcp(a) => Op::Rcp(s(a)),
+        Op::Rsq(a) => Op::Rsq(s(a)),
+        Op::Exp(a) => Op::Exp(s(a)),
+        Op::Log(a) => Op::Log(s(a)),
+        Op::Pow(a, b) => Op::Pow(s(a), s(b)),
+        Op::Frc(a) => Op::Frc(s(a)),
+        Op::Sat(a) => Op::Sat(s(a)),
+        Op::Cmp(a, b, c) => Op::Cmp(s(a), s(b), s(c)),
+        Op::Slt(a, b) => Op::Slt(s(a), s(b)),
+        Op::Sge(a, b) => Op::Sge(s(a), s(b)),
+        Op::Lrp(a, b, c) => Op::Lrp(s(a), s(b), s(c)),
+        Op::Nrm(a) => Op::Nrm(s(a)),
+        Op::SinCos(a) => Op::SinCos(s(a)),
+        Op::Sample(k, r, c, g) => Op::Sample(k, r, s(c), g.map(|(x, y)| (s(x), s(y)))),
+        Op::Dsx(a) => Op::Dsx(s(a)),
+        Op::Dsy(a) => Op::Dsy(s(a)),
+        Op::Abs(a) => Op::Abs(s(a)),
+        Op::UniformRel(r, i) => Op::UniformRel(r, s(i)),
+        Op::Compose(parts) => Op::Compose(parts.map(|p| {
+            p.map(|p| {
+                let o = s(Operand {
+                    h: p.h,
+                    swz: [p.lane; 4],
+                    neg: p.neg,
+                    abs: p.abs,
+                });
+                Lane {
+                    h: o.h,
+                    lane: o.swz[0],
+                    neg: o.neg,
+                    abs: o.abs,
+                }
+            })
+        })),
+        op @ (Op::Literal(_)
+        | Op::Input(_)
+        | Op::Uniform(_)
+        | Op::LoopBegin(_)
+        | Op::Phi(..)
+        | Op::LoopEnd(_)
+        | Op::LoopElse(_)) => op,
+    }
 }
 
 /// `o` reading `by` (through `o`'s swizzle and modifiers) when it reads a node `replace` maps.
