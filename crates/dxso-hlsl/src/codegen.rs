@@ -19,6 +19,20 @@ use dxso::{
 
 type R<T> = Result<T, Diagnostic>;
 
+/// Lanes of a temp register: the register and the lane mask.
+type Temp = (u16, u8);
+
+/// Where a register-sharing group may place its lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Lanes {
+    /// Any free lanes of any register (the instructions' swizzles follow).
+    Any,
+    /// Each lane in the register lane of its own index.
+    Identity,
+    /// A register of its own, every lane free.
+    Whole,
+}
+
 /// The constants `sincos` needs in shader model 2 (`D3DSINCOSCONST1`, `D3DSINCOSCONST2`).
 const SINCOS1: [f32; 4] = [
     -1.550_099_2e-6,
@@ -60,8 +74,19 @@ struct Gen<'a> {
     split: Vec<bool>,
     /// Temp register of each emitted node.
     reg: Vec<Option<u16>>,
+    /// Where each lane of an emitted node is in its register (node lane to register lane).
+    map: Vec<[u8; 4]>,
     last_use: Vec<usize>,
-    free: Vec<bool>,
+    /// The lanes of each temp register that hold a live value.
+    busy: Vec<u8>,
+    /// The register of each register-sharing group (by root) and the lanes it still holds.
+    slot: Vec<Option<Temp>>,
+    /// The register and lane map each group (by root) was given.
+    group_home: Vec<Option<(u16, [u8; 4])>>,
+    /// The node lanes each group's members write (by root).
+    group_lanes: Vec<u8>,
+    /// Where each group (by root) may place them.
+    group_rule: Vec<Lanes>,
     max_temp: u16,
     code: Vec<Instruction>,
     defs: Vec<[f32; 4]>,
@@ -71,7 +96,7 @@ struct Gen<'a> {
     /// The index a source of the instruction being built reads through `a0.x`.
     a0_claim: Option<Operand>,
     /// Temporaries to free once the instruction being built is emitted.
-    pending: Vec<u16>,
+    pending: Vec<Temp>,
     /// The constant registers no read uniform occupies, lowest first: `def` literals go there.
     def_regs: Vec<u16>,
     input_regs: Vec<Register>,
@@ -108,8 +133,13 @@ impl<'a> Gen<'a> {
             absorbed: vec![false; n],
             split: vec![false; n],
             reg: vec![None; n],
+            map: vec![[0, 1, 2, 3]; n],
             last_use: vec![0; n],
-            free: vec![true; 4096],
+            busy: vec![0; 4096],
+            slot: vec![None; n],
+            group_home: vec![None; n],
+            group_lanes: vec![0; n],
+            group_rule: vec![Lanes::Any; n],
             max_temp: 0,
             code: Vec::new(),
             defs: Vec::new(),
@@ -218,18 +248,24 @@ impl<'a> Gen<'a> {
 
     // ---- registers ----
 
-    fn alloc(&mut self) -> R<u16> {
-        let r = self.free.iter().position(|f| *f).unwrap_or(self.free.len()) as u16;
-        if r as usize >= self.free.len() {
-            return Err(err(Code::TooManyTemps, "out of temporary registers"));
-        }
-        self.free[r as usize] = false;
-        self.max_temp = self.max_temp.max(r + 1);
-        Ok(r)
+    /// The lowest temp register whose `lanes` are free, those lanes taken.
+    fn alloc(&mut self, lanes: u8) -> R<Temp> {
+        let r = self
+            .busy
+            .iter()
+            .position(|b| b & lanes == 0)
+            .ok_or_else(|| err(Code::TooManyTemps, "out of temporary registers"))?;
+        self.take(r as u16, lanes);
+        Ok((r as u16, lanes))
     }
 
-    fn release(&mut self, r: u16) {
-        self.free[r as usize] = true;
+    fn take(&mut self, r: u16, lanes: u8) {
+        self.busy[r as usize] |= lanes;
+        self.max_temp = self.max_temp.max(r + 1);
+    }
+
+    fn release(&mut self, (r, lanes): Temp) {
+        self.busy[r as usize] &= !lanes;
     }
 
     fn input_register(&mut self, index: u16) -> Register {
@@ -306,7 +342,8 @@ impl<'a> Gen<'a> {
                         "internal: a value was read before it was computed",
                     )
                 })?;
-                (Register::new(RT::Temp, r), o.swz)
+                let map = self.map[o.h.0 as usize];
+                (Register::new(RT::Temp, r), o.swz.map(|k| map[k as usize & 3]))
             }
         })
     }
@@ -489,9 +526,9 @@ impl<'a> Gen<'a> {
 
     /// Emits `mov` instructions bringing `p` (lanes `read`) into a fresh temp read with an
     /// identity swizzle; the temp is released by the caller.
-    fn copy_to_temp(&mut self, p: SrcParam, read: u8) -> R<(SrcParam, u16)> {
-        let t = self.alloc()?;
-        let dst_reg = Register::new(RT::Temp, t);
+    fn copy_to_temp(&mut self, p: SrcParam, read: u8) -> R<(SrcParam, Temp)> {
+        let t = self.alloc(read)?;
+        let dst_reg = Register::new(RT::Temp, t.0);
         if self.swizzle_ok(p.swizzle) {
             self.emit(Opcode::Mov, DstParam::new(dst_reg, WriteMask(read)), &[p]);
         } else {
@@ -512,7 +549,7 @@ impl<'a> Gen<'a> {
         &mut self,
         srcs: &mut [SrcParam],
         reads: &[u8],
-        temps: &mut Vec<u16>,
+        temps: &mut Vec<Temp>,
     ) -> R<()> {
         for (i, s) in srcs.iter_mut().enumerate() {
             if !self.swizzle_ok(s.swizzle) {
@@ -674,6 +711,7 @@ impl<'a> Gen<'a> {
         }
         self.targets = self.output_targets()?;
         self.outputs_in_place(&order);
+        self.group_rules(&order);
         for (p, &i) in order.iter().enumerate() {
             self.node_code(i)?;
             for h in self.reads_of(i) {
@@ -683,10 +721,8 @@ impl<'a> Gen<'a> {
                 }
                 let root = self.root(k);
                 if self.group_last[root] == p {
-                    if let Some(r) = self.reg[k] {
-                        if self.reg[i] != Some(r) {
-                            self.release(r);
-                        }
+                    if let Some(t) = self.slot[root].take() {
+                        self.release(t);
                     }
                 }
             }
@@ -1109,70 +1145,119 @@ impl<'a> Gen<'a> {
             Op::Phi(..) => return Ok(()),
             _ => {}
         }
-        let lanewise = |op: &Op| {
-            matches!(
-                op,
-                Op::Add(..)
-                    | Op::Mul(..)
-                    | Op::Mad(..)
-                    | Op::Min(..)
-                    | Op::Max(..)
-                    | Op::Cmp(..)
-                    | Op::Slt(..)
-                    | Op::Sge(..)
-                    | Op::Frc(..)
-                    | Op::Abs(..)
-                    | Op::Dsx(..)
-                    | Op::Dsy(..)
-                    | Op::Lrp(..)
-                    | Op::Sat(..)
-            )
-        };
-        // Multi-instruction nodes must not share a register with what they read.
-        let early = !lanewise(&node.op)
-            || matches!(node.op, Op::Sat(_) if !self.pixel())
-            || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
+        // One instruction reads its sources before it writes: it may write lanes whose
+        // values it reads last. Instructions that expand to several (`nrm`, `sincos`, `pow`,
+        // `lrp`) write a register none of their sources is in, as fxc's always do.
+        let single = (lanewise(&node.op)
+            && !matches!(node.op, Op::Sat(_) if !self.pixel())
+            && !matches!(node.op, Op::Lrp(..)))
+            || matches!(
+                node.op,
+                Op::Dot(3 | 4, ..) | Op::Rcp(_) | Op::Rsq(_) | Op::Exp(_) | Op::Log(_)
+            );
+        let distinct = matches!(
+            node.op,
+            Op::Nrm(_) | Op::SinCos(_) | Op::Pow(..) | Op::Lrp(..)
+        );
         let root = self.root(i);
         if let Some(out) = self.direct[root] {
             let dst = DstParam::new(out, WriteMask(d));
             return self.node_body(i, out, dst);
         }
-        let group_reg = self.reg_of_group(root, i);
-        let r = if let Some(r) = group_reg {
-            r
-        } else if early || root != i {
-            self.alloc()?
-        } else {
-            // Reuse a register whose group is last read here.
-            let mut reuse = None;
-            for h in self.reads_of(i) {
-                let k = h.0 as usize;
-                if self.pos[k] == usize::MAX {
-                    continue;
+        if self.slot[root].is_none() && self.group_placed(root).is_none() {
+            self.place(i, root, single, distinct)?;
+        }
+        let (r, map) = self
+            .group_placed(root)
+            .ok_or_else(|| err(Code::Limit, "internal: a group has no register"))?;
+        self.reg[i] = Some(r);
+        self.map[i] = map;
+        let dst_reg = Register::new(RT::Temp, r);
+        let dst = DstParam::new(dst_reg, WriteMask(lanes_of(d, map)));
+        self.node_body(i, dst_reg, dst)
+    }
+
+    /// The register and lane map of the group `root` heads, once a member has them.
+    fn group_placed(&self, root: usize) -> Option<(u16, [u8; 4])> {
+        if let Some(r) = self.reg[root] {
+            return Some((r, self.map[root]));
+        }
+        self.group_home[root]
+    }
+
+    /// Gives the group `root` heads a register and lanes, at the emission of its first member
+    /// `i`: the lowest register with room, lanes free or (for a single instruction) held by
+    /// values `i` reads last.
+    fn place(&mut self, i: usize, root: usize, single: bool, distinct: bool) -> R<()> {
+        let need = self.group_lanes[root];
+        let rule = self.group_rule[root];
+        let p = self.pos[i];
+        // Lanes `i` may take over: those of groups last read here.
+        let mut dying: Vec<usize> = Vec::new();
+        let mut avoid: Vec<u16> = Vec::new();
+        for h in self.reads_of(i) {
+            let k = h.0 as usize;
+            if self.pos[k] == usize::MAX {
+                continue;
+            }
+            let g = self.root(k);
+            if let Some((r, _)) = self.slot[g] {
+                avoid.push(r);
+                if single && self.group_last[g] == p && !dying.contains(&g) {
+                    dying.push(g);
                 }
-                if let Some(r) = self.reg[k] {
-                    if self.group_last[self.root(k)] == self.pos[i] {
-                        reuse = Some(r);
-                        break;
+            }
+        }
+        for r in 0..self.busy.len() as u16 {
+            if distinct && avoid.contains(&r) {
+                continue;
+            }
+            let mut free = !self.busy[r as usize] & 0xF;
+            for &g in &dying {
+                if let Some((gr, l)) = self.slot[g] {
+                    if gr == r {
+                        free |= l;
                     }
                 }
             }
-            match reuse {
-                Some(r) => r,
-                None => self.alloc()?,
+            let Some(map) = fit(need, free, rule) else {
+                continue;
+            };
+            let lanes = lanes_of(need, map);
+            for &g in &dying {
+                if let Some((gr, l)) = &mut self.slot[g] {
+                    if *gr == r {
+                        *l &= !lanes;
+                    }
+                }
             }
-        };
-        self.reg[i] = Some(r);
-        let dst_reg = Register::new(RT::Temp, r);
-        let dst = DstParam::new(dst_reg, WriteMask(d));
-        self.node_body(i, dst_reg, dst)
+            self.take(r, lanes);
+            self.slot[root] = Some((r, lanes));
+            self.group_home[root] = Some((r, map));
+            return Ok(());
+        }
+        Err(err(Code::TooManyTemps, "out of temporary registers"))
     }
 
     /// The instructions of node `i`, writing `dst` (in `dst_reg`).
     fn node_body(&mut self, i: usize, dst_reg: Register, dst: DstParam) -> R<()> {
-        let node = self.m.nodes[i];
-        let d = self.demand[i];
-        match node.op {
+        let map = self.map[i];
+        let d = dst.mask.0;
+        // A lane-wise instruction computes node lane `k` in register lane `map[k]`: its
+        // sources are read through the inverse map.
+        let op = match self.m.nodes[i].op {
+            op if lanewise(&op) && d != self.demand[i] => {
+                let mut inv = [0u8; 4];
+                for k in 0..4 {
+                    if self.demand[i] & (1 << k) != 0 {
+                        inv[map[k] as usize] = k as u8;
+                    }
+                }
+                crate::ir::map_operands(op, &mut |o| o.swizzle(inv))
+            }
+            op => op,
+        };
+        match op {
             Op::Add(a, b) => {
                 let mul = [a, b].into_iter().position(|o| {
                     self.absorbed[o.h.0 as usize] && matches!(self.node(o.h).op, Op::Mul(..))
@@ -1359,7 +1444,7 @@ impl<'a> Gen<'a> {
                 }
             }
             Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,
-            Op::Compose(parts) => self.compose(dst_reg, i, parts, d)?,
+            Op::Compose(parts) => self.compose(dst_reg, i, parts, self.demand[i], map)?,
             Op::Literal(_)
             | Op::Input(_)
             | Op::Uniform(_)
@@ -1376,8 +1461,15 @@ impl<'a> Gen<'a> {
     fn loop_begin(&mut self, l: u16) -> R<()> {
         let lp = self.m.loops[l as usize].clone();
         for (p, init) in lp.phis.iter().zip(&lp.inits) {
-            let r = self.alloc()?;
-            self.reg[p.0 as usize] = Some(r);
+            let (i, root) = (p.0 as usize, self.root(p.0 as usize));
+            if self.group_placed(root).is_none() {
+                self.place(i, root, false, false)?;
+            }
+            let (r, map) = self
+                .group_placed(root)
+                .ok_or_else(|| err(Code::Limit, "internal: a loop variable has no register"))?;
+            self.reg[i] = Some(r);
+            self.map[i] = map;
             let d = self.demand[p.0 as usize];
             let dst = DstParam::new(Register::new(RT::Temp, r), WriteMask(d));
             let mut s = [self.src(init, d)?];
@@ -1440,9 +1532,12 @@ impl<'a> Gen<'a> {
         let mut temps = Vec::new();
         for (k, (p, next)) in lp.phis.iter().zip(&lp.nexts).enumerate() {
             let d = self.demand[p.0 as usize];
-            let in_place = self.reg[next.h.0 as usize].is_some()
-                && self.reg[next.h.0 as usize] == self.reg[p.0 as usize]
-                && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+            let (nh, ph) = (next.h.0 as usize, p.0 as usize);
+            let in_place = self.reg[nh].is_some()
+                && self.reg[nh] == self.reg[ph]
+                && (0..4).all(|k| {
+                    d & (1 << k) == 0 || self.map[nh][next.swz[k] as usize & 3] == self.map[ph][k]
+                })
                 && !next.neg
                 && !next.abs;
             let unchanged = in_place
@@ -1485,16 +1580,35 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    /// The register of the group `root` heads, if a member has been given one.
-    fn reg_of_group(&self, root: usize, except: usize) -> Option<u16> {
-        if let Some(r) = self.reg[root] {
-            return Some(r);
+    /// The lanes each register-sharing group writes and where it may place them: samples
+    /// write whole registers (ps_2_0 and ps_2_x `texld` writes all of a temp), `nrm`,
+    /// `sincos`, loop variables and vs_1_1 `frc` their own lanes; in pixel shaders before
+    /// 3_0, whose swizzles are limited, a value of several lanes keeps them in place.
+    fn group_rules(&mut self, order: &[usize]) {
+        for &x in order {
+            let root = self.root(x);
+            let mut lanes = self.demand[x];
+            let rule = match self.m.nodes[x].op {
+                Op::Sample(..) if matches!(self.profile, Profile::Ps20 | Profile::Ps2x) => {
+                    Lanes::Whole
+                }
+                Op::Dot(2, ..) if !self.has(Opcode::Dp2Add) => Lanes::Whole,
+                Op::Sample(..) | Op::Nrm(_) | Op::SinCos(_) | Op::Phi(..) => Lanes::Identity,
+                Op::Frc(_) if self.profile == Profile::Vs11 => {
+                    lanes |= 0b0011;
+                    Lanes::Identity
+                }
+                _ => Lanes::Any,
+            };
+            self.group_lanes[root] |= lanes;
+            self.group_rule[root] = self.group_rule[root].max(rule);
         }
-        (0..self.alias.len()).find_map(|k| {
-            (k != except && self.reg[k].is_some() && self.root(k) == root)
-                .then(|| self.reg[k])
-                .flatten()
-        })
+        let free_swizzles = self.profile.is_vertex() || self.profile == Profile::Ps30;
+        for &x in order {
+            if !free_swizzles && self.group_lanes[x].count_ones() > 1 {
+                self.group_rule[x] = self.group_rule[x].max(Lanes::Identity);
+            }
+        }
     }
 
     fn literal_src(&mut self, v: f32) -> R<SrcParam> {
@@ -1591,31 +1705,35 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// Gathers `parts` (node lanes `d`, placed in the register lanes `map` gives) into
+    /// `dst_reg`.
     fn compose(
         &mut self,
         dst_reg: Register,
         dst_index: usize,
         parts: [Option<Lane>; 4],
         d: u8,
+        map: [u8; 4],
     ) -> R<()> {
-        // One mov per source node (and modifier), lanes grouped.
+        // One mov per source node (and modifier), lanes grouped; a lane already where a
+        // member of the group or any value computed it needs none.
         let mut done = 0u8;
         for i in 0..4 {
             if d & (1 << i) == 0 || done & (1 << i) != 0 {
                 continue;
             }
             let Some(p) = parts[i] else { continue };
-            if self.pos[p.h.0 as usize] != usize::MAX
-                && self.root(p.h.0 as usize) == self.root(dst_index)
-                && p.lane == i as u8
-                && !p.neg
-                && !p.abs
-            {
+            let h = p.h.0 as usize;
+            let in_group = self.root(h) == self.root(dst_index) && p.lane == i as u8;
+            let in_place = self.reg[h].is_some_and(|r| Register::new(RT::Temp, r) == dst_reg)
+                && self.map[h][p.lane as usize & 3] == map[i];
+            if self.pos[h] != usize::MAX && (in_group || in_place) && !p.neg && !p.abs {
                 done |= 1 << i;
                 continue;
             }
             let mut mask = 0u8;
             let mut swz = [p.lane; 4];
+            let mut lanes = 0u8;
             for (k, q) in parts.iter().enumerate() {
                 if let Some(q) = q {
                     if d & (1 << k) != 0
@@ -1624,12 +1742,13 @@ impl<'a> Gen<'a> {
                         && q.neg == p.neg
                         && q.abs == p.abs
                     {
-                        mask |= 1 << k;
-                        swz[k] = q.lane;
+                        lanes |= 1 << k;
+                        mask |= 1 << map[k];
+                        swz[map[k] as usize] = q.lane;
                     }
                 }
             }
-            done |= mask;
+            done |= lanes;
             let o = Operand {
                 h: p.h,
                 swz,
@@ -1759,7 +1878,7 @@ impl<'a> Gen<'a> {
                 if self.split[out.value.h.0 as usize] {
                     let lanes: [Option<Lane>; 4] =
                         std::array::from_fn(|k| parts[out.value.swz[k] as usize]);
-                    self.compose(reg, out.value.h.0 as usize, lanes, mask.0)?;
+                    self.compose(reg, out.value.h.0 as usize, lanes, mask.0, [0, 1, 2, 3])?;
                     continue;
                 }
             }
@@ -1868,6 +1987,59 @@ impl<'a> Gen<'a> {
             header_size: 28,
             constants,
             layout: None,
+        }
+    }
+}
+
+/// `true` when each lane of `op`'s result is computed from the same lane of its operands.
+fn lanewise(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Add(..)
+            | Op::Mul(..)
+            | Op::Mad(..)
+            | Op::Min(..)
+            | Op::Max(..)
+            | Op::Cmp(..)
+            | Op::Slt(..)
+            | Op::Sge(..)
+            | Op::Frc(..)
+            | Op::Abs(..)
+            | Op::Dsx(..)
+            | Op::Dsy(..)
+            | Op::Lrp(..)
+            | Op::Sat(..)
+    )
+}
+
+/// The register lanes node lanes `d` take under `map`.
+fn lanes_of(d: u8, map: [u8; 4]) -> u8 {
+    (0..4)
+        .filter(|k| d & (1 << k) != 0)
+        .fold(0, |m, k| m | 1 << map[k])
+}
+
+/// A lane map placing node lanes `need` in the `free` lanes of a register under `rule`:
+/// each lane in its own place when it can be, else (for `Lanes::Any`) in the free lanes in
+/// order.
+fn fit(need: u8, free: u8, rule: Lanes) -> Option<[u8; 4]> {
+    let identity = [0, 1, 2, 3];
+    match rule {
+        Lanes::Whole => (free == 0xF).then_some(identity),
+        _ if need & !free == 0 => Some(identity),
+        Lanes::Identity => None,
+        Lanes::Any => {
+            if need.count_ones() > free.count_ones() {
+                return None;
+            }
+            let mut map = identity;
+            let mut lanes = (0..4u8).filter(|l| free & (1 << l) != 0);
+            for k in 0..4 {
+                if need & (1 << k) != 0 {
+                    map[k] = lanes.next()?;
+                }
+            }
+            Some(map)
         }
     }
 }

@@ -26,9 +26,9 @@
     dp4 oPos.z, v0, c2
     dp4 oPos.w, v0, c3
     nrm r0.xyz, v1
-    dp3 r1.x, r0, -c4
-    max r0.x, r1.x, c6.x
-    min r0.x, r0, c6.y
-    mul oD0, c5, r0.x
+    dp3 r0.x, r0, -c4
+    max r0.y, r0.x, c6.x
+    min r0.y, r0, c6.y
+    mul oD0, c5, r0.y
 
 // approximately 11 instruction slots used
