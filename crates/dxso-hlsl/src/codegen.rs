@@ -343,7 +343,10 @@ impl<'a> Gen<'a> {
                     )
                 })?;
                 let map = self.map[o.h.0 as usize];
-                (Register::new(RT::Temp, r), o.swz.map(|k| map[k as usize & 3]))
+                (
+                    Register::new(RT::Temp, r),
+                    o.swz.map(|k| map[k as usize & 3]),
+                )
             }
         })
     }
@@ -1093,21 +1096,39 @@ impl<'a> Gen<'a> {
 
     /// The nodes node `i` reads, a loop's variables included.
     fn node_reads(&self, i: usize) -> Vec<Handle> {
-        match self.m.nodes[i].op {
-            Op::LoopBegin(l) => self.m.loops[l as usize].inits.iter().map(|o| o.h).collect(),
-            Op::LoopElse(l) => self.m.loops[l as usize]
-                .then_nexts
+        // Only the variables with lanes to carry (the others are not emitted).
+        let live = |l: &crate::ir::Loop, values: &[Operand]| -> Vec<Handle> {
+            let mut out = Vec::new();
+            for (p, o) in l.phis.iter().zip(values) {
+                if self.demand[p.0 as usize] != 0 {
+                    out.push(o.h);
+                }
+            }
+            out
+        };
+        let phis = |l: &crate::ir::Loop| {
+            l.phis
                 .iter()
-                .map(|o| o.h)
-                .chain(self.m.loops[l as usize].phis.iter().copied())
-                .collect(),
+                .copied()
+                .filter(|p| self.demand[p.0 as usize] != 0)
+                .collect::<Vec<_>>()
+        };
+        match self.m.nodes[i].op {
+            Op::LoopBegin(l) => {
+                let l = &self.m.loops[l as usize];
+                live(l, &l.inits)
+            }
+            Op::LoopElse(l) => {
+                let l = &self.m.loops[l as usize];
+                let mut v = live(l, &l.then_nexts);
+                v.extend(phis(l));
+                v
+            }
             Op::LoopEnd(l) => {
                 let l = &self.m.loops[l as usize];
-                l.nexts
-                    .iter()
-                    .map(|o| o.h)
-                    .chain(l.phis.iter().copied())
-                    .collect()
+                let mut v = live(l, &l.nexts);
+                v.extend(phis(l));
+                v
             }
             ref op => operands(op),
         }
@@ -1443,7 +1464,7 @@ impl<'a> Gen<'a> {
                     }
                 }
             }
-            Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,
+            Op::Sample(kind, s, c, g) => self.sample(dst, kind, s, c, g)?,
             Op::Compose(parts) => self.compose(dst_reg, i, parts, self.demand[i], map)?,
             Op::Literal(_)
             | Op::Input(_)
@@ -1461,6 +1482,9 @@ impl<'a> Gen<'a> {
     fn loop_begin(&mut self, l: u16) -> R<()> {
         let lp = self.m.loops[l as usize].clone();
         for (p, init) in lp.phis.iter().zip(&lp.inits) {
+            if self.demand[p.0 as usize] == 0 {
+                continue;
+            }
             let (i, root) = (p.0 as usize, self.root(p.0 as usize));
             if self.group_placed(root).is_none() {
                 self.place(i, root, false, false)?;
@@ -1540,7 +1564,8 @@ impl<'a> Gen<'a> {
                 })
                 && !next.neg
                 && !next.abs;
-            let unchanged = in_place
+            let unchanged = d == 0
+                || in_place
                 || next.h == *p
                     && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
                     && !next.neg
@@ -1647,9 +1672,11 @@ impl<'a> Gen<'a> {
         self.emit_legal(op, dst, &mut s, &[d, d, d])
     }
 
+    /// A texture read into `dst` (all of its register in ps_2_0 and ps_2_x, which write
+    /// nothing less; the lanes read elsewhere, other values living in the others).
     fn sample(
         &mut self,
-        dst_reg: Register,
+        dst: DstParam,
         kind: SampleKind,
         s: u16,
         c: Operand,
@@ -1696,7 +1723,12 @@ impl<'a> Gen<'a> {
         srcs.extend(extra);
         let mut inst = Instruction::new(op);
         inst.control = control;
-        inst.dst = Some(DstParam::new(dst_reg, WriteMask::ALL));
+        let whole = matches!(self.profile, Profile::Ps20 | Profile::Ps2x);
+        inst.dst = Some(if whole {
+            DstParam::new(dst.register, WriteMask::ALL)
+        } else {
+            dst
+        });
         inst.srcs = dxso::Sources::from_slice(&srcs).expect("at most four sources");
         self.code.push(inst);
         for t in temps {
@@ -1771,16 +1803,31 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// `texkill` of each kill operand. A kill tests `.xyz`, and `texkill` from ps_2_0 tests
+    /// all four lanes of its register: the register is used as it is when its `.w` holds a
+    /// lane another kill tests anyway, else `.xyz` are copied with `.w` repeating `.x`.
     fn kills(&mut self) -> R<()> {
-        for k in self.m.kills.clone() {
-            let p = self.src(&k, 0b0111)?;
+        let kills = self.m.kills.clone();
+        for k in &kills {
+            let p = self.src(k, 0b0111)?;
+            let h = k.h.0 as usize;
+            let w_killed = kills.iter().any(|q| {
+                q.h == k.h && q.neg == k.neg && q.abs == k.abs && q.swz.iter().all(|&l| l == 3)
+            });
             let direct = p.register.ty == RT::Temp
                 && p.modifier == SrcModifier::None
-                && (0..3).all(|l| p.swizzle.get(l) == l as u8);
+                && (0..4).all(|l| p.swizzle.get(l) == l as u8)
+                && w_killed
+                && self.map[h][3] == 3;
             let (reg, temp) = if direct {
                 (p.register, None)
             } else {
-                let (q, t) = self.copy_to_temp(p, 0b0111)?;
+                let xyzx = Operand {
+                    swz: [k.swz[0], k.swz[1], k.swz[2], k.swz[0]],
+                    ..*k
+                };
+                let p = self.src(&xyzx, 0b1111)?;
+                let (q, t) = self.copy_to_temp(p, 0b1111)?;
                 (q.register, Some(t))
             };
             let mut inst = Instruction::new(Opcode::TexKill);

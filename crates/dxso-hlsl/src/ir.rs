@@ -360,10 +360,32 @@ impl Module {
     }
 
     /// The lanes of each node the outputs, kills and loops read (bit `k`: lane `k`); 0 for
-    /// a dead node.
+    /// a dead node. A loop variable's lanes are those read in the loop or after it, and its
+    /// values before the loop and at the end of an iteration are needed in those lanes: the
+    /// backward pass is repeated until the variables' lanes stop growing.
     pub fn demand(&self) -> Vec<u8> {
         let mut demand = vec![0u8; self.nodes.len()];
-        let need = |d: &mut Vec<u8>, o: &Operand, lanes: u8| {
+        loop {
+            let phis: Vec<u8> = self
+                .loops
+                .iter()
+                .flat_map(|l| l.phis.iter().map(|p| demand[p.0 as usize]))
+                .collect();
+            self.demand_pass(&mut demand);
+            let after: Vec<u8> = self
+                .loops
+                .iter()
+                .flat_map(|l| l.phis.iter().map(|p| demand[p.0 as usize]))
+                .collect();
+            if after == phis {
+                return demand;
+            }
+        }
+    }
+
+    /// One backward pass of [`Module::demand`], from the loop variables' lanes found so far.
+    fn demand_pass(&self, demand: &mut [u8]) {
+        let need = |d: &mut [u8], o: &Operand, lanes: u8| {
             for i in 0..4 {
                 if lanes & (1 << i) != 0 {
                     d[o.h.0 as usize] |= 1 << o.swz[i];
@@ -371,20 +393,17 @@ impl Module {
             }
         };
         for out in &self.outputs {
-            need(&mut demand, &out.value, (1u8 << out.width) - 1);
+            need(demand, &out.value, (1u8 << out.width) - 1);
         }
         for k in &self.kills {
-            need(&mut demand, k, 0b0111);
+            need(demand, k, 0b0111);
         }
-        // Loops run for their variables: every one is computed whole.
+        // A loop is emitted (its count may be zero, and its variables keep their first values).
         for l in &self.loops {
             demand[l.begin.0 as usize] = 1;
             demand[l.end.0 as usize] = 1;
             if let Some(e) = l.else_node {
                 demand[e.0 as usize] = 1;
-            }
-            for &p in &l.phis {
-                demand[p.0 as usize] = (1u8 << self.node(p).width) - 1;
             }
         }
         for i in (0..self.nodes.len()).rev() {
@@ -393,26 +412,29 @@ impl Module {
                 continue;
             }
             let node = self.nodes[i];
-            let dm = &mut demand;
+            let dm = &mut *demand;
             match &node.op {
                 Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::Phi(..) => {}
                 Op::UniformRel(_, index) => need(dm, index, 1),
                 Op::LoopBegin(l) => {
                     let l = &self.loops[*l as usize];
                     for (p, o) in l.phis.iter().zip(&l.inits) {
-                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                        let lanes = dm[p.0 as usize];
+                        need(dm, o, lanes);
                     }
                 }
                 Op::LoopEnd(l) => {
                     let l = &self.loops[*l as usize];
                     for (p, o) in l.phis.iter().zip(&l.nexts) {
-                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                        let lanes = dm[p.0 as usize];
+                        need(dm, o, lanes);
                     }
                 }
                 Op::LoopElse(l) => {
                     let l = &self.loops[*l as usize];
                     for (p, o) in l.phis.iter().zip(&l.then_nexts) {
-                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                        let lanes = dm[p.0 as usize];
+                        need(dm, o, lanes);
                     }
                 }
                 Op::Add(a, b)
@@ -462,7 +484,6 @@ impl Module {
                 }
             }
         }
-        demand
     }
 
     /// Makes node `h` a read of constant register `r` (its value computed elsewhere, by a
