@@ -55,7 +55,7 @@ pub fn generate(module: &Module, options: &Options) -> R<Shader> {
         ));
     }
     let legal = crate::legalize::legalize(module, options.profile)?;
-    let module = replicated_reads(legal.as_ref().unwrap_or(module));
+    let module = replicated_reads(&forward_composes(legal.as_ref().unwrap_or(module)));
     let module = &module;
     let mut g = Gen::new(module, options.profile);
     g.run()?;
@@ -2089,6 +2089,97 @@ fn fit(need: u8, free: u8, rule: Lanes) -> Option<[u8; 4]> {
             Some(map)
         }
     }
+}
+
+/// `o` reading the value a gathered vector's lanes come from, when every lane `o` reads
+/// comes from one value (with the same modifiers): no `mov` gathers them.
+fn forward(nodes: &[crate::ir::Node], o: Operand) -> Operand {
+    let Op::Compose(parts) = nodes[o.h.0 as usize].op else {
+        return o;
+    };
+    let Some(first) = parts[o.swz[0] as usize & 3] else {
+        return o;
+    };
+    let mut swz = [0u8; 4];
+    for k in 0..4 {
+        match parts[o.swz[k] as usize & 3] {
+            Some(p) if p.h == first.h && p.neg == first.neg && p.abs == first.abs => {
+                swz[k] = p.lane
+            }
+            _ => return o,
+        }
+    }
+    Operand {
+        h: first.h,
+        swz,
+        neg: if o.abs { o.neg } else { o.neg ^ first.neg },
+        abs: o.abs || first.abs,
+    }
+}
+
+/// The module with the gathered vectors every read of which reads lanes of one value
+/// reading that value instead (`r.w = x; y = r.www` reads `x`), so none is gathered. A
+/// vector some read needs stays, and the others read it too: a value gathered once can be
+/// computed straight into the vector's register.
+fn forward_composes(m: &Module) -> Module {
+    let mut out = m.clone();
+    let mut ok = vec![true; m.nodes.len()];
+    {
+        let mut check = |o: Operand| {
+            if forward(&m.nodes, o) == o {
+                ok[o.h.0 as usize] = false;
+            }
+            o
+        };
+        for node in &m.nodes {
+            crate::ir::map_operands(node.op, &mut check);
+        }
+        for o in m
+            .outputs
+            .iter()
+            .map(|o| o.value)
+            .chain(m.kills.iter().copied())
+        {
+            check(o);
+        }
+        for l in &m.loops {
+            for &o in l.inits.iter().chain(&l.nexts).chain(&l.then_nexts) {
+                check(o);
+            }
+        }
+    }
+    let pass = |nodes: &[crate::ir::Node], o: Operand| {
+        if ok[o.h.0 as usize] {
+            forward(nodes, o)
+        } else {
+            o
+        }
+    };
+    for i in 0..out.nodes.len() {
+        let op = out.nodes[i].op;
+        let nodes = &out.nodes;
+        let op = crate::ir::map_operands(op, &mut |o| pass(nodes, o));
+        out.nodes[i].op = op;
+    }
+    let nodes = out.nodes.clone();
+    let mut f = |o: Operand| pass(&nodes, o);
+    for o in out.outputs.iter_mut() {
+        o.value = f(o.value);
+    }
+    for k in out.kills.iter_mut() {
+        *k = f(*k);
+    }
+    for l in out.loops.iter_mut() {
+        for o in l
+            .inits
+            .iter_mut()
+            .chain(&mut l.nexts)
+            .chain(&mut l.then_nexts)
+        {
+            *o = f(*o);
+        }
+    }
+    out
 }
 
 /// `true` when every lane of `op`'s result is the same value (the instruction replicates it).

@@ -25,37 +25,25 @@
 
     ps_3_0
     def c9, 0, 1, 0, 0
-    mov r0.x, c0.x
-    mov r0.y, c1.x
-    mov r0.z, c0.y
-    mov r0.w, c1.y
-    mov r1.x, c2.x
-    mov r1.y, c3.x
-    mov r1.z, c2.y
-    mov r1.w, c3.y
-    mov r2.x, c4.x
-    mov r2.y, c5.x
-    mov r2.z, c4.y
-    mov r2.w, c5.y
-    mul r3.x, r0.x, r0.x
-    cmp r3.x, -r3.x, c9.x, c9.y
-    cmp r3.x, -r3.x, r2.x, r1.x
-    mul r0.x, r0.y, r0.y
+    mul r0.x, c0.x, c0.x
     cmp r0.x, -r0.x, c9.x, c9.y
-    cmp r0.x, -r0.x, r2.y, r1.y
-    mul r0.y, r0.z, r0.z
-    cmp r0.y, -r0.y, c9.x, c9.y
-    cmp r0.y, -r0.y, r2.z, r1.z
-    mul r0.z, r0.w, r0.w
-    cmp r0.z, -r0.z, c9.x, c9.y
-    cmp r0.z, -r0.z, r2.w, r1.w
-    mov r3.y, r0.x
-    mov r3.z, r0.y
-    mov r3.w, r0.z
-    mul r0, c6.x, c6.x
-    cmp r0, -r0, c9.x, c9.y
-    cmp r0, -r0, c8, c7
-    add r0, r3, r0
+    cmp r0.x, -r0.x, c4.x, c2.x
+    mul r1.x, c1.x, c1.x
+    cmp r1.x, -r1.x, c9.x, c9.y
+    cmp r1.x, -r1.x, c5.x, c3.x
+    mul r1.y, c0.y, c0.y
+    cmp r1.y, -r1.y, c9.x, c9.y
+    cmp r1.y, -r1.y, c4.y, c2.y
+    mul r1.z, c1.y, c1.y
+    cmp r1.z, -r1.z, c9.x, c9.y
+    cmp r1.z, -r1.z, c5.y, c3.y
+    mov r0.y, r1.x
+    mov r0.z, r1.y
+    mov r0.w, r1.z
+    mul r1, c6.x, c6.x
+    cmp r1, -r1, c9.x, c9.y
+    cmp r1, -r1, c8, c7
+    add r0, r0, r1
     mov oC0, r0
 
-// approximately 32 instruction slots used
+// approximately 20 instruction slots used
