@@ -165,9 +165,16 @@ impl<'a> Gen<'a> {
                         *t = true;
                     }
                 }
-                (0..profile.float_constants())
-                    .filter(|&r| !taken[r as usize])
-                    .collect()
+                let limit = profile.float_constants();
+                let mut regs: Vec<u16> = (0..limit).filter(|&r| !taken[r as usize]).collect();
+                // vs_2_0 and vs_2_x uniforms may reach past c255 (the device's constant count
+                // decides): literals that find no room below go after the last one, as fxc
+                // places them.
+                let last = taken.iter().rposition(|&t| t).map_or(0, |r| r + 1) as u16;
+                if matches!(profile, Profile::Vs20 | Profile::Vs2x) && last > limit {
+                    regs.extend(last..last.saturating_add(limit).min(8192));
+                }
+                regs
             },
             input_regs: Vec::new(),
             dcls: Vec::new(),
@@ -2162,7 +2169,7 @@ fn forward_composes(m: &Module) -> Module {
         out.nodes[i].op = op;
     }
     let nodes = out.nodes.clone();
-    let mut f = |o: Operand| pass(&nodes, o);
+    let f = |o: Operand| pass(&nodes, o);
     for o in out.outputs.iter_mut() {
         o.value = f(o.value);
     }
