@@ -56,8 +56,10 @@ pub fn generate(module: &Module, options: &Options) -> R<Shader> {
     }
     let legal = crate::legalize::legalize(module, options.profile)?;
     let module = replicated_reads(&forward_composes(legal.as_ref().unwrap_or(module)));
+    let (module, saturated) = fold_saturates(&module, options.profile);
     let module = &module;
     let mut g = Gen::new(module, options.profile);
+    g.saturated = saturated;
     g.run()?;
     g.finish()
 }
@@ -70,6 +72,8 @@ struct Gen<'a> {
     uses: Vec<u32>,
     /// Muls folded into the add that reads them.
     absorbed: Vec<bool>,
+    /// Nodes whose instruction saturates its result (`_sat`; see `fold_saturates`).
+    saturated: Vec<bool>,
     /// Vectors written lane by lane into their output registers (see `split_outputs`).
     split: Vec<bool>,
     /// Temp register of each emitted node.
@@ -87,6 +91,9 @@ struct Gen<'a> {
     group_lanes: Vec<u8>,
     /// Where each group (by root) may place them.
     group_rule: Vec<Lanes>,
+    /// Groups of one lane-wise value kept in place only for ps_2_0's swizzles (by root): they
+    /// take the lanes that make their sources' swizzles legal.
+    swizzle_bound: Vec<bool>,
     max_temp: u16,
     code: Vec<Instruction>,
     defs: Vec<[f32; 4]>,
@@ -131,6 +138,7 @@ impl<'a> Gen<'a> {
             demand: vec![0; n],
             uses: vec![0; n],
             absorbed: vec![false; n],
+            saturated: vec![false; n],
             split: vec![false; n],
             reg: vec![None; n],
             map: vec![[0, 1, 2, 3]; n],
@@ -140,6 +148,7 @@ impl<'a> Gen<'a> {
             group_home: vec![None; n],
             group_lanes: vec![0; n],
             group_rule: vec![Lanes::Any; n],
+            swizzle_bound: vec![false; n],
             max_temp: 0,
             code: Vec::new(),
             defs: Vec::new(),
@@ -249,6 +258,7 @@ impl<'a> Gen<'a> {
         let i = o.h.0 as usize;
         matches!(self.m.nodes[i].op, Op::Mul(..))
             && self.uses[i] == 1
+            && !self.saturated[i]
             && !o.abs
             && !self.absorbed[i]
     }
@@ -456,7 +466,10 @@ impl<'a> Gen<'a> {
             return self.relative_src(o, base, index, read);
         }
         let (reg, swz) = self.src_register(o)?;
-        let sw = fill_swizzle(swz, read);
+        let mut sw = fill_swizzle(swz, read);
+        if self.profile == Profile::Ps20 {
+            sw = ps20_fill(sw, read).unwrap_or(sw);
+        }
         let mut p = SrcParam::new(reg, Swizzle::new(sw[0], sw[1], sw[2], sw[3]));
         p.modifier = match (o.abs, o.neg) {
             (false, false) => SrcModifier::None,
@@ -1236,6 +1249,9 @@ impl<'a> Gen<'a> {
                 }
             }
         }
+        if self.swizzle_bound[root] && root == i {
+            return self.place_for_swizzles(i, need, &dying);
+        }
         for r in 0..self.busy.len() as u16 {
             if distinct && avoid.contains(&r) {
                 continue;
@@ -1269,12 +1285,18 @@ impl<'a> Gen<'a> {
 
     /// The instructions of node `i`, writing `dst` (in `dst_reg`).
     fn node_body(&mut self, i: usize, dst_reg: Register, dst: DstParam) -> R<()> {
+        let mut dst = dst;
+        if self.saturated[i] {
+            dst.modifiers = ResultModifiers(dst.modifiers.0 | ResultModifiers::SATURATE.0);
+        }
         let map = self.map[i];
         let d = dst.mask.0;
         // A lane-wise instruction computes node lane `k` in register lane `map[k]`: its
         // sources are read through the inverse map.
         let op = match self.m.nodes[i].op {
-            op if lanewise(&op) && d != self.demand[i] => {
+            op if lanewise(&op)
+                && (0..4).any(|k| self.demand[i] & (1 << k) != 0 && map[k] != k as u8) =>
+            {
                 let mut inv = [0u8; 4];
                 for k in 0..4 {
                     if self.demand[i] & (1 << k) != 0 {
@@ -1612,6 +1634,87 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// Places lane-wise node `i` (of `need` lanes, ps_2_0) in the lanes of the lowest register
+    /// that leave the fewest of its sources with a swizzle ps_2_0 cannot read (each such
+    /// source costs a copy): `c4.zyx` read into `.yzw` is `c4.wzyx`, which it can.
+    fn place_for_swizzles(&mut self, i: usize, need: u8, dying: &[usize]) -> R<()> {
+        let sources = self.instruction_operands(i);
+        let mut best: Option<(usize, u16, [u8; 4])> = None;
+        for r in 0..self.busy.len() as u16 {
+            let mut free = !self.busy[r as usize] & 0xF;
+            for &g in dying {
+                if let Some((gr, l)) = self.slot[g] {
+                    if gr == r {
+                        free |= l;
+                    }
+                }
+            }
+            for map in lane_maps(need, free) {
+                let cost = sources
+                    .iter()
+                    .filter(|o| !self.reads_legally(o, need, map))
+                    .count();
+                if best.is_none_or(|b| cost < b.0) {
+                    best = Some((cost, r, map));
+                }
+            }
+            // Past the registers in use, a fresh one offers every placement.
+            if best.is_some_and(|b| b.0 == 0 || r >= self.max_temp) {
+                break;
+            }
+        }
+        let (_, r, map) =
+            best.ok_or_else(|| err(Code::TooManyTemps, "out of temporary registers"))?;
+        let lanes = lanes_of(need, map);
+        for &g in dying {
+            if let Some((gr, l)) = &mut self.slot[g] {
+                if *gr == r {
+                    *l &= !lanes;
+                }
+            }
+        }
+        self.take(r, lanes);
+        self.slot[i] = Some((r, lanes));
+        self.group_home[i] = Some((r, map));
+        Ok(())
+    }
+
+    /// The operands lane-wise node `i`'s instruction reads (a folded multiply's own).
+    fn instruction_operands(&self, i: usize) -> Vec<Operand> {
+        let mut out = Vec::new();
+        crate::ir::map_operands(self.m.nodes[i].op, &mut |o| {
+            if self.absorbed[o.h.0 as usize] {
+                if let Op::Mul(x, y) = self.m.nodes[o.h.0 as usize].op {
+                    out.push(x.swizzle(o.swz));
+                    out.push(y.swizzle(o.swz));
+                    return o;
+                }
+            }
+            out.push(o);
+            o
+        });
+        out
+    }
+
+    /// `true` when `o`, read by a lane-wise instruction computing node lanes `need` in the
+    /// register lanes `map` gives, has a swizzle ps_2_0 reads (literals are placed to fit).
+    fn reads_legally(&self, o: &Operand, need: u8, map: [u8; 4]) -> bool {
+        let h = o.h.0 as usize;
+        let at = match self.m.nodes[h].op {
+            Op::Literal(_) => return true,
+            Op::Input(_) | Op::Uniform(_) | Op::UniformRel(..) => [0, 1, 2, 3],
+            _ => self.map[h],
+        };
+        let (mut swz, mut read) = ([0u8; 4], 0u8);
+        for k in 0..4 {
+            if need & (1 << k) != 0 {
+                swz[map[k] as usize] = at[o.swz[k] as usize & 3];
+                read |= 1 << map[k];
+            }
+        }
+        ps20_fill(fill_swizzle(swz, read), read).is_some()
+    }
+
     /// The lanes each register-sharing group writes and where it may place them: samples
     /// write whole registers (ps_2_0 and ps_2_x `texld` writes all of a temp), `nrm`,
     /// `sincos`, loop variables and vs_1_1 `frc` their own lanes; in pixel shaders before
@@ -1636,8 +1739,16 @@ impl<'a> Gen<'a> {
             self.group_rule[root] = self.group_rule[root].max(rule);
         }
         let free_swizzles = self.profile.is_vertex() || self.profile == Profile::Ps30;
+        let mut members = vec![0u32; self.m.nodes.len()];
+        for &x in order {
+            members[self.root(x)] += 1;
+        }
         for &x in order {
             if !free_swizzles && self.group_lanes[x].count_ones() > 1 {
+                self.swizzle_bound[x] = self.profile == Profile::Ps20
+                    && self.group_rule[x] == Lanes::Any
+                    && members[x] == 1
+                    && lanewise(&self.m.nodes[x].op);
                 self.group_rule[x] = self.group_rule[x].max(Lanes::Identity);
             }
         }
@@ -2066,6 +2177,55 @@ fn lanewise(op: &Op) -> bool {
     )
 }
 
+/// The swizzles ps_2_0 reads.
+const PS20_SWIZZLES: [[u8; 4]; 8] = [
+    [0, 1, 2, 3],
+    [1, 2, 0, 3],
+    [2, 0, 1, 3],
+    [3, 2, 1, 0],
+    [0; 4],
+    [1; 4],
+    [2; 4],
+    [3; 4],
+];
+
+/// `sw` if ps_2_0 reads it, else a swizzle it reads agreeing on the lanes `read`.
+fn ps20_fill(sw: [u8; 4], read: u8) -> Option<[u8; 4]> {
+    if PS20_SWIZZLES.contains(&sw) {
+        return Some(sw);
+    }
+    PS20_SWIZZLES
+        .iter()
+        .find(|c| (0..4).all(|l| read & (1 << l) == 0 || c[l] == sw[l]))
+        .copied()
+}
+
+/// Every map of node lanes `need` into the `free` lanes of a register, keeping each lane in
+/// place first.
+fn lane_maps(need: u8, free: u8) -> Vec<[u8; 4]> {
+    let lanes: Vec<usize> = (0..4).filter(|k| need & (1 << k) != 0).collect();
+    let mut out = Vec::new();
+    if need & !free == 0 {
+        out.push([0, 1, 2, 3]);
+    }
+    fn go(lanes: &[usize], free: u8, map: &mut [u8; 4], out: &mut Vec<[u8; 4]>) {
+        let Some((&k, rest)) = lanes.split_first() else {
+            if !out.contains(map) {
+                out.push(*map);
+            }
+            return;
+        };
+        for l in 0..4u8 {
+            if free & (1 << l) != 0 {
+                map[k] = l;
+                go(rest, free & !(1 << l), map, out);
+            }
+        }
+    }
+    go(&lanes, free, &mut [0, 1, 2, 3], &mut out);
+    out
+}
+
 /// The register lanes node lanes `d` take under `map`.
 fn lanes_of(d: u8, map: [u8; 4]) -> u8 {
     (0..4)
@@ -2187,6 +2347,81 @@ fn forward_composes(m: &Module) -> Module {
         }
     }
     out
+}
+
+/// The module with each saturate of a value nothing else reads folded into the instruction
+/// computing it (`dp3_sat r0.x` rather than `dp3 r0.x` and `mov_sat r0.x, r0.x`): its reads
+/// read the value, which is flagged (in the second vector) to be written with `_sat`. Only
+/// where `_sat` exists (pixel shaders and vs_3_0) and on values one instruction computes.
+fn fold_saturates(m: &Module, profile: Profile) -> (Module, Vec<bool>) {
+    let mut saturated = vec![false; m.nodes.len()];
+    if profile.is_vertex() && profile != Profile::Vs30 {
+        return (m.clone(), saturated);
+    }
+    let demand = m.demand();
+    let mut uses = vec![0u32; m.nodes.len()];
+    let mut count = |o: Operand| {
+        uses[o.h.0 as usize] += 1;
+        o
+    };
+    for (i, node) in m.nodes.iter().enumerate() {
+        if demand[i] != 0 {
+            crate::ir::map_operands(node.op, &mut count);
+        }
+    }
+    for o in m
+        .outputs
+        .iter()
+        .map(|o| o.value)
+        .chain(m.kills.iter().copied())
+    {
+        count(o);
+    }
+    for l in &m.loops {
+        for &o in l.inits.iter().chain(&l.nexts).chain(&l.then_nexts) {
+            count(o);
+        }
+    }
+    let has = |op: Opcode| op.info().allowed_in(profile.version());
+    let one_instruction = |op: &Op| match op {
+        Op::Add(..)
+        | Op::Mul(..)
+        | Op::Mad(..)
+        | Op::Min(..)
+        | Op::Max(..)
+        | Op::Dot(3 | 4, ..)
+        | Op::Rcp(_)
+        | Op::Rsq(_)
+        | Op::Exp(_)
+        | Op::Log(_)
+        | Op::Pow(..)
+        | Op::Nrm(_) => true,
+        Op::Cmp(..) => has(Opcode::Cmp),
+        Op::Lrp(..) => has(Opcode::Lrp),
+        Op::Abs(_) => has(Opcode::Abs),
+        Op::Dot(2, ..) => has(Opcode::Dp2Add),
+        _ => false,
+    };
+    let mut replace: Vec<Option<Operand>> = vec![None; m.nodes.len()];
+    for (i, node) in m.nodes.iter().enumerate() {
+        let Op::Sat(a) = node.op else { continue };
+        let x = a.h.0 as usize;
+        if demand[i] == 0 || a.neg || a.abs || uses[x] != 1 || !one_instruction(&m.nodes[x].op) {
+            continue;
+        }
+        saturated[x] = true;
+        replace[i] = Some(Operand {
+            neg: false,
+            abs: false,
+            ..a
+        });
+    }
+    let mut out = m.clone();
+    out.rewrite_operands(&mut |o| match replace[o.h.0 as usize] {
+        Some(by) => crate::ir::substitute_operand(o, &[(o.h, by)]),
+        None => o,
+    });
+    (out, saturated)
 }
 
 /// `true` when every lane of `op`'s result is the same value (the instruction replicates it).
