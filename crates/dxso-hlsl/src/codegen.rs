@@ -1800,10 +1800,7 @@ impl<'a> Gen<'a> {
         c: Operand,
         g: Option<(Operand, Operand)>,
     ) -> R<()> {
-        let read = match kind {
-            SampleKind::Plain | SampleKind::Grad => 0b0111,
-            _ => 0b1111,
-        };
+        let read = self.m.coordinate_lanes(kind, s);
         let mut coord = self.src(&c, read)?;
         let mut temps = Vec::new();
         let coord_ok = |p: &SrcParam, ps2: bool| {
@@ -1833,7 +1830,7 @@ impl<'a> Gen<'a> {
                 (
                     Opcode::TexLdd,
                     0,
-                    vec![self.src(&x, 0b0111)?, self.src(&y, 0b0111)?],
+                    vec![self.src(&x, read & 0b0111)?, self.src(&y, read & 0b0111)?],
                 )
             }
         };

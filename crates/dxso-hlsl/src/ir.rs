@@ -462,15 +462,12 @@ impl Module {
                     need(dm, b, 1);
                 }
                 Op::Nrm(a) => need(dm, a, 0b0111),
-                Op::Sample(kind, _, c, g) => {
-                    let lanes = match kind {
-                        SampleKind::Plain | SampleKind::Grad => 0b0111,
-                        _ => 0b1111,
-                    };
+                Op::Sample(kind, s, c, g) => {
+                    let lanes = self.coordinate_lanes(*kind, *s);
                     need(dm, c, lanes);
                     if let Some((x, y)) = g {
-                        need(dm, x, 0b0111);
-                        need(dm, y, 0b0111);
+                        need(dm, x, lanes & 0b0111);
+                        need(dm, y, lanes & 0b0111);
                     }
                 }
                 Op::Compose(parts) => {
@@ -483,6 +480,23 @@ impl Module {
                     }
                 }
             }
+        }
+    }
+
+    /// The coordinate lanes a sample from sampler `s` reads: `.xy` of a 2D texture, `.xyz` of
+    /// a cube or volume, and `.w` too when it projects, biases or gives the level.
+    pub fn coordinate_lanes(&self, kind: SampleKind, s: u16) -> u8 {
+        let two_d = self.samplers.iter().any(|&(r, t)| {
+            r == s
+                && matches!(
+                    t,
+                    dxso::TextureType::Texture2D | dxso::TextureType::Texture1D
+                )
+        });
+        let lanes = if two_d { 0b0011 } else { 0b0111 };
+        match kind {
+            SampleKind::Plain | SampleKind::Grad => lanes,
+            _ => lanes | 0b1000,
         }
     }
 
