@@ -1654,7 +1654,7 @@ impl<'a> Gen<'a> {
                     .iter()
                     .filter(|o| !self.reads_legally(o, need, map))
                     .count();
-                if best.is_none_or(|b| cost < b.0) {
+                if best.map_or(true, |b| cost < b.0) {
                     best = Some((cost, r, map));
                 }
             }
@@ -2245,9 +2245,9 @@ fn fit(need: u8, free: u8, rule: Lanes) -> Option<[u8; 4]> {
             }
             let mut map = identity;
             let mut lanes = (0..4u8).filter(|l| free & (1 << l) != 0);
-            for k in 0..4 {
+            for (k, m) in map.iter_mut().enumerate() {
                 if need & (1 << k) != 0 {
-                    map[k] = lanes.next()?;
+                    *m = lanes.next()?;
                 }
             }
             Some(map)
