@@ -54,8 +54,10 @@ pub fn generate(module: &Module, options: &Options) -> R<Shader> {
             format!("dxso does not compile {} yet", options.profile),
         ));
     }
-    let legal = crate::legalize::legalize(module, options.profile)?;
-    let module = replicated_reads(&forward_composes(legal.as_ref().unwrap_or(module)));
+    // Before legalisation, whose copies (a uniform copied to a temporary once) must stay.
+    let forwarded = forward_composes(module);
+    let legal = crate::legalize::legalize(&forwarded, options.profile)?;
+    let module = replicated_reads(legal.as_ref().unwrap_or(&forwarded));
     let (module, saturated) = fold_saturates(&module, options.profile);
     let module = &module;
     let mut g = Gen::new(module, options.profile);
