@@ -1925,7 +1925,15 @@ impl<'a> Gen<'a> {
     /// lane another kill tests anyway, else `.xyz` are copied with `.w` repeating `.x`.
     fn kills(&mut self) -> R<()> {
         let kills = self.m.kills.clone();
+        // Values whose four lanes a `texkill` of their own register has tested.
+        let mut tested: Vec<Operand> = Vec::new();
         for k in &kills {
+            if tested
+                .iter()
+                .any(|t| t.h == k.h && t.neg == k.neg && t.abs == k.abs)
+            {
+                continue;
+            }
             let p = self.src(k, 0b0111)?;
             let h = k.h.0 as usize;
             let w_killed = kills.iter().any(|q| {
@@ -1937,6 +1945,9 @@ impl<'a> Gen<'a> {
                 && w_killed
                 && self.map[h][3] == 3;
             let (reg, temp) = if direct {
+                if self.map[h] == [0, 1, 2, 3] {
+                    tested.push(*k);
+                }
                 (p.register, None)
             } else {
                 let xyzx = Operand {

@@ -563,7 +563,39 @@ impl Module {
             Op::Mad(a, b, c) if self.is_literal(b, w, 1.0) => Some(self.op(Op::Add(a, c), w)),
             Op::Mad(a, b, c) if self.is_literal(a, w, 0.0) || self.is_literal(b, w, 0.0) => Some(c),
             Op::Sat(a) if matches!(self.node(a.h).op, Op::Sat(_)) && !a.neg && !a.abs => Some(a),
+            Op::Cmp(a, b, c) => self.select_of_mask(a, b, c, w),
             _ => None,
+        }
+    }
+
+    /// `a >= 0 ? b : c` where `a` reads a 0/1 mask `x >= 0 ? 1 : 0` (or `? 0 : 1`),
+    /// negated or not, as one select on `x` (a comparison feeding a select is one `cmp`).
+    fn select_of_mask(&mut self, a: Operand, b: Operand, c: Operand, w: u8) -> Option<Operand> {
+        let Op::Cmp(x, one, zero) = self.node(a.h).op else {
+            return None;
+        };
+        if a.abs {
+            return None;
+        }
+        let lanes = |me: &Self, o: Operand, v: f32| {
+            (0..w as usize).all(|k| me.literal_lane(o, a.swz[k] as usize) == Some(v))
+        };
+        let x = x.swizzle(a.swz);
+        if lanes(self, one, 1.0) && lanes(self, zero, 0.0) {
+            // The mask is 1 where `x >= 0`: `-mask >= 0` where `x < 0`.
+            Some(if a.neg {
+                self.op(Op::Cmp(x, c, b), w)
+            } else {
+                b
+            })
+        } else if lanes(self, one, 0.0) && lanes(self, zero, 1.0) {
+            Some(if a.neg {
+                self.op(Op::Cmp(x, b, c), w)
+            } else {
+                b
+            })
+        } else {
+            None
         }
     }
 
