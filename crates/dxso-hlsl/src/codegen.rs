@@ -2448,6 +2448,26 @@ fn replicates(op: &Op) -> bool {
 /// takes one lane of a register instead of as many as its readers read.
 fn replicated_reads(m: &Module) -> Module {
     let demand = m.demand();
+    // Same in every lane: a replicating instruction, or a lane-wise one whose operands each
+    // read one lane (or such a value, or a literal the same in the lanes read).
+    let mut same = vec![false; m.nodes.len()];
+    for (i, node) in m.nodes.iter().enumerate() {
+        let w = node.width.clamp(1, 4) as usize;
+        let mut all = true;
+        crate::ir::map_operands(node.op, &mut |o| {
+            let h = o.h.0 as usize;
+            let literal = (0..w).all(|k| {
+                m.literal_lane(o, k).is_some_and(|v| {
+                    m.literal_lane(o, 0)
+                        .is_some_and(|v0| v.to_bits() == v0.to_bits())
+                })
+            });
+            all &= same[h] || o.swz[..w].iter().all(|&l| l == o.swz[0]) || literal;
+            o
+        });
+        same[i] = replicates(&node.op) || (lanewise(&node.op) && all);
+    }
+    let replicates = |i: usize| same[i];
     let mut home: Vec<Option<u8>> = vec![None; m.nodes.len()];
     for (i, node) in m.nodes.iter().enumerate() {
         if demand[i] == 0 {
@@ -2457,16 +2477,15 @@ fn replicated_reads(m: &Module) -> Module {
             for (k, p) in parts.iter().enumerate() {
                 if let Some(p) = p {
                     let h = p.h.0 as usize;
-                    if demand[i] & (1 << k) != 0 && replicates(&m.nodes[h].op) && home[h].is_none()
-                    {
+                    if demand[i] & (1 << k) != 0 && replicates(h) && home[h].is_none() {
                         home[h] = Some(k as u8);
                     }
                 }
             }
         }
     }
-    for (i, node) in m.nodes.iter().enumerate() {
-        if home[i].is_none() && demand[i] != 0 && replicates(&node.op) {
+    for i in 0..m.nodes.len() {
+        if home[i].is_none() && demand[i] != 0 && replicates(i) {
             home[i] = Some(demand[i].trailing_zeros() as u8);
         }
     }

@@ -19,12 +19,10 @@
     add r0.x, c0.x, -r0.x
     frc r0.y, -c0.x
     add r0.y, -c0.x, -r0.y
-    cmp r0.x, c0.x, r0.x, -r0.y
-    add r0.y, c1.x, c0.x
-    mov r1.x, c1.y
-    mov r1.y, c1.z
-    mov r1.z, r0.x
-    mov r1.w, r0.y
-    mov oC0, r1
+    cmp r0.z, c0.x, r0.x, -r0.y
+    add r0.w, c1.x, c0.x
+    mov r0.x, c1.y
+    mov r0.y, c1.z
+    mov oC0, r0
 
-// approximately 11 instruction slots used
+// approximately 9 instruction slots used

@@ -30,8 +30,7 @@
     mul r0.xyz, c3, r0.w
     mad r0.xyz, r0.zxyw, t1.zxyw, r1.x
     mad r2.xyz, r0.yzxw, r1.y, r1.z
-    mul r0.x, r0.w, r1.x
-    mov r2.w, r0.x
+    mul r2.w, r0.w, r1.x
     mov oC0, r2
 
-// approximately 19 instruction slots used
+// approximately 18 instruction slots used

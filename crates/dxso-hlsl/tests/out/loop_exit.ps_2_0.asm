@@ -30,19 +30,19 @@
     add r0.w, r0.z, r0.y
     cmp r0.z, -r0.x, r0.z, r0.w
     add r0.w, r0.y, c1.y
-    cmp r0.x, -r0.x, r0.y, r0.w
-    add r0.y, c0.x, -c1.z
-    cmp r0.w, r0.y, c1.x, c1.y
+    cmp r0.y, -r0.x, r0.y, r0.w
+    add r0.x, c0.x, -c1.z
+    cmp r0.w, r0.x, c1.x, c1.y
     mul r1.x, r0.z, c1.w
-    cmp r1.x, r0.y, r0.z, r1.x
+    cmp r1.x, r0.x, r0.z, r1.x
     mov r2.x, r1.x
-    mov r2.y, r0.x
+    mov r2.y, r0.y
     mov r2.z, c1.x
     mov r2.w, c1.y
-    add r3, -r0.w, c1.y
-    mov r1.y, r0.x
+    add r0.x, -r0.w, c1.y
+    mov r1.y, r0.y
     mov r1.zw, c1.y
-    cmp r0, -r3, r2, r1
+    cmp r0, -r0.x, r2, r1
     mov oC0, r0
 
 // approximately 28 instruction slots used

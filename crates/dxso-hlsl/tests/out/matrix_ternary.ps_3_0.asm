@@ -27,17 +27,14 @@
     mul r0.x, c0.x, c0.x
     cmp r0.x, -r0.x, c4.x, c2.x
     mul r1.x, c1.x, c1.x
-    cmp r1.x, -r1.x, c5.x, c3.x
-    mul r1.y, c0.y, c0.y
-    cmp r1.y, -r1.y, c4.y, c2.y
-    mul r1.z, c1.y, c1.y
-    cmp r1.z, -r1.z, c5.y, c3.y
-    mov r0.y, r1.x
-    mov r0.z, r1.y
-    mov r0.w, r1.z
-    mul r1, c6.x, c6.x
-    cmp r1, -r1, c8, c7
+    cmp r0.y, -r1.x, c5.x, c3.x
+    mul r1.x, c0.y, c0.y
+    cmp r0.z, -r1.x, c4.y, c2.y
+    mul r1.x, c1.y, c1.y
+    cmp r0.w, -r1.x, c5.y, c3.y
+    mul r1.x, c6.x, c6.x
+    cmp r1, -r1.x, c8, c7
     add r0, r0, r1
     mov oC0, r0
 
-// approximately 15 instruction slots used
+// approximately 12 instruction slots used

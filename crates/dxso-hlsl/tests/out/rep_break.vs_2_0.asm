@@ -25,8 +25,8 @@
     rep i0
       mova a0.x, r1.x
       mad r1.yzw, c0[a0.x].xxyz, v0.x, r0.xxyz
-      add r2.yzw, -r3.x, c8.y
-      lrp r3.yzw, r2, r1, r0.xxyz
+      add r2.y, -r3.x, c8.y
+      lrp r3.yzw, r2.y, r1, r0.xxyz
       slt r1.y, c8.z, r3.y
       mul r1.y, r1.y, r2.y
       max r1.y, r3.x, r1.y
