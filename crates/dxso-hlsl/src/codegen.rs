@@ -57,7 +57,7 @@ pub fn generate(module: &Module, options: &Options) -> R<Shader> {
     // Before legalisation, whose copies (a uniform copied to a temporary once) must stay.
     let forwarded = forward_composes(module);
     let legal = crate::legalize::legalize(&forwarded, options.profile)?;
-    let module = replicated_reads(legal.as_ref().unwrap_or(&forwarded));
+    let module = replicated_reads(legal.as_ref().unwrap_or(&forwarded), options.profile);
     let (module, saturated) = fold_saturates(&module, options.profile);
     let module = &module;
     let mut g = Gen::new(module, options.profile);
@@ -2446,7 +2446,7 @@ fn replicates(op: &Op) -> bool {
 /// reading one lane, its home: the lane a gathered vector places it in when one does (so it
 /// can be computed straight there, `dp4 r0.y`), else the lowest lane read. Such a value then
 /// takes one lane of a register instead of as many as its readers read.
-fn replicated_reads(m: &Module) -> Module {
+fn replicated_reads(m: &Module, profile: Profile) -> Module {
     let demand = m.demand();
     // Same in every lane: a replicating instruction, or a lane-wise one whose operands each
     // read one lane (or such a value, or a literal the same in the lanes read).
@@ -2468,6 +2468,8 @@ fn replicated_reads(m: &Module) -> Module {
         same[i] = replicates(&node.op) || (lanewise(&node.op) && all);
     }
     let replicates = |i: usize| same[i];
+    // vs_1_1 computes one fraction in `.y` in one slot (`expp`): that is its home.
+    let expp = |i: usize| profile == Profile::Vs11 && matches!(m.nodes[i].op, Op::Frc(_));
     let mut home: Vec<Option<u8>> = vec![None; m.nodes.len()];
     for (i, node) in m.nodes.iter().enumerate() {
         if demand[i] == 0 {
@@ -2477,7 +2479,7 @@ fn replicated_reads(m: &Module) -> Module {
             for (k, p) in parts.iter().enumerate() {
                 if let Some(p) = p {
                     let h = p.h.0 as usize;
-                    if demand[i] & (1 << k) != 0 && replicates(h) && home[h].is_none() {
+                    if demand[i] & (1 << k) != 0 && replicates(h) && home[h].is_none() && !expp(h) {
                         home[h] = Some(k as u8);
                     }
                 }
@@ -2486,7 +2488,11 @@ fn replicated_reads(m: &Module) -> Module {
     }
     for i in 0..m.nodes.len() {
         if home[i].is_none() && demand[i] != 0 && replicates(i) {
-            home[i] = Some(demand[i].trailing_zeros() as u8);
+            home[i] = Some(if expp(i) {
+                1
+            } else {
+                demand[i].trailing_zeros() as u8
+            });
         }
     }
     let mut out = m.clone();

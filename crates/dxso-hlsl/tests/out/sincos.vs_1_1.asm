@@ -20,9 +20,10 @@
     dcl_position v0
     mov r1.xy, c0.x
     mad r0.xy, r1, c1.x, c1.yzzz
-    frc r1.xy, r0.x
-    expp r1.y, r0.y
-    mad r0.xy, r1, c2.x, c2.y
+    expp r1.y, r0.x
+    expp r0.y, r0.y
+    mov r0.x, r1.y
+    mad r0.xy, r0, c2.x, c2.y
     mul r0.xy, r0, r0
     mad r0.zw, r0.xxxy, c2.z, c2.w
     mad r0.zw, r0.xxxy, r0, c3.x
@@ -33,4 +34,4 @@
     mov r1.zw, c3.w
     mul oPos, v0, r1
 
-// approximately 16 instruction slots used
+// approximately 15 instruction slots used
