@@ -387,47 +387,39 @@ impl<'a> Gen<'a> {
                 distinct.push(v.to_bits());
             }
         }
-        // A register holding every value, or one with room for the missing ones.
-        for (r, d) in self.defs.iter_mut().enumerate() {
-            let used = &mut self.def_used[r];
+        // A register holding every value, or one with room for the missing ones (ps_2_0 reads
+        // a literal only through a swizzle it has).
+        let ps20 = self.profile == Profile::Ps20;
+        for r in 0..self.defs.len() {
+            let (mut d, mut used) = (self.defs[r], self.def_used[r]);
             let mut lanes = [0u8; 4];
-            let mut ok = true;
-            let mut pending = Vec::new();
-            for &v in &distinct {
-                match (0..4).find(|&l| *used & (1 << l) != 0 && d[l].to_bits() == v) {
-                    Some(l) => pending.push((v, Some(l))),
-                    None => pending.push((v, None)),
-                }
-            }
-            let missing = pending.iter().filter(|p| p.1.is_none()).count();
-            if missing > (4 - used.count_ones()) as usize {
-                continue;
-            }
-            for p in pending.iter_mut() {
-                if p.1.is_none() {
-                    let l = (0..4)
-                        .find(|&l| *used & (1 << l) == 0)
-                        .expect("room checked");
-                    d[l] = f32::from_bits(p.0);
-                    *used |= 1 << l;
-                    p.1 = Some(l);
-                }
-            }
+            let mut room = true;
             for (i, v) in vals.iter().enumerate() {
-                let l = pending
-                    .iter()
-                    .find(|p| p.0 == v.to_bits())
-                    .and_then(|p| p.1);
-                match l {
-                    Some(l) => lanes[i] = l as u8,
-                    None => ok = false,
-                }
+                let l =
+                    match (0..4).find(|&l| used & (1 << l) != 0 && d[l].to_bits() == v.to_bits()) {
+                        Some(l) => l,
+                        None => match (0..4).find(|&l| used & (1 << l) == 0) {
+                            Some(l) => {
+                                d[l] = *v;
+                                used |= 1 << l;
+                                l
+                            }
+                            None => {
+                                room = false;
+                                break;
+                            }
+                        },
+                    };
+                lanes[i] = l as u8;
             }
-            if ok {
+            if room && (!ps20 || PS20_SWIZZLES.contains(&lanes)) {
+                self.defs[r] = d;
+                self.def_used[r] = used;
                 return Ok((Register::new(RT::Const, self.def_reg(r)), lanes));
             }
         }
-        // A fresh register, lanes in the order the operand reads them.
+        // A fresh register, lanes in the order the operand reads them (in ps_2_0 each value
+        // in its own lane unless that needs a swizzle it does not have).
         let mut d = [0.0f32; 4];
         let mut lanes = [0u8; 4];
         let mut used = 0u8;
@@ -446,6 +438,13 @@ impl<'a> Gen<'a> {
                 }
             };
             lanes[i] = l as u8;
+        }
+        if ps20 && !PS20_SWIZZLES.contains(&lanes) {
+            for (i, v) in vals.iter().enumerate() {
+                d[i] = *v;
+            }
+            used = 0xF;
+            lanes = [0, 1, 2, 3];
         }
         self.defs.push(d);
         self.def_used.push(used);
