@@ -15,7 +15,7 @@ const FLOOR_DECOMPILED: usize = 1189;
 const FLOOR_COMPILED: usize = 1189;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
 const FLOOR_READABLE: usize = 1136;
-const FLOOR_EQUIVALENT: usize = 1186;
+const FLOOR_EQUIVALENT: usize = 1188;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
