@@ -1,8 +1,13 @@
 //! Code generation: from the IR to a [`dxso::Shader`] for a profile.
 //!
-//! A backward pass finds the lanes each node must compute (dead nodes and lanes drop out);
-//! multiplies that feed one add become `mad`; nodes are emitted in arena order with one
-//! temporary each, allocated by a linear scan that frees a register after its last read.
+//! First the module is rewritten where that saves lanes or instructions: reads of a gathered
+//! vector whose lanes come from one value read that value; a value the same in every lane is
+//! read from one home lane; a saturate of a value nothing else reads becomes its `_sat`. A
+//! backward pass finds the lanes each node must compute (dead nodes and lanes drop out);
+//! multiplies that feed one add become `mad`; nodes are emitted in arena order. Temporaries
+//! are allocated by lanes in a linear scan: a value (or a group of values written into one
+//! vector) takes free lanes of the lowest register with room, in any lanes where the
+//! instructions' swizzles can follow (in place where they cannot), until its last read.
 //! Sources are legalised per profile (ps_2_0's swizzles and `texld` operands, one constant per
 //! vertex instruction), literals are pooled into `def` registers after the uniforms, and the
 //! constant table lists the uniforms the code reads, sorted by name as fxc sorts them.
@@ -381,12 +386,6 @@ impl<'a> Gen<'a> {
         let vals: Vec<f32> = (0..4)
             .map(|i| f32::from_bits(bits[swz[i] as usize]))
             .collect();
-        let mut distinct: Vec<u32> = Vec::new();
-        for v in &vals {
-            if !distinct.contains(&v.to_bits()) {
-                distinct.push(v.to_bits());
-            }
-        }
         // A register holding every value, or one with room for the missing ones (ps_2_0 reads
         // a literal only through a swizzle it has).
         let ps20 = self.profile == Profile::Ps20;
