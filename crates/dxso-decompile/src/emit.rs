@@ -352,10 +352,21 @@ impl<'a> Emitter<'a> {
             return Ok(());
         }
         let mut value = value;
+        // The shift scales the whole result: a sum is parenthesised first.
+        let scaled = |v: &str| {
+            let atom = v
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
+            if atom {
+                v.to_string()
+            } else {
+                format!("({})", strip_parens(v))
+            }
+        };
         match d.shift.0 {
             0 => {}
-            s if s > 0 => value = format!("{value} * {}", 1u32 << s),
-            s => value = format!("{value} / {}", 1u32 << (-s)),
+            s if s > 0 => value = format!("{} * {}", scaled(&value), 1u32 << s),
+            s => value = format!("{} / {}", scaled(&value), 1u32 << (-s)),
         }
         if d.modifiers.saturate() {
             value = format!("saturate({})", strip_parens(&value));

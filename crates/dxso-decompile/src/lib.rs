@@ -929,4 +929,11 @@ mod tests {
         let mut body = lines(&["    o.color0 = c0;"]);
         assert!(merge_zero_fill(&mut body, "color0", 4));
     }
+
+    #[test]
+    fn a_result_shift_scales_the_whole_result() {
+        let s = dxso_text::parse("ps_1_4\ntexld r0, t0\nmad_x2 r0, r0, c0, v0\n").unwrap();
+        let hlsl = crate::decompile(&s, &crate::Options::default()).unwrap();
+        assert!(hlsl.contains("+ i.color0) * 2"), "{hlsl}");
+    }
 }

@@ -3,7 +3,8 @@
 //! dxso-exec; prints the counts, the failures by cause and the readability measure. The floors
 //! may only go up.
 //!
-//! `DXSO_DECOMPILE_SHOW=substring` prints the HLSL of the matching shaders.
+//! `DXSO_DECOMPILE_SHOW=substring` prints the HLSL of the matching shaders;
+//! `DXSO_DECOMPILE_FAILURES=1` prints every failure with its whole message.
 
 mod support;
 
@@ -11,10 +12,10 @@ use std::collections::BTreeMap;
 use support::Outcome;
 
 const FLOOR_DECOMPILED: usize = 1189;
-const FLOOR_COMPILED: usize = 1162;
+const FLOOR_COMPILED: usize = 1189;
 /// Decompiled shaders meeting all three readability criteria (see [`readability`]).
 const FLOOR_READABLE: usize = 1136;
-const FLOOR_EQUIVALENT: usize = 1157;
+const FLOOR_EQUIVALENT: usize = 1188;
 
 #[test]
 fn corpus_decompiles_compiles_and_round_trips() {
@@ -70,6 +71,9 @@ fn corpus_decompiles_compiles_and_round_trips() {
             );
         }
         if !stage.is_empty() {
+            if std::env::var_os("DXSO_DECOMPILE_FAILURES").is_some() {
+                println!("FAIL {} {stage}: {why}", e.rel);
+            }
             let cause: String = why
                 .chars()
                 .map(|c| if c.is_ascii_digit() { '#' } else { c })

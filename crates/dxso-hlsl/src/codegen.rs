@@ -1,8 +1,13 @@
 //! Code generation: from the IR to a [`dxso::Shader`] for a profile.
 //!
-//! A backward pass finds the lanes each node must compute (dead nodes and lanes drop out);
-//! multiplies that feed one add become `mad`; nodes are emitted in arena order with one
-//! temporary each, allocated by a linear scan that frees a register after its last read.
+//! First the module is rewritten where that saves lanes or instructions: reads of a gathered
+//! vector whose lanes come from one value read that value; a value the same in every lane is
+//! read from one home lane; a saturate of a value nothing else reads becomes its `_sat`. A
+//! backward pass finds the lanes each node must compute (dead nodes and lanes drop out);
+//! multiplies that feed one add become `mad`; nodes are emitted in arena order. Temporaries
+//! are allocated by lanes in a linear scan: a value (or a group of values written into one
+//! vector) takes free lanes of the lowest register with room, in any lanes where the
+//! instructions' swizzles can follow (in place where they cannot), until its last read.
 //! Sources are legalised per profile (ps_2_0's swizzles and `texld` operands, one constant per
 //! vertex instruction), literals are pooled into `def` registers after the uniforms, and the
 //! constant table lists the uniforms the code reads, sorted by name as fxc sorts them.
@@ -18,6 +23,20 @@ use dxso::{
 };
 
 type R<T> = Result<T, Diagnostic>;
+
+/// Lanes of a temp register: the register and the lane mask.
+type Temp = (u16, u8);
+
+/// Where a register-sharing group may place its lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Lanes {
+    /// Any free lanes of any register (the instructions' swizzles follow).
+    Any,
+    /// Each lane in the register lane of its own index.
+    Identity,
+    /// A register of its own, every lane free.
+    Whole,
+}
 
 /// The constants `sincos` needs in shader model 2 (`D3DSINCOSCONST1`, `D3DSINCOSCONST2`).
 const SINCOS1: [f32; 4] = [
@@ -40,9 +59,14 @@ pub fn generate(module: &Module, options: &Options) -> R<Shader> {
             format!("dxso does not compile {} yet", options.profile),
         ));
     }
-    let legal = crate::legalize::legalize(module, options.profile)?;
-    let module = legal.as_ref().unwrap_or(module);
+    // Before legalisation, whose copies (a uniform copied to a temporary once) must stay.
+    let forwarded = forward_composes(module);
+    let legal = crate::legalize::legalize(&forwarded, options.profile)?;
+    let module = replicated_reads(legal.as_ref().unwrap_or(&forwarded), options.profile);
+    let (module, saturated) = fold_saturates(&module, options.profile);
+    let module = &module;
     let mut g = Gen::new(module, options.profile);
+    g.saturated = saturated;
     g.run()?;
     g.finish()
 }
@@ -55,12 +79,28 @@ struct Gen<'a> {
     uses: Vec<u32>,
     /// Muls folded into the add that reads them.
     absorbed: Vec<bool>,
+    /// Nodes whose instruction saturates its result (`_sat`; see `fold_saturates`).
+    saturated: Vec<bool>,
     /// Vectors written lane by lane into their output registers (see `split_outputs`).
     split: Vec<bool>,
     /// Temp register of each emitted node.
     reg: Vec<Option<u16>>,
+    /// Where each lane of an emitted node is in its register (node lane to register lane).
+    map: Vec<[u8; 4]>,
     last_use: Vec<usize>,
-    free: Vec<bool>,
+    /// The lanes of each temp register that hold a live value.
+    busy: Vec<u8>,
+    /// The register of each register-sharing group (by root) and the lanes it still holds.
+    slot: Vec<Option<Temp>>,
+    /// The register and lane map each group (by root) was given.
+    group_home: Vec<Option<(u16, [u8; 4])>>,
+    /// The node lanes each group's members write (by root).
+    group_lanes: Vec<u8>,
+    /// Where each group (by root) may place them.
+    group_rule: Vec<Lanes>,
+    /// Groups of one lane-wise value kept in place only for ps_2_0's swizzles (by root): they
+    /// take the lanes that make their sources' swizzles legal.
+    swizzle_bound: Vec<bool>,
     max_temp: u16,
     code: Vec<Instruction>,
     defs: Vec<[f32; 4]>,
@@ -70,7 +110,7 @@ struct Gen<'a> {
     /// The index a source of the instruction being built reads through `a0.x`.
     a0_claim: Option<Operand>,
     /// Temporaries to free once the instruction being built is emitted.
-    pending: Vec<u16>,
+    pending: Vec<Temp>,
     /// The constant registers no read uniform occupies, lowest first: `def` literals go there.
     def_regs: Vec<u16>,
     input_regs: Vec<Register>,
@@ -105,10 +145,17 @@ impl<'a> Gen<'a> {
             demand: vec![0; n],
             uses: vec![0; n],
             absorbed: vec![false; n],
+            saturated: vec![false; n],
             split: vec![false; n],
             reg: vec![None; n],
+            map: vec![[0, 1, 2, 3]; n],
             last_use: vec![0; n],
-            free: vec![true; 4096],
+            busy: vec![0; 4096],
+            slot: vec![None; n],
+            group_home: vec![None; n],
+            group_lanes: vec![0; n],
+            group_rule: vec![Lanes::Any; n],
+            swizzle_bound: vec![false; n],
             max_temp: 0,
             code: Vec::new(),
             defs: Vec::new(),
@@ -134,9 +181,16 @@ impl<'a> Gen<'a> {
                         *t = true;
                     }
                 }
-                (0..profile.float_constants())
-                    .filter(|&r| !taken[r as usize])
-                    .collect()
+                let limit = profile.float_constants();
+                let mut regs: Vec<u16> = (0..limit).filter(|&r| !taken[r as usize]).collect();
+                // vs_2_0 and vs_2_x uniforms may reach past c255 (the device's constant count
+                // decides): literals that find no room below go after the last one, as fxc
+                // places them.
+                let last = taken.iter().rposition(|&t| t).map_or(0, |r| r + 1) as u16;
+                if matches!(profile, Profile::Vs20 | Profile::Vs2x) && last > limit {
+                    regs.extend(last..last.saturating_add(limit).min(8192));
+                }
+                regs
             },
             input_regs: Vec::new(),
             dcls: Vec::new(),
@@ -211,24 +265,31 @@ impl<'a> Gen<'a> {
         let i = o.h.0 as usize;
         matches!(self.m.nodes[i].op, Op::Mul(..))
             && self.uses[i] == 1
+            && !self.saturated[i]
             && !o.abs
             && !self.absorbed[i]
     }
 
     // ---- registers ----
 
-    fn alloc(&mut self) -> R<u16> {
-        let r = self.free.iter().position(|f| *f).unwrap_or(self.free.len()) as u16;
-        if r as usize >= self.free.len() {
-            return Err(err(Code::TooManyTemps, "out of temporary registers"));
-        }
-        self.free[r as usize] = false;
-        self.max_temp = self.max_temp.max(r + 1);
-        Ok(r)
+    /// The lowest temp register whose `lanes` are free, those lanes taken.
+    fn alloc(&mut self, lanes: u8) -> R<Temp> {
+        let r = self
+            .busy
+            .iter()
+            .position(|b| b & lanes == 0)
+            .ok_or_else(|| err(Code::TooManyTemps, "out of temporary registers"))?;
+        self.take(r as u16, lanes);
+        Ok((r as u16, lanes))
     }
 
-    fn release(&mut self, r: u16) {
-        self.free[r as usize] = true;
+    fn take(&mut self, r: u16, lanes: u8) {
+        self.busy[r as usize] |= lanes;
+        self.max_temp = self.max_temp.max(r + 1);
+    }
+
+    fn release(&mut self, (r, lanes): Temp) {
+        self.busy[r as usize] &= !lanes;
     }
 
     fn input_register(&mut self, index: u16) -> Register {
@@ -305,7 +366,11 @@ impl<'a> Gen<'a> {
                         "internal: a value was read before it was computed",
                     )
                 })?;
-                (Register::new(RT::Temp, r), o.swz)
+                let map = self.map[o.h.0 as usize];
+                (
+                    Register::new(RT::Temp, r),
+                    o.swz.map(|k| map[k as usize & 3]),
+                )
             }
         })
     }
@@ -321,53 +386,39 @@ impl<'a> Gen<'a> {
         let vals: Vec<f32> = (0..4)
             .map(|i| f32::from_bits(bits[swz[i] as usize]))
             .collect();
-        let mut distinct: Vec<u32> = Vec::new();
-        for v in &vals {
-            if !distinct.contains(&v.to_bits()) {
-                distinct.push(v.to_bits());
-            }
-        }
-        // A register holding every value, or one with room for the missing ones.
-        for (r, d) in self.defs.iter_mut().enumerate() {
-            let used = &mut self.def_used[r];
+        // A register holding every value, or one with room for the missing ones (ps_2_0 reads
+        // a literal only through a swizzle it has).
+        let ps20 = self.profile == Profile::Ps20;
+        for r in 0..self.defs.len() {
+            let (mut d, mut used) = (self.defs[r], self.def_used[r]);
             let mut lanes = [0u8; 4];
-            let mut ok = true;
-            let mut pending = Vec::new();
-            for &v in &distinct {
-                match (0..4).find(|&l| *used & (1 << l) != 0 && d[l].to_bits() == v) {
-                    Some(l) => pending.push((v, Some(l))),
-                    None => pending.push((v, None)),
-                }
-            }
-            let missing = pending.iter().filter(|p| p.1.is_none()).count();
-            if missing > (4 - used.count_ones()) as usize {
-                continue;
-            }
-            for p in pending.iter_mut() {
-                if p.1.is_none() {
-                    let l = (0..4)
-                        .find(|&l| *used & (1 << l) == 0)
-                        .expect("room checked");
-                    d[l] = f32::from_bits(p.0);
-                    *used |= 1 << l;
-                    p.1 = Some(l);
-                }
-            }
+            let mut room = true;
             for (i, v) in vals.iter().enumerate() {
-                let l = pending
-                    .iter()
-                    .find(|p| p.0 == v.to_bits())
-                    .and_then(|p| p.1);
-                match l {
-                    Some(l) => lanes[i] = l as u8,
-                    None => ok = false,
-                }
+                let l =
+                    match (0..4).find(|&l| used & (1 << l) != 0 && d[l].to_bits() == v.to_bits()) {
+                        Some(l) => l,
+                        None => match (0..4).find(|&l| used & (1 << l) == 0) {
+                            Some(l) => {
+                                d[l] = *v;
+                                used |= 1 << l;
+                                l
+                            }
+                            None => {
+                                room = false;
+                                break;
+                            }
+                        },
+                    };
+                lanes[i] = l as u8;
             }
-            if ok {
+            if room && (!ps20 || PS20_SWIZZLES.contains(&lanes)) {
+                self.defs[r] = d;
+                self.def_used[r] = used;
                 return Ok((Register::new(RT::Const, self.def_reg(r)), lanes));
             }
         }
-        // A fresh register, lanes in the order the operand reads them.
+        // A fresh register, lanes in the order the operand reads them (in ps_2_0 each value
+        // in its own lane unless that needs a swizzle it does not have).
         let mut d = [0.0f32; 4];
         let mut lanes = [0u8; 4];
         let mut used = 0u8;
@@ -386,6 +437,13 @@ impl<'a> Gen<'a> {
                 }
             };
             lanes[i] = l as u8;
+        }
+        if ps20 && !PS20_SWIZZLES.contains(&lanes) {
+            for (i, v) in vals.iter().enumerate() {
+                d[i] = *v;
+            }
+            used = 0xF;
+            lanes = [0, 1, 2, 3];
         }
         self.defs.push(d);
         self.def_used.push(used);
@@ -408,7 +466,10 @@ impl<'a> Gen<'a> {
             return self.relative_src(o, base, index, read);
         }
         let (reg, swz) = self.src_register(o)?;
-        let sw = fill_swizzle(swz, read);
+        let mut sw = fill_swizzle(swz, read);
+        if self.profile == Profile::Ps20 {
+            sw = ps20_fill(sw, read).unwrap_or(sw);
+        }
         let mut p = SrcParam::new(reg, Swizzle::new(sw[0], sw[1], sw[2], sw[3]));
         p.modifier = match (o.abs, o.neg) {
             (false, false) => SrcModifier::None,
@@ -488,9 +549,9 @@ impl<'a> Gen<'a> {
 
     /// Emits `mov` instructions bringing `p` (lanes `read`) into a fresh temp read with an
     /// identity swizzle; the temp is released by the caller.
-    fn copy_to_temp(&mut self, p: SrcParam, read: u8) -> R<(SrcParam, u16)> {
-        let t = self.alloc()?;
-        let dst_reg = Register::new(RT::Temp, t);
+    fn copy_to_temp(&mut self, p: SrcParam, read: u8) -> R<(SrcParam, Temp)> {
+        let t = self.alloc(read)?;
+        let dst_reg = Register::new(RT::Temp, t.0);
         if self.swizzle_ok(p.swizzle) {
             self.emit(Opcode::Mov, DstParam::new(dst_reg, WriteMask(read)), &[p]);
         } else {
@@ -511,7 +572,7 @@ impl<'a> Gen<'a> {
         &mut self,
         srcs: &mut [SrcParam],
         reads: &[u8],
-        temps: &mut Vec<u16>,
+        temps: &mut Vec<Temp>,
     ) -> R<()> {
         for (i, s) in srcs.iter_mut().enumerate() {
             if !self.swizzle_ok(s.swizzle) {
@@ -673,6 +734,7 @@ impl<'a> Gen<'a> {
         }
         self.targets = self.output_targets()?;
         self.outputs_in_place(&order);
+        self.group_rules(&order);
         for (p, &i) in order.iter().enumerate() {
             self.node_code(i)?;
             for h in self.reads_of(i) {
@@ -682,10 +744,8 @@ impl<'a> Gen<'a> {
                 }
                 let root = self.root(k);
                 if self.group_last[root] == p {
-                    if let Some(r) = self.reg[k] {
-                        if self.reg[i] != Some(r) {
-                            self.release(r);
-                        }
+                    if let Some(t) = self.slot[root].take() {
+                        self.release(t);
                     }
                 }
             }
@@ -1056,21 +1116,39 @@ impl<'a> Gen<'a> {
 
     /// The nodes node `i` reads, a loop's variables included.
     fn node_reads(&self, i: usize) -> Vec<Handle> {
-        match self.m.nodes[i].op {
-            Op::LoopBegin(l) => self.m.loops[l as usize].inits.iter().map(|o| o.h).collect(),
-            Op::LoopElse(l) => self.m.loops[l as usize]
-                .then_nexts
+        // Only the variables with lanes to carry (the others are not emitted).
+        let live = |l: &crate::ir::Loop, values: &[Operand]| -> Vec<Handle> {
+            let mut out = Vec::new();
+            for (p, o) in l.phis.iter().zip(values) {
+                if self.demand[p.0 as usize] != 0 {
+                    out.push(o.h);
+                }
+            }
+            out
+        };
+        let phis = |l: &crate::ir::Loop| {
+            l.phis
                 .iter()
-                .map(|o| o.h)
-                .chain(self.m.loops[l as usize].phis.iter().copied())
-                .collect(),
+                .copied()
+                .filter(|p| self.demand[p.0 as usize] != 0)
+                .collect::<Vec<_>>()
+        };
+        match self.m.nodes[i].op {
+            Op::LoopBegin(l) => {
+                let l = &self.m.loops[l as usize];
+                live(l, &l.inits)
+            }
+            Op::LoopElse(l) => {
+                let l = &self.m.loops[l as usize];
+                let mut v = live(l, &l.then_nexts);
+                v.extend(phis(l));
+                v
+            }
             Op::LoopEnd(l) => {
                 let l = &self.m.loops[l as usize];
-                l.nexts
-                    .iter()
-                    .map(|o| o.h)
-                    .chain(l.phis.iter().copied())
-                    .collect()
+                let mut v = live(l, &l.nexts);
+                v.extend(phis(l));
+                v
             }
             ref op => operands(op),
         }
@@ -1108,70 +1186,128 @@ impl<'a> Gen<'a> {
             Op::Phi(..) => return Ok(()),
             _ => {}
         }
-        let lanewise = |op: &Op| {
-            matches!(
-                op,
-                Op::Add(..)
-                    | Op::Mul(..)
-                    | Op::Mad(..)
-                    | Op::Min(..)
-                    | Op::Max(..)
-                    | Op::Cmp(..)
-                    | Op::Slt(..)
-                    | Op::Sge(..)
-                    | Op::Frc(..)
-                    | Op::Abs(..)
-                    | Op::Dsx(..)
-                    | Op::Dsy(..)
-                    | Op::Lrp(..)
-                    | Op::Sat(..)
-            )
-        };
-        // Multi-instruction nodes must not share a register with what they read.
-        let early = !lanewise(&node.op)
-            || matches!(node.op, Op::Sat(_) if !self.pixel())
-            || matches!(node.op, Op::Lrp(..) if !self.has(Opcode::Lrp));
+        // One instruction reads its sources before it writes: it may write lanes whose
+        // values it reads last. Instructions that expand to several (`nrm`, `sincos`, `pow`,
+        // `lrp`) write a register none of their sources is in, as fxc's always do.
+        let single = (lanewise(&node.op)
+            && !matches!(node.op, Op::Sat(_) if !self.pixel())
+            && !matches!(node.op, Op::Lrp(..)))
+            || matches!(
+                node.op,
+                Op::Dot(3 | 4, ..) | Op::Rcp(_) | Op::Rsq(_) | Op::Exp(_) | Op::Log(_)
+            );
+        let distinct = matches!(
+            node.op,
+            Op::Nrm(_) | Op::SinCos(_) | Op::Pow(..) | Op::Lrp(..)
+        );
         let root = self.root(i);
         if let Some(out) = self.direct[root] {
             let dst = DstParam::new(out, WriteMask(d));
             return self.node_body(i, out, dst);
         }
-        let group_reg = self.reg_of_group(root, i);
-        let r = if let Some(r) = group_reg {
-            r
-        } else if early || root != i {
-            self.alloc()?
-        } else {
-            // Reuse a register whose group is last read here.
-            let mut reuse = None;
-            for h in self.reads_of(i) {
-                let k = h.0 as usize;
-                if self.pos[k] == usize::MAX {
-                    continue;
+        if self.slot[root].is_none() && self.group_placed(root).is_none() {
+            self.place(i, root, single, distinct)?;
+        }
+        let (r, map) = self
+            .group_placed(root)
+            .ok_or_else(|| err(Code::Limit, "internal: a group has no register"))?;
+        self.reg[i] = Some(r);
+        self.map[i] = map;
+        let dst_reg = Register::new(RT::Temp, r);
+        let dst = DstParam::new(dst_reg, WriteMask(lanes_of(d, map)));
+        self.node_body(i, dst_reg, dst)
+    }
+
+    /// The register and lane map of the group `root` heads, once a member has them.
+    fn group_placed(&self, root: usize) -> Option<(u16, [u8; 4])> {
+        if let Some(r) = self.reg[root] {
+            return Some((r, self.map[root]));
+        }
+        self.group_home[root]
+    }
+
+    /// Gives the group `root` heads a register and lanes, at the emission of its first member
+    /// `i`: the lowest register with room, lanes free or (for a single instruction) held by
+    /// values `i` reads last.
+    fn place(&mut self, i: usize, root: usize, single: bool, distinct: bool) -> R<()> {
+        let need = self.group_lanes[root];
+        let rule = self.group_rule[root];
+        let p = self.pos[i];
+        // Lanes `i` may take over: those of groups last read here.
+        let mut dying: Vec<usize> = Vec::new();
+        let mut avoid: Vec<u16> = Vec::new();
+        for h in self.reads_of(i) {
+            let k = h.0 as usize;
+            if self.pos[k] == usize::MAX {
+                continue;
+            }
+            let g = self.root(k);
+            if let Some((r, _)) = self.slot[g] {
+                avoid.push(r);
+                if single && self.group_last[g] == p && !dying.contains(&g) {
+                    dying.push(g);
                 }
-                if let Some(r) = self.reg[k] {
-                    if self.group_last[self.root(k)] == self.pos[i] {
-                        reuse = Some(r);
-                        break;
+            }
+        }
+        if self.swizzle_bound[root] && root == i {
+            return self.place_for_swizzles(i, need, &dying);
+        }
+        for r in 0..self.busy.len() as u16 {
+            if distinct && avoid.contains(&r) {
+                continue;
+            }
+            let mut free = !self.busy[r as usize] & 0xF;
+            for &g in &dying {
+                if let Some((gr, l)) = self.slot[g] {
+                    if gr == r {
+                        free |= l;
                     }
                 }
             }
-            match reuse {
-                Some(r) => r,
-                None => self.alloc()?,
+            let Some(map) = fit(need, free, rule) else {
+                continue;
+            };
+            let lanes = lanes_of(need, map);
+            for &g in &dying {
+                if let Some((gr, l)) = &mut self.slot[g] {
+                    if *gr == r {
+                        *l &= !lanes;
+                    }
+                }
             }
-        };
-        self.reg[i] = Some(r);
-        let dst_reg = Register::new(RT::Temp, r);
-        let dst = DstParam::new(dst_reg, WriteMask(d));
-        self.node_body(i, dst_reg, dst)
+            self.take(r, lanes);
+            self.slot[root] = Some((r, lanes));
+            self.group_home[root] = Some((r, map));
+            return Ok(());
+        }
+        Err(err(Code::TooManyTemps, "out of temporary registers"))
     }
 
     /// The instructions of node `i`, writing `dst` (in `dst_reg`).
     fn node_body(&mut self, i: usize, dst_reg: Register, dst: DstParam) -> R<()> {
-        let node = self.m.nodes[i];
-        let d = self.demand[i];
-        match node.op {
+        let mut dst = dst;
+        if self.saturated[i] {
+            dst.modifiers = ResultModifiers(dst.modifiers.0 | ResultModifiers::SATURATE.0);
+        }
+        let map = self.map[i];
+        let d = dst.mask.0;
+        // A lane-wise instruction computes node lane `k` in register lane `map[k]`: its
+        // sources are read through the inverse map.
+        let op = match self.m.nodes[i].op {
+            op if lanewise(&op)
+                && (0..4).any(|k| self.demand[i] & (1 << k) != 0 && map[k] != k as u8) =>
+            {
+                let mut inv = [0u8; 4];
+                for k in 0..4 {
+                    if self.demand[i] & (1 << k) != 0 {
+                        inv[map[k] as usize] = k as u8;
+                    }
+                }
+                crate::ir::map_operands(op, &mut |o| o.swizzle(inv))
+            }
+            op => op,
+        };
+        match op {
             Op::Add(a, b) => {
                 let mul = [a, b].into_iter().position(|o| {
                     self.absorbed[o.h.0 as usize] && matches!(self.node(o.h).op, Op::Mul(..))
@@ -1357,8 +1493,8 @@ impl<'a> Gen<'a> {
                     }
                 }
             }
-            Op::Sample(kind, s, c, g) => self.sample(dst_reg, kind, s, c, g)?,
-            Op::Compose(parts) => self.compose(dst_reg, i, parts, d)?,
+            Op::Sample(kind, s, c, g) => self.sample(dst, kind, s, c, g)?,
+            Op::Compose(parts) => self.compose(dst_reg, i, parts, self.demand[i], map)?,
             Op::Literal(_)
             | Op::Input(_)
             | Op::Uniform(_)
@@ -1375,8 +1511,18 @@ impl<'a> Gen<'a> {
     fn loop_begin(&mut self, l: u16) -> R<()> {
         let lp = self.m.loops[l as usize].clone();
         for (p, init) in lp.phis.iter().zip(&lp.inits) {
-            let r = self.alloc()?;
-            self.reg[p.0 as usize] = Some(r);
+            if self.demand[p.0 as usize] == 0 {
+                continue;
+            }
+            let (i, root) = (p.0 as usize, self.root(p.0 as usize));
+            if self.group_placed(root).is_none() {
+                self.place(i, root, false, false)?;
+            }
+            let (r, map) = self
+                .group_placed(root)
+                .ok_or_else(|| err(Code::Limit, "internal: a loop variable has no register"))?;
+            self.reg[i] = Some(r);
+            self.map[i] = map;
             let d = self.demand[p.0 as usize];
             let dst = DstParam::new(Register::new(RT::Temp, r), WriteMask(d));
             let mut s = [self.src(init, d)?];
@@ -1439,12 +1585,16 @@ impl<'a> Gen<'a> {
         let mut temps = Vec::new();
         for (k, (p, next)) in lp.phis.iter().zip(&lp.nexts).enumerate() {
             let d = self.demand[p.0 as usize];
-            let in_place = self.reg[next.h.0 as usize].is_some()
-                && self.reg[next.h.0 as usize] == self.reg[p.0 as usize]
-                && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
+            let (nh, ph) = (next.h.0 as usize, p.0 as usize);
+            let in_place = self.reg[nh].is_some()
+                && self.reg[nh] == self.reg[ph]
+                && (0..4).all(|k| {
+                    d & (1 << k) == 0 || self.map[nh][next.swz[k] as usize & 3] == self.map[ph][k]
+                })
                 && !next.neg
                 && !next.abs;
-            let unchanged = in_place
+            let unchanged = d == 0
+                || in_place
                 || next.h == *p
                     && fill_swizzle(next.swz, d) == fill_swizzle([0, 1, 2, 3], d)
                     && !next.neg
@@ -1484,16 +1634,124 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
-    /// The register of the group `root` heads, if a member has been given one.
-    fn reg_of_group(&self, root: usize, except: usize) -> Option<u16> {
-        if let Some(r) = self.reg[root] {
-            return Some(r);
+    /// Places lane-wise node `i` (of `need` lanes, ps_2_0) in the lanes of the lowest register
+    /// that leave the fewest of its sources with a swizzle ps_2_0 cannot read (each such
+    /// source costs a copy): `c4.zyx` read into `.yzw` is `c4.wzyx`, which it can.
+    fn place_for_swizzles(&mut self, i: usize, need: u8, dying: &[usize]) -> R<()> {
+        let sources = self.instruction_operands(i);
+        let mut best: Option<(usize, u16, [u8; 4])> = None;
+        for r in 0..self.busy.len() as u16 {
+            let mut free = !self.busy[r as usize] & 0xF;
+            for &g in dying {
+                if let Some((gr, l)) = self.slot[g] {
+                    if gr == r {
+                        free |= l;
+                    }
+                }
+            }
+            for map in lane_maps(need, free) {
+                let cost = sources
+                    .iter()
+                    .filter(|o| !self.reads_legally(o, need, map))
+                    .count();
+                if best.map_or(true, |b| cost < b.0) {
+                    best = Some((cost, r, map));
+                }
+            }
+            // Past the registers in use, a fresh one offers every placement.
+            if best.is_some_and(|b| b.0 == 0 || r >= self.max_temp) {
+                break;
+            }
         }
-        (0..self.alias.len()).find_map(|k| {
-            (k != except && self.reg[k].is_some() && self.root(k) == root)
-                .then(|| self.reg[k])
-                .flatten()
-        })
+        let (_, r, map) =
+            best.ok_or_else(|| err(Code::TooManyTemps, "out of temporary registers"))?;
+        let lanes = lanes_of(need, map);
+        for &g in dying {
+            if let Some((gr, l)) = &mut self.slot[g] {
+                if *gr == r {
+                    *l &= !lanes;
+                }
+            }
+        }
+        self.take(r, lanes);
+        self.slot[i] = Some((r, lanes));
+        self.group_home[i] = Some((r, map));
+        Ok(())
+    }
+
+    /// The operands lane-wise node `i`'s instruction reads (a folded multiply's own).
+    fn instruction_operands(&self, i: usize) -> Vec<Operand> {
+        let mut out = Vec::new();
+        crate::ir::map_operands(self.m.nodes[i].op, &mut |o| {
+            if self.absorbed[o.h.0 as usize] {
+                if let Op::Mul(x, y) = self.m.nodes[o.h.0 as usize].op {
+                    out.push(x.swizzle(o.swz));
+                    out.push(y.swizzle(o.swz));
+                    return o;
+                }
+            }
+            out.push(o);
+            o
+        });
+        out
+    }
+
+    /// `true` when `o`, read by a lane-wise instruction computing node lanes `need` in the
+    /// register lanes `map` gives, has a swizzle ps_2_0 reads (literals are placed to fit).
+    fn reads_legally(&self, o: &Operand, need: u8, map: [u8; 4]) -> bool {
+        let h = o.h.0 as usize;
+        let at = match self.m.nodes[h].op {
+            Op::Literal(_) => return true,
+            Op::Input(_) | Op::Uniform(_) | Op::UniformRel(..) => [0, 1, 2, 3],
+            _ => self.map[h],
+        };
+        let (mut swz, mut read) = ([0u8; 4], 0u8);
+        for k in 0..4 {
+            if need & (1 << k) != 0 {
+                swz[map[k] as usize] = at[o.swz[k] as usize & 3];
+                read |= 1 << map[k];
+            }
+        }
+        ps20_fill(fill_swizzle(swz, read), read).is_some()
+    }
+
+    /// The lanes each register-sharing group writes and where it may place them: samples
+    /// write whole registers (ps_2_0 and ps_2_x `texld` writes all of a temp), `nrm`,
+    /// `sincos`, loop variables and vs_1_1 `frc` their own lanes; in pixel shaders before
+    /// 3_0, whose swizzles are limited, a value of several lanes keeps them in place.
+    fn group_rules(&mut self, order: &[usize]) {
+        for &x in order {
+            let root = self.root(x);
+            let mut lanes = self.demand[x];
+            let rule = match self.m.nodes[x].op {
+                Op::Sample(..) if matches!(self.profile, Profile::Ps20 | Profile::Ps2x) => {
+                    Lanes::Whole
+                }
+                Op::Dot(2, ..) if !self.has(Opcode::Dp2Add) => Lanes::Whole,
+                Op::Sample(..) | Op::Nrm(_) | Op::SinCos(_) | Op::Phi(..) => Lanes::Identity,
+                Op::Frc(_) if self.profile == Profile::Vs11 => {
+                    lanes |= 0b0011;
+                    Lanes::Identity
+                }
+                _ => Lanes::Any,
+            };
+            self.group_lanes[root] |= lanes;
+            self.group_rule[root] = self.group_rule[root].max(rule);
+        }
+        let free_swizzles = self.profile.is_vertex() || self.profile == Profile::Ps30;
+        let mut members = vec![0u32; self.m.nodes.len()];
+        for &x in order {
+            members[self.root(x)] += 1;
+        }
+        for &x in order {
+            if !free_swizzles && self.group_lanes[x].count_ones() > 1 {
+                self.swizzle_bound[x] = self.profile == Profile::Ps20
+                    && self.group_rule[x] == Lanes::Any
+                    && members[x] == 1
+                    && lanewise(&self.m.nodes[x].op);
+                self.group_rule[x] = self.group_rule[x].max(Lanes::Identity);
+            }
+        }
     }
 
     fn literal_src(&mut self, v: f32) -> R<SrcParam> {
@@ -1532,18 +1790,17 @@ impl<'a> Gen<'a> {
         self.emit_legal(op, dst, &mut s, &[d, d, d])
     }
 
+    /// A texture read into `dst` (all of its register in ps_2_0 and ps_2_x, which write
+    /// nothing less; the lanes read elsewhere, other values living in the others).
     fn sample(
         &mut self,
-        dst_reg: Register,
+        dst: DstParam,
         kind: SampleKind,
         s: u16,
         c: Operand,
         g: Option<(Operand, Operand)>,
     ) -> R<()> {
-        let read = match kind {
-            SampleKind::Plain | SampleKind::Grad => 0b0111,
-            _ => 0b1111,
-        };
+        let read = self.m.coordinate_lanes(kind, s);
         let mut coord = self.src(&c, read)?;
         let mut temps = Vec::new();
         let coord_ok = |p: &SrcParam, ps2: bool| {
@@ -1573,7 +1830,7 @@ impl<'a> Gen<'a> {
                 (
                     Opcode::TexLdd,
                     0,
-                    vec![self.src(&x, 0b0111)?, self.src(&y, 0b0111)?],
+                    vec![self.src(&x, read & 0b0111)?, self.src(&y, read & 0b0111)?],
                 )
             }
         };
@@ -1581,7 +1838,12 @@ impl<'a> Gen<'a> {
         srcs.extend(extra);
         let mut inst = Instruction::new(op);
         inst.control = control;
-        inst.dst = Some(DstParam::new(dst_reg, WriteMask::ALL));
+        let whole = matches!(self.profile, Profile::Ps20 | Profile::Ps2x);
+        inst.dst = Some(if whole {
+            DstParam::new(dst.register, WriteMask::ALL)
+        } else {
+            dst
+        });
         inst.srcs = dxso::Sources::from_slice(&srcs).expect("at most four sources");
         self.code.push(inst);
         for t in temps {
@@ -1590,31 +1852,35 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// Gathers `parts` (node lanes `d`, placed in the register lanes `map` gives) into
+    /// `dst_reg`.
     fn compose(
         &mut self,
         dst_reg: Register,
         dst_index: usize,
         parts: [Option<Lane>; 4],
         d: u8,
+        map: [u8; 4],
     ) -> R<()> {
-        // One mov per source node (and modifier), lanes grouped.
+        // One mov per source node (and modifier), lanes grouped; a lane already where a
+        // member of the group or any value computed it needs none.
         let mut done = 0u8;
         for i in 0..4 {
             if d & (1 << i) == 0 || done & (1 << i) != 0 {
                 continue;
             }
             let Some(p) = parts[i] else { continue };
-            if self.pos[p.h.0 as usize] != usize::MAX
-                && self.root(p.h.0 as usize) == self.root(dst_index)
-                && p.lane == i as u8
-                && !p.neg
-                && !p.abs
-            {
+            let h = p.h.0 as usize;
+            let in_group = self.root(h) == self.root(dst_index) && p.lane == i as u8;
+            let in_place = self.reg[h].is_some_and(|r| Register::new(RT::Temp, r) == dst_reg)
+                && self.map[h][p.lane as usize & 3] == map[i];
+            if self.pos[h] != usize::MAX && (in_group || in_place) && !p.neg && !p.abs {
                 done |= 1 << i;
                 continue;
             }
             let mut mask = 0u8;
             let mut swz = [p.lane; 4];
+            let mut lanes = 0u8;
             for (k, q) in parts.iter().enumerate() {
                 if let Some(q) = q {
                     if d & (1 << k) != 0
@@ -1623,12 +1889,13 @@ impl<'a> Gen<'a> {
                         && q.neg == p.neg
                         && q.abs == p.abs
                     {
-                        mask |= 1 << k;
-                        swz[k] = q.lane;
+                        lanes |= 1 << k;
+                        mask |= 1 << map[k];
+                        swz[map[k] as usize] = q.lane;
                     }
                 }
             }
-            done |= mask;
+            done |= lanes;
             let o = Operand {
                 h: p.h,
                 swz,
@@ -1651,16 +1918,42 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// `texkill` of each kill operand. A kill tests `.xyz`, and `texkill` from ps_2_0 tests
+    /// all four lanes of its register: the register is used as it is when its `.w` holds a
+    /// lane another kill tests anyway, else `.xyz` are copied with `.w` repeating `.x`.
     fn kills(&mut self) -> R<()> {
-        for k in self.m.kills.clone() {
-            let p = self.src(&k, 0b0111)?;
+        let kills = self.m.kills.clone();
+        // Values whose four lanes a `texkill` of their own register has tested.
+        let mut tested: Vec<Operand> = Vec::new();
+        for k in &kills {
+            if tested
+                .iter()
+                .any(|t| t.h == k.h && t.neg == k.neg && t.abs == k.abs)
+            {
+                continue;
+            }
+            let p = self.src(k, 0b0111)?;
+            let h = k.h.0 as usize;
+            let w_killed = kills.iter().any(|q| {
+                q.h == k.h && q.neg == k.neg && q.abs == k.abs && q.swz.iter().all(|&l| l == 3)
+            });
             let direct = p.register.ty == RT::Temp
                 && p.modifier == SrcModifier::None
-                && (0..3).all(|l| p.swizzle.get(l) == l as u8);
+                && (0..4).all(|l| p.swizzle.get(l) == l as u8)
+                && w_killed
+                && self.map[h][3] == 3;
             let (reg, temp) = if direct {
+                if self.map[h] == [0, 1, 2, 3] {
+                    tested.push(*k);
+                }
                 (p.register, None)
             } else {
-                let (q, t) = self.copy_to_temp(p, 0b0111)?;
+                let xyzx = Operand {
+                    swz: [k.swz[0], k.swz[1], k.swz[2], k.swz[0]],
+                    ..*k
+                };
+                let p = self.src(&xyzx, 0b1111)?;
+                let (q, t) = self.copy_to_temp(p, 0b1111)?;
                 (q.register, Some(t))
             };
             let mut inst = Instruction::new(Opcode::TexKill);
@@ -1758,7 +2051,7 @@ impl<'a> Gen<'a> {
                 if self.split[out.value.h.0 as usize] {
                     let lanes: [Option<Lane>; 4] =
                         std::array::from_fn(|k| parts[out.value.swz[k] as usize]);
-                    self.compose(reg, out.value.h.0 as usize, lanes, mask.0)?;
+                    self.compose(reg, out.value.h.0 as usize, lanes, mask.0, [0, 1, 2, 3])?;
                     continue;
                 }
             }
@@ -1869,6 +2162,343 @@ impl<'a> Gen<'a> {
             layout: None,
         }
     }
+}
+
+/// `true` when each lane of `op`'s result is computed from the same lane of its operands.
+fn lanewise(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Add(..)
+            | Op::Mul(..)
+            | Op::Mad(..)
+            | Op::Min(..)
+            | Op::Max(..)
+            | Op::Cmp(..)
+            | Op::Slt(..)
+            | Op::Sge(..)
+            | Op::Frc(..)
+            | Op::Abs(..)
+            | Op::Dsx(..)
+            | Op::Dsy(..)
+            | Op::Lrp(..)
+            | Op::Sat(..)
+    )
+}
+
+/// The swizzles ps_2_0 reads.
+const PS20_SWIZZLES: [[u8; 4]; 8] = [
+    [0, 1, 2, 3],
+    [1, 2, 0, 3],
+    [2, 0, 1, 3],
+    [3, 2, 1, 0],
+    [0; 4],
+    [1; 4],
+    [2; 4],
+    [3; 4],
+];
+
+/// `sw` if ps_2_0 reads it, else a swizzle it reads agreeing on the lanes `read`.
+fn ps20_fill(sw: [u8; 4], read: u8) -> Option<[u8; 4]> {
+    if PS20_SWIZZLES.contains(&sw) {
+        return Some(sw);
+    }
+    PS20_SWIZZLES
+        .iter()
+        .find(|c| (0..4).all(|l| read & (1 << l) == 0 || c[l] == sw[l]))
+        .copied()
+}
+
+/// Every map of node lanes `need` into the `free` lanes of a register, keeping each lane in
+/// place first.
+fn lane_maps(need: u8, free: u8) -> Vec<[u8; 4]> {
+    let lanes: Vec<usize> = (0..4).filter(|k| need & (1 << k) != 0).collect();
+    let mut out = Vec::new();
+    if need & !free == 0 {
+        out.push([0, 1, 2, 3]);
+    }
+    fn go(lanes: &[usize], free: u8, map: &mut [u8; 4], out: &mut Vec<[u8; 4]>) {
+        let Some((&k, rest)) = lanes.split_first() else {
+            if !out.contains(map) {
+                out.push(*map);
+            }
+            return;
+        };
+        for l in 0..4u8 {
+            if free & (1 << l) != 0 {
+                map[k] = l;
+                go(rest, free & !(1 << l), map, out);
+            }
+        }
+    }
+    go(&lanes, free, &mut [0, 1, 2, 3], &mut out);
+    out
+}
+
+/// The register lanes node lanes `d` take under `map`.
+fn lanes_of(d: u8, map: [u8; 4]) -> u8 {
+    (0..4)
+        .filter(|k| d & (1 << k) != 0)
+        .fold(0, |m, k| m | 1 << map[k])
+}
+
+/// A lane map placing node lanes `need` in the `free` lanes of a register under `rule`:
+/// each lane in its own place when it can be, else (for `Lanes::Any`) in the free lanes in
+/// order.
+fn fit(need: u8, free: u8, rule: Lanes) -> Option<[u8; 4]> {
+    let identity = [0, 1, 2, 3];
+    match rule {
+        Lanes::Whole => (free == 0xF).then_some(identity),
+        _ if need & !free == 0 => Some(identity),
+        Lanes::Identity => None,
+        Lanes::Any => {
+            if need.count_ones() > free.count_ones() {
+                return None;
+            }
+            let mut map = identity;
+            let mut lanes = (0..4u8).filter(|l| free & (1 << l) != 0);
+            for (k, m) in map.iter_mut().enumerate() {
+                if need & (1 << k) != 0 {
+                    *m = lanes.next()?;
+                }
+            }
+            Some(map)
+        }
+    }
+}
+
+/// `o` reading the value a gathered vector's lanes come from, when every lane `o` reads
+/// comes from one value (with the same modifiers): no `mov` gathers them.
+fn forward(nodes: &[crate::ir::Node], o: Operand) -> Operand {
+    let Op::Compose(parts) = nodes[o.h.0 as usize].op else {
+        return o;
+    };
+    let Some(first) = parts[o.swz[0] as usize & 3] else {
+        return o;
+    };
+    let mut swz = [0u8; 4];
+    for k in 0..4 {
+        match parts[o.swz[k] as usize & 3] {
+            Some(p) if p.h == first.h && p.neg == first.neg && p.abs == first.abs => {
+                swz[k] = p.lane
+            }
+            _ => return o,
+        }
+    }
+    Operand {
+        h: first.h,
+        swz,
+        neg: if o.abs { o.neg } else { o.neg ^ first.neg },
+        abs: o.abs || first.abs,
+    }
+}
+
+/// The module with the gathered vectors every read of which reads lanes of one value
+/// reading that value instead (`r.w = x; y = r.www` reads `x`), so none is gathered. A
+/// vector some read needs stays, and the others read it too: a value gathered once can be
+/// computed straight into the vector's register.
+fn forward_composes(m: &Module) -> Module {
+    let mut out = m.clone();
+    let mut ok = vec![true; m.nodes.len()];
+    {
+        let mut check = |o: Operand| {
+            if forward(&m.nodes, o) == o {
+                ok[o.h.0 as usize] = false;
+            }
+            o
+        };
+        for node in &m.nodes {
+            crate::ir::map_operands(node.op, &mut check);
+        }
+        for o in m
+            .outputs
+            .iter()
+            .map(|o| o.value)
+            .chain(m.kills.iter().copied())
+        {
+            check(o);
+        }
+        for l in &m.loops {
+            for &o in l.inits.iter().chain(&l.nexts).chain(&l.then_nexts) {
+                check(o);
+            }
+        }
+    }
+    let pass = |nodes: &[crate::ir::Node], o: Operand| {
+        if ok[o.h.0 as usize] {
+            forward(nodes, o)
+        } else {
+            o
+        }
+    };
+    for i in 0..out.nodes.len() {
+        let op = out.nodes[i].op;
+        let nodes = &out.nodes;
+        let op = crate::ir::map_operands(op, &mut |o| pass(nodes, o));
+        out.nodes[i].op = op;
+    }
+    let nodes = out.nodes.clone();
+    let f = |o: Operand| pass(&nodes, o);
+    for o in out.outputs.iter_mut() {
+        o.value = f(o.value);
+    }
+    for k in out.kills.iter_mut() {
+        *k = f(*k);
+    }
+    for l in out.loops.iter_mut() {
+        for o in l
+            .inits
+            .iter_mut()
+            .chain(&mut l.nexts)
+            .chain(&mut l.then_nexts)
+        {
+            *o = f(*o);
+        }
+    }
+    out
+}
+
+/// The module with each saturate of a value nothing else reads folded into the instruction
+/// computing it (`dp3_sat r0.x` rather than `dp3 r0.x` and `mov_sat r0.x, r0.x`): its reads
+/// read the value, which is flagged (in the second vector) to be written with `_sat`. Only
+/// where `_sat` exists (pixel shaders and vs_3_0) and on values one instruction computes.
+fn fold_saturates(m: &Module, profile: Profile) -> (Module, Vec<bool>) {
+    let mut saturated = vec![false; m.nodes.len()];
+    if profile.is_vertex() && profile != Profile::Vs30 {
+        return (m.clone(), saturated);
+    }
+    let demand = m.demand();
+    let mut uses = vec![0u32; m.nodes.len()];
+    let mut count = |o: Operand| {
+        uses[o.h.0 as usize] += 1;
+        o
+    };
+    for (i, node) in m.nodes.iter().enumerate() {
+        if demand[i] != 0 {
+            crate::ir::map_operands(node.op, &mut count);
+        }
+    }
+    for o in m
+        .outputs
+        .iter()
+        .map(|o| o.value)
+        .chain(m.kills.iter().copied())
+    {
+        count(o);
+    }
+    for l in &m.loops {
+        for &o in l.inits.iter().chain(&l.nexts).chain(&l.then_nexts) {
+            count(o);
+        }
+    }
+    let has = |op: Opcode| op.info().allowed_in(profile.version());
+    let one_instruction = |op: &Op| match op {
+        Op::Add(..)
+        | Op::Mul(..)
+        | Op::Mad(..)
+        | Op::Min(..)
+        | Op::Max(..)
+        | Op::Dot(3 | 4, ..)
+        | Op::Rcp(_)
+        | Op::Rsq(_)
+        | Op::Exp(_)
+        | Op::Log(_)
+        | Op::Pow(..)
+        | Op::Nrm(_) => true,
+        Op::Cmp(..) => has(Opcode::Cmp),
+        Op::Lrp(..) => has(Opcode::Lrp),
+        Op::Abs(_) => has(Opcode::Abs),
+        Op::Dot(2, ..) => has(Opcode::Dp2Add),
+        _ => false,
+    };
+    let mut replace: Vec<Option<Operand>> = vec![None; m.nodes.len()];
+    for (i, node) in m.nodes.iter().enumerate() {
+        let Op::Sat(a) = node.op else { continue };
+        let x = a.h.0 as usize;
+        if demand[i] == 0 || a.neg || a.abs || uses[x] != 1 || !one_instruction(&m.nodes[x].op) {
+            continue;
+        }
+        saturated[x] = true;
+        replace[i] = Some(Operand {
+            neg: false,
+            abs: false,
+            ..a
+        });
+    }
+    let mut out = m.clone();
+    out.rewrite_operands(&mut |o| match replace[o.h.0 as usize] {
+        Some(by) => crate::ir::substitute_operand(o, &[(o.h, by)]),
+        None => o,
+    });
+    (out, saturated)
+}
+
+/// `true` when every lane of `op`'s result is the same value (the instruction replicates it).
+fn replicates(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Dot(..) | Op::Rcp(_) | Op::Rsq(_) | Op::Exp(_) | Op::Log(_) | Op::Pow(..)
+    )
+}
+
+/// The module with every read of a value the same in all lanes (a dot product, `rcp`...)
+/// reading one lane, its home: the lane a gathered vector places it in when one does (so it
+/// can be computed straight there, `dp4 r0.y`), else the lowest lane read. Such a value then
+/// takes one lane of a register instead of as many as its readers read.
+fn replicated_reads(m: &Module, profile: Profile) -> Module {
+    let demand = m.demand();
+    // Same in every lane: a replicating instruction, or a lane-wise one whose operands each
+    // read one lane (or such a value, or a literal the same in the lanes read).
+    let mut same = vec![false; m.nodes.len()];
+    for (i, node) in m.nodes.iter().enumerate() {
+        let w = node.width.clamp(1, 4) as usize;
+        let mut all = true;
+        crate::ir::map_operands(node.op, &mut |o| {
+            let h = o.h.0 as usize;
+            let literal = (0..w).all(|k| {
+                m.literal_lane(o, k).is_some_and(|v| {
+                    m.literal_lane(o, 0)
+                        .is_some_and(|v0| v.to_bits() == v0.to_bits())
+                })
+            });
+            all &= same[h] || o.swz[..w].iter().all(|&l| l == o.swz[0]) || literal;
+            o
+        });
+        same[i] = replicates(&node.op) || (lanewise(&node.op) && all);
+    }
+    let replicates = |i: usize| same[i];
+    // vs_1_1 computes one fraction in `.y` in one slot (`expp`): that is its home.
+    let expp = |i: usize| profile == Profile::Vs11 && matches!(m.nodes[i].op, Op::Frc(_));
+    let mut home: Vec<Option<u8>> = vec![None; m.nodes.len()];
+    for (i, node) in m.nodes.iter().enumerate() {
+        if demand[i] == 0 {
+            continue;
+        }
+        if let Op::Compose(parts) = node.op {
+            for (k, p) in parts.iter().enumerate() {
+                if let Some(p) = p {
+                    let h = p.h.0 as usize;
+                    if demand[i] & (1 << k) != 0 && replicates(h) && home[h].is_none() && !expp(h) {
+                        home[h] = Some(k as u8);
+                    }
+                }
+            }
+        }
+    }
+    for i in 0..m.nodes.len() {
+        if home[i].is_none() && demand[i] != 0 && replicates(i) {
+            home[i] = Some(if expp(i) {
+                1
+            } else {
+                demand[i].trailing_zeros() as u8
+            });
+        }
+    }
+    let mut out = m.clone();
+    out.rewrite_operands(&mut |o| match home[o.h.0 as usize] {
+        Some(l) => Operand { swz: [l; 4], ..o },
+        None => o,
+    });
+    out
 }
 
 /// Fills the lanes of a swizzle that are not read so it stays simple: a replicate when one

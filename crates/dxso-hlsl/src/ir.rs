@@ -276,57 +276,33 @@ impl Module {
     /// Rewrites node `h` to read the replacement wherever it read a replaced node (see
     /// [`substitute_operand`]). Only for nodes no other node is shared with any more.
     pub fn substitute(&mut self, h: Handle, replace: &[(Handle, Operand)]) {
-        let s = |o: Operand| substitute_operand(o, replace);
         let node = &mut self.nodes[h.0 as usize];
-        node.op = match node.op {
-            Op::Add(a, b) => Op::Add(s(a), s(b)),
-            Op::Mul(a, b) => Op::Mul(s(a), s(b)),
-            Op::Mad(a, b, c) => Op::Mad(s(a), s(b), s(c)),
-            Op::Min(a, b) => Op::Min(s(a), s(b)),
-            Op::Max(a, b) => Op::Max(s(a), s(b)),
-            Op::Dot(n, a, b) => Op::Dot(n, s(a), s(b)),
-            Op::Rcp(a) => Op::Rcp(s(a)),
-            Op::Rsq(a) => Op::Rsq(s(a)),
-            Op::Exp(a) => Op::Exp(s(a)),
-            Op::Log(a) => Op::Log(s(a)),
-            Op::Pow(a, b) => Op::Pow(s(a), s(b)),
-            Op::Frc(a) => Op::Frc(s(a)),
-            Op::Sat(a) => Op::Sat(s(a)),
-            Op::Cmp(a, b, c) => Op::Cmp(s(a), s(b), s(c)),
-            Op::Slt(a, b) => Op::Slt(s(a), s(b)),
-            Op::Sge(a, b) => Op::Sge(s(a), s(b)),
-            Op::Lrp(a, b, c) => Op::Lrp(s(a), s(b), s(c)),
-            Op::Nrm(a) => Op::Nrm(s(a)),
-            Op::SinCos(a) => Op::SinCos(s(a)),
-            Op::Sample(k, r, c, g) => Op::Sample(k, r, s(c), g.map(|(x, y)| (s(x), s(y)))),
-            Op::Dsx(a) => Op::Dsx(s(a)),
-            Op::Dsy(a) => Op::Dsy(s(a)),
-            Op::Abs(a) => Op::Abs(s(a)),
-            Op::UniformRel(r, i) => Op::UniformRel(r, s(i)),
-            Op::Compose(parts) => Op::Compose(parts.map(|p| {
-                p.map(|p| {
-                    let o = s(Operand {
-                        h: p.h,
-                        swz: [p.lane; 4],
-                        neg: p.neg,
-                        abs: p.abs,
-                    });
-                    Lane {
-                        h: o.h,
-                        lane: o.swz[0],
-                        neg: o.neg,
-                        abs: o.abs,
-                    }
-                })
-            })),
-            op @ (Op::Literal(_)
-            | Op::Input(_)
-            | Op::Uniform(_)
-            | Op::LoopBegin(_)
-            | Op::Phi(..)
-            | Op::LoopEnd(_)
-            | Op::LoopElse(_)) => op,
-        };
+        node.op = map_operands(node.op, &mut |o| substitute_operand(o, replace));
+    }
+
+    /// Rewrites every operand of the module (nodes, outputs, kills and loop variables) by `f`.
+    /// Only once the module is built: shared nodes are not looked up again.
+    pub fn rewrite_operands(&mut self, f: &mut dyn FnMut(Operand) -> Operand) {
+        for node in &mut self.nodes {
+            node.op = map_operands(node.op, f);
+        }
+        for out in &mut self.outputs {
+            out.value = f(out.value);
+        }
+        for k in &mut self.kills {
+            *k = f(*k);
+        }
+        for l in &mut self.loops {
+            for o in l
+                .inits
+                .iter_mut()
+                .chain(&mut l.nexts)
+                .chain(&mut l.then_nexts)
+            {
+                *o = f(*o);
+            }
+        }
+        self.shared.clear();
     }
 
     /// The node behind a handle.
@@ -384,10 +360,32 @@ impl Module {
     }
 
     /// The lanes of each node the outputs, kills and loops read (bit `k`: lane `k`); 0 for
-    /// a dead node.
+    /// a dead node. A loop variable's lanes are those read in the loop or after it, and its
+    /// values before the loop and at the end of an iteration are needed in those lanes: the
+    /// backward pass is repeated until the variables' lanes stop growing.
     pub fn demand(&self) -> Vec<u8> {
         let mut demand = vec![0u8; self.nodes.len()];
-        let need = |d: &mut Vec<u8>, o: &Operand, lanes: u8| {
+        loop {
+            let phis: Vec<u8> = self
+                .loops
+                .iter()
+                .flat_map(|l| l.phis.iter().map(|p| demand[p.0 as usize]))
+                .collect();
+            self.demand_pass(&mut demand);
+            let after: Vec<u8> = self
+                .loops
+                .iter()
+                .flat_map(|l| l.phis.iter().map(|p| demand[p.0 as usize]))
+                .collect();
+            if after == phis {
+                return demand;
+            }
+        }
+    }
+
+    /// One backward pass of [`Module::demand`], from the loop variables' lanes found so far.
+    fn demand_pass(&self, demand: &mut [u8]) {
+        let need = |d: &mut [u8], o: &Operand, lanes: u8| {
             for i in 0..4 {
                 if lanes & (1 << i) != 0 {
                     d[o.h.0 as usize] |= 1 << o.swz[i];
@@ -395,20 +393,17 @@ impl Module {
             }
         };
         for out in &self.outputs {
-            need(&mut demand, &out.value, (1u8 << out.width) - 1);
+            need(demand, &out.value, (1u8 << out.width) - 1);
         }
         for k in &self.kills {
-            need(&mut demand, k, 0b0111);
+            need(demand, k, 0b0111);
         }
-        // Loops run for their variables: every one is computed whole.
+        // A loop is emitted (its count may be zero, and its variables keep their first values).
         for l in &self.loops {
             demand[l.begin.0 as usize] = 1;
             demand[l.end.0 as usize] = 1;
             if let Some(e) = l.else_node {
                 demand[e.0 as usize] = 1;
-            }
-            for &p in &l.phis {
-                demand[p.0 as usize] = (1u8 << self.node(p).width) - 1;
             }
         }
         for i in (0..self.nodes.len()).rev() {
@@ -417,26 +412,29 @@ impl Module {
                 continue;
             }
             let node = self.nodes[i];
-            let dm = &mut demand;
+            let dm = &mut *demand;
             match &node.op {
                 Op::Literal(_) | Op::Input(_) | Op::Uniform(_) | Op::Phi(..) => {}
                 Op::UniformRel(_, index) => need(dm, index, 1),
                 Op::LoopBegin(l) => {
                     let l = &self.loops[*l as usize];
                     for (p, o) in l.phis.iter().zip(&l.inits) {
-                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                        let lanes = dm[p.0 as usize];
+                        need(dm, o, lanes);
                     }
                 }
                 Op::LoopEnd(l) => {
                     let l = &self.loops[*l as usize];
                     for (p, o) in l.phis.iter().zip(&l.nexts) {
-                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                        let lanes = dm[p.0 as usize];
+                        need(dm, o, lanes);
                     }
                 }
                 Op::LoopElse(l) => {
                     let l = &self.loops[*l as usize];
                     for (p, o) in l.phis.iter().zip(&l.then_nexts) {
-                        need(dm, o, (1u8 << self.node(*p).width) - 1);
+                        let lanes = dm[p.0 as usize];
+                        need(dm, o, lanes);
                     }
                 }
                 Op::Add(a, b)
@@ -464,15 +462,12 @@ impl Module {
                     need(dm, b, 1);
                 }
                 Op::Nrm(a) => need(dm, a, 0b0111),
-                Op::Sample(kind, _, c, g) => {
-                    let lanes = match kind {
-                        SampleKind::Plain | SampleKind::Grad => 0b0111,
-                        _ => 0b1111,
-                    };
+                Op::Sample(kind, s, c, g) => {
+                    let lanes = self.coordinate_lanes(*kind, *s);
                     need(dm, c, lanes);
                     if let Some((x, y)) = g {
-                        need(dm, x, 0b0111);
-                        need(dm, y, 0b0111);
+                        need(dm, x, lanes & 0b0111);
+                        need(dm, y, lanes & 0b0111);
                     }
                 }
                 Op::Compose(parts) => {
@@ -486,7 +481,23 @@ impl Module {
                 }
             }
         }
-        demand
+    }
+
+    /// The coordinate lanes a sample from sampler `s` reads: `.xy` of a 2D texture, `.xyz` of
+    /// a cube or volume, and `.w` too when it projects, biases or gives the level.
+    pub fn coordinate_lanes(&self, kind: SampleKind, s: u16) -> u8 {
+        let two_d = self.samplers.iter().any(|&(r, t)| {
+            r == s
+                && matches!(
+                    t,
+                    dxso::TextureType::Texture2D | dxso::TextureType::Texture1D
+                )
+        });
+        let lanes = if two_d { 0b0011 } else { 0b0111 };
+        match kind {
+            SampleKind::Plain | SampleKind::Grad => lanes,
+            _ => lanes | 0b1000,
+        }
     }
 
     /// Makes node `h` a read of constant register `r` (its value computed elsewhere, by a
@@ -552,7 +563,39 @@ impl Module {
             Op::Mad(a, b, c) if self.is_literal(b, w, 1.0) => Some(self.op(Op::Add(a, c), w)),
             Op::Mad(a, b, c) if self.is_literal(a, w, 0.0) || self.is_literal(b, w, 0.0) => Some(c),
             Op::Sat(a) if matches!(self.node(a.h).op, Op::Sat(_)) && !a.neg && !a.abs => Some(a),
+            Op::Cmp(a, b, c) => self.select_of_mask(a, b, c, w),
             _ => None,
+        }
+    }
+
+    /// `a >= 0 ? b : c` where `a` reads a 0/1 mask `x >= 0 ? 1 : 0` (or `? 0 : 1`),
+    /// negated or not, as one select on `x` (a comparison feeding a select is one `cmp`).
+    fn select_of_mask(&mut self, a: Operand, b: Operand, c: Operand, w: u8) -> Option<Operand> {
+        let Op::Cmp(x, one, zero) = self.node(a.h).op else {
+            return None;
+        };
+        if a.abs {
+            return None;
+        }
+        let lanes = |me: &Self, o: Operand, v: f32| {
+            (0..w as usize).all(|k| me.literal_lane(o, a.swz[k] as usize) == Some(v))
+        };
+        let x = x.swizzle(a.swz);
+        if lanes(self, one, 1.0) && lanes(self, zero, 0.0) {
+            // The mask is 1 where `x >= 0`: `-mask >= 0` where `x < 0`.
+            Some(if a.neg {
+                self.op(Op::Cmp(x, c, b), w)
+            } else {
+                b
+            })
+        } else if lanes(self, one, 0.0) && lanes(self, zero, 1.0) {
+            Some(if a.neg {
+                self.op(Op::Cmp(x, b, c), w)
+            } else {
+                b
+            })
+        } else {
+            None
         }
     }
 
@@ -700,6 +743,61 @@ pub struct Lane {
     pub neg: bool,
     /// Absolute value.
     pub abs: bool,
+}
+
+/// `op` with every operand rewritten by `f` (a lane of [`Op::Compose`] as an operand reading it
+/// replicated).
+pub fn map_operands(op: Op, f: &mut dyn FnMut(Operand) -> Operand) -> Op {
+    let mut s = |o: Operand| f(o);
+    match op {
+        Op::Add(a, b) => Op::Add(s(a), s(b)),
+        Op::Mul(a, b) => Op::Mul(s(a), s(b)),
+        Op::Mad(a, b, c) => Op::Mad(s(a), s(b), s(c)),
+        Op::Min(a, b) => Op::Min(s(a), s(b)),
+        Op::Max(a, b) => Op::Max(s(a), s(b)),
+        Op::Dot(n, a, b) => Op::Dot(n, s(a), s(b)),
+        Op::Rcp(a) => Op::Rcp(s(a)),
+        Op::Rsq(a) => Op::Rsq(s(a)),
+        Op::Exp(a) => Op::Exp(s(a)),
+        Op::Log(a) => Op::Log(s(a)),
+        Op::Pow(a, b) => Op::Pow(s(a), s(b)),
+        Op::Frc(a) => Op::Frc(s(a)),
+        Op::Sat(a) => Op::Sat(s(a)),
+        Op::Cmp(a, b, c) => Op::Cmp(s(a), s(b), s(c)),
+        Op::Slt(a, b) => Op::Slt(s(a), s(b)),
+        Op::Sge(a, b) => Op::Sge(s(a), s(b)),
+        Op::Lrp(a, b, c) => Op::Lrp(s(a), s(b), s(c)),
+        Op::Nrm(a) => Op::Nrm(s(a)),
+        Op::SinCos(a) => Op::SinCos(s(a)),
+        Op::Sample(k, r, c, g) => Op::Sample(k, r, s(c), g.map(|(x, y)| (s(x), s(y)))),
+        Op::Dsx(a) => Op::Dsx(s(a)),
+        Op::Dsy(a) => Op::Dsy(s(a)),
+        Op::Abs(a) => Op::Abs(s(a)),
+        Op::UniformRel(r, i) => Op::UniformRel(r, s(i)),
+        Op::Compose(parts) => Op::Compose(parts.map(|p| {
+            p.map(|p| {
+                let o = s(Operand {
+                    h: p.h,
+                    swz: [p.lane; 4],
+                    neg: p.neg,
+                    abs: p.abs,
+                });
+                Lane {
+                    h: o.h,
+                    lane: o.swz[0],
+                    neg: o.neg,
+                    abs: o.abs,
+                }
+            })
+        })),
+        op @ (Op::Literal(_)
+        | Op::Input(_)
+        | Op::Uniform(_)
+        | Op::LoopBegin(_)
+        | Op::Phi(..)
+        | Op::LoopEnd(_)
+        | Op::LoopElse(_)) => op,
+    }
 }
 
 /// `o` reading `by` (through `o`'s swizzle and modifiers) when it reads a node `replace` maps.

@@ -264,6 +264,10 @@ fn options(path: &Path) -> Options {
     o
 }
 
+/// The median ratio of the embedded shaders' instruction counts to fxc's may not rise above
+/// this (the effects issue asks for 1.25 at most).
+const CEILING_MEDIAN: f64 = 1.0;
+
 #[test]
 fn fna_stock_effects_against_fxc() {
     let mut out = String::new();
@@ -338,6 +342,7 @@ fn fna_stock_effects_against_fxc() {
     assert_eq!(structure, cases.len(), "{out}");
     assert_eq!(matched, cases.len(), "{out}");
     assert_eq!(equivalent, shaders, "{out}");
+    assert!(median <= CEILING_MEDIAN + 5e-4, "{out}");
 }
 
 /// Wine's d3dx9 effect tests keep the source of each effect binary beside it

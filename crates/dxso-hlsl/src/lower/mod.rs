@@ -827,7 +827,13 @@ impl<'a> Lower<'a> {
         };
         let name = name.strip_prefix("SV_").unwrap_or(name);
         let usage = match name {
-            "POSITION" if self.pixel() && !output => return Ok((DeclUsage::Position, 0, Some(0))),
+            // `POSITION` (`SV_Position`) of a pixel shader is its screen position; ps_3_0
+            // interpolates `POSITION1`-`POSITION15` as any other input.
+            "POSITION"
+                if self.pixel() && !output && (index == 0 || self.profile != Profile::Ps30) =>
+            {
+                return Ok((DeclUsage::Position, 0, Some(0)))
+            }
             "VPOS" => return Ok((DeclUsage::Position, 0, Some(0))),
             "VFACE" | "ISFRONTFACE" => return Ok((DeclUsage::Position, 0, Some(1))),
             "POSITION" => DeclUsage::Position,

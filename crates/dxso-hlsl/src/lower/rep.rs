@@ -74,31 +74,53 @@ impl Lower<'_> {
             carried.push((name.clone(), p));
         }
         let zero = self.m.scalar(0.0);
+        // `break` and `continue` are flattened as in unrolled loops: the body runs every
+        // iteration with its writes masked. Whether the loop has been left is one more loop
+        // variable, so the iterations after a `break` change nothing; `continue` holds for the
+        // rest of its iteration only.
+        let broken = if leaves(body) {
+            let h = self.m.push(Op::Phi(l, phis.len() as u16), 1);
+            phis.push(h);
+            inits.push(zero);
+            Some(h)
+        } else {
+            None
+        };
         self.loops.push(LoopState {
-            broken: zero,
+            broken: broken.map_or(zero, |h| Operand::of(h).lane(0)),
             continued: zero,
         });
         let returned = self.frames.last().map(|f| f.returned);
         let r = self.stmt(body);
-        let state = self.loops.pop().expect("pushed");
+        if r.is_err() {
+            self.loops.pop();
+        }
         r?;
-        if !self.is_static_zero(state.broken)
-            || !self.is_static_zero(state.continued)
-            || self.frames.last().map(|f| f.returned) != returned
+        if self.frames.last().map(|f| f.returned) != returned
+            || (broken.is_none() && !self.is_static_zero(self.loops.last().expect("pushed").broken))
         {
+            self.loops.pop();
             return Err(self.err(
                 Code::Unsupported,
                 loc,
-                "break, continue or return inside a loop counted by an integer constant is not supported yet",
+                "return inside a loop counted by an integer constant is not supported yet",
             ));
         }
-        if let Some(s) = step {
-            self.expr(s)?;
-        }
+        // The step runs after a `continue`, not after a `break`.
+        self.loops.last_mut().expect("pushed").continued = zero;
+        let stepped = match step {
+            Some(s) => self.expr(s).map(|_| ()),
+            None => Ok(()),
+        };
+        let state = self.loops.pop().expect("pushed");
+        stepped?;
         let mut nexts = Vec::new();
         for (name, p) in &carried {
             let now = self.local(name).unwrap_or_else(|| p.clone());
             nexts.extend(leaf_operands(&now));
+        }
+        if broken.is_some() {
+            nexts.push(state.broken);
         }
         if nexts.len() != phis.len() {
             return Err(self.err(Code::Limit, loc, "internal: a loop variable changed shape"));
@@ -412,6 +434,18 @@ fn expr_targets(e: &Expr, w: &dyn Fn(&str) -> bool, out: &mut Vec<String>) {
         ExprKind::Construct(_, args) => args.iter().for_each(|a| expr_targets(a, w, out)),
         ExprKind::Cast(_, x) | ExprKind::Member(x, _) => expr_targets(x, w, out),
         ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Ident(_) => {}
+    }
+}
+
+/// `true` when `s` has a `break` of the loop whose body it is (not of a loop inside it).
+fn leaves(s: &Stmt) -> bool {
+    match s {
+        Stmt::Break(_) => true,
+        Stmt::Block(b) => b.iter().any(leaves),
+        Stmt::If {
+            then, otherwise, ..
+        } => leaves(then) || otherwise.as_deref().is_some_and(leaves),
+        _ => false,
     }
 }
 

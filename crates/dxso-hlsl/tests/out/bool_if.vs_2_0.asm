@@ -32,15 +32,15 @@
     mov r1, c6.xxxw
     if b2
       dp3 r2.x, v1, c5
-      max r3.x, r2.x, c6.y
-      min r3.x, r3, c6.w
-      mad r1.xyz, r3.x, c5.w, r1
+      max r2.y, r2.x, c6.y
+      min r2.y, r2, c6.w
+      mad r1.xyz, r2.y, c5.w, r1
     endif
     mov r2.x, c6.y
     if b0
-      add r3.x, c4.x, -r0.z
-      mul r3.x, r3.x, c4.y
-      mov r2.x, r3.x
+      add r2.y, c4.x, -r0.z
+      mul r2.y, r2.y, c4.y
+      mov r2.x, r2.y
     else
       mov r2.x, c6.w
     endif

@@ -17,11 +17,11 @@
     def c1, 0, 1, 2, 0
     dcl_texcoord v0
     add r0.x, v0.x, -c0.x
-    cmp r0.x, -r0.x, c1.x, c1.y
+    cmp r0.y, -r0.x, c1.x, c1.y
     mul r1, v0, c1.z
     cmp r1, -r0.x, c1.x, r1
-    add r0, -r0.x, c1.y
-    cmp r0, -r0, r1, c0
+    add r0.x, -r0.y, c1.y
+    cmp r0, -r0.x, r1, c0
     mov oC0, r0
 
 // approximately 7 instruction slots used

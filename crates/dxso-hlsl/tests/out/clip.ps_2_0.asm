@@ -19,7 +19,7 @@
     dcl_2d s0
     texld r0, t0, s0
     add r1.x, r0.w, -c0.x
-    mov r2.xyz, r1.x
+    mov r2, r1.x
     texkill r2
     mov oC0, r0
 

@@ -17,14 +17,12 @@
     def c1, 5, 8, 7, 0
     frc r0.x, c0.x
     add r0.x, c0.x, -r0.x
-    frc r1.x, -c0.x
-    add r1.x, -c0.x, -r1.x
-    cmp r0.x, c0.x, r0.x, -r1.x
-    add r1.x, c1.x, c0.x
-    mov r2.x, c1.y
-    mov r2.y, c1.z
-    mov r2.z, r0.x
-    mov r2.w, r1.x
-    mov oC0, r2
+    frc r0.y, -c0.x
+    add r0.y, -c0.x, -r0.y
+    cmp r0.z, c0.x, r0.x, -r0.y
+    add r0.w, c1.x, c0.x
+    mov r0.x, c1.y
+    mov r0.y, c1.z
+    mov oC0, r0
 
-// approximately 11 instruction slots used
+// approximately 9 instruction slots used

@@ -16,15 +16,12 @@
 //
 
     vs_3_0
-    def c1, 0, 1, 0, 0
     dcl_position v0
     dcl_position o0
-    mov r0.x, c1.x
-    mov r1, v0
+    mov r0, v0
     rep i2
-      add r1, r1, c0
-      add r0.x, r0.x, c1.y
+      add r0, r0, c0
     endrep
-    mov o0, r1
+    mov o0, r0
 
-// approximately 10 instruction slots used
+// approximately 8 instruction slots used

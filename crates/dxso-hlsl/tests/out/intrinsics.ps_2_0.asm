@@ -17,14 +17,11 @@
     dcl t0
     abs r0.x, t0.x
     pow r1.x, r0.x, c0.x
-    exp r0.x, t0.y
-    abs r2.x, t0.z
-    log r3.x, r2.x
-    abs r2.x, t0.w
-    rsq r4.x, r2.x
-    mov r1.y, r0.x
-    mov r1.z, r3.x
-    mov r1.w, r4.x
+    exp r1.y, t0.y
+    abs r0.x, t0.z
+    log r1.z, r0.x
+    abs r0.x, t0.w
+    rsq r1.w, r0.x
     mov oC0, r1
 
-// approximately 13 instruction slots used
+// approximately 10 instruction slots used

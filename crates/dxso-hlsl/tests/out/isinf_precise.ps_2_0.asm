@@ -18,16 +18,13 @@
     ps_2_0
     def c2, 3.40282347e+038, 0, 1, 0
     rcp r0.x, c1.x
-    rcp r1.x, c1.y
-    rcp r2.x, c1.z
-    rcp r3.x, c1.w
-    mov r0.y, r1.x
-    mov r0.z, r2.x
-    mov r0.w, r3.x
+    rcp r0.y, c1.y
+    rcp r0.z, c1.z
+    rcp r0.w, c1.w
     abs r0, r0
     add r0, r0, -c2.x
     cmp r0, -r0, c2.y, c2.z
     add r0, r0, c0
     mov oC0, r0
 
-// approximately 12 instruction slots used
+// approximately 9 instruction slots used

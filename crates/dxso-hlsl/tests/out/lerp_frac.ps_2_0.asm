@@ -20,7 +20,7 @@
     dcl t0
     mul r0.x, t0.x, c2.x
     frc r0.x, r0.x
-    lrp r0, r0.x, c1, c0
-    mov oC0, r0
+    lrp r1, r0.x, c1, c0
+    mov oC0, r1
 
 // approximately 4 instruction slots used

@@ -26,11 +26,11 @@
     dp4 oPos.z, v0, c2
     dp4 oPos.w, v0, c3
     dp3 r0.x, v1, v1
-    rsq r1.x, r0.x
-    mul r1.xyz, v1, r1.x
-    dp3 r0.x, r1, -c4
-    max r1.x, r0.x, c6.x
-    min r1.x, r1, c6.y
-    mul oD0, c5, r1.x
+    rsq r0.x, r0.x
+    mul r0.xyz, v1, r0.x
+    dp3 r0.x, r0, -c4
+    max r0.y, r0.x, c6.x
+    min r0.y, r0, c6.y
+    mul oD0, c5, r0.y
 
 // approximately 11 instruction slots used

@@ -21,18 +21,14 @@
     def c6, 0, 1, 0, 0
     dcl_position v0
     dcl_normal v1
-    dp4 r0.x, v0, c0
-    dp4 r1.x, v0, c1
-    dp4 r2.x, v0, c2
-    dp4 r3.x, v0, c3
-    mov r0.y, r1.x
-    mov r0.z, r2.x
-    mov r0.w, r3.x
-    nrm r1.xyz, v1
-    dp3 r2.x, r1, -c4
-    max r1.x, r2.x, c6.x
-    min r1.x, r1, c6.y
-    mul oD0, c5, r1.x
-    mov oPos, r0
+    dp4 oPos.x, v0, c0
+    dp4 oPos.y, v0, c1
+    dp4 oPos.z, v0, c2
+    dp4 oPos.w, v0, c3
+    nrm r0.xyz, v1
+    dp3 r0.x, r0, -c4
+    max r0.y, r0.x, c6.x
+    min r0.y, r0, c6.y
+    mul oD0, c5, r0.y
 
-// approximately 15 instruction slots used
+// approximately 11 instruction slots used

@@ -16,16 +16,14 @@
 //
 
     ps_3_0
-    def c1, 0, 0.5, 1, 0
+    def c1, 0, 0.5, 0, 0
     dcl_texcoord v0
-    mov r0.x, c1.x
-    mov r1, c1.x
-    mov r2, v0
+    mov r0, c1.x
+    mov r1, v0
     rep i0
-      mad r1, c0, r2, r1
-      mul r2, r2, c1.y
-      add r0.x, r0.x, c1.z
+      mad r0, c0, r1, r0
+      mul r1, r1, c1.y
     endrep
-    mov oC0, r1
+    mov oC0, r0
 
-// approximately 12 instruction slots used
+// approximately 10 instruction slots used

@@ -19,30 +19,30 @@
     add r0.x, t0.x, -c0.x
     cmp r0.x, -r0.x, c1.x, c1.y
     add r0.x, -r0.x, c1.y
-    cmp r1.x, -r0.x, c1.x, c1.y
-    cmp r2.x, -r0.x, c1.x, r1.x
-    add r3.x, r1.x, c1.y
-    cmp r1.x, -r0.x, r1.x, r3.x
-    add r3.x, r2.x, r1.x
-    cmp r2.x, -r0.x, r2.x, r3.x
-    add r3.x, r1.x, c1.y
-    cmp r1.x, -r0.x, r1.x, r3.x
-    add r3.x, r2.x, r1.x
-    cmp r2.x, -r0.x, r2.x, r3.x
-    add r3.x, r1.x, c1.y
-    cmp r0.x, -r0.x, r1.x, r3.x
-    add r1.x, c0.x, -c1.z
-    cmp r1.x, r1.x, c1.x, c1.y
-    mul r3.x, r2.x, c1.w
-    cmp r2.x, -r1.x, r2.x, r3.x
-    mov r3.x, r2.x
-    mov r3.y, r0.x
-    mov r3.z, c1.x
-    mov r3.w, c1.y
-    add r1, -r1.x, c1.y
-    mov r2.y, r0.x
-    mov r2.zw, c1.y
-    cmp r1, -r1, r3, r2
-    mov oC0, r1
+    cmp r0.y, -r0.x, c1.x, c1.y
+    cmp r0.z, -r0.x, c1.x, r0.y
+    add r0.w, r0.y, c1.y
+    cmp r0.y, -r0.x, r0.y, r0.w
+    add r0.w, r0.z, r0.y
+    cmp r0.z, -r0.x, r0.z, r0.w
+    add r0.w, r0.y, c1.y
+    cmp r0.y, -r0.x, r0.y, r0.w
+    add r0.w, r0.z, r0.y
+    cmp r0.z, -r0.x, r0.z, r0.w
+    add r0.w, r0.y, c1.y
+    cmp r0.y, -r0.x, r0.y, r0.w
+    add r0.x, c0.x, -c1.z
+    cmp r0.w, r0.x, c1.x, c1.y
+    mul r1.x, r0.z, c1.w
+    cmp r1.x, r0.x, r0.z, r1.x
+    mov r2.x, r1.x
+    mov r2.y, r0.y
+    mov r2.z, c1.x
+    mov r2.w, c1.y
+    add r0.x, -r0.w, c1.y
+    mov r1.y, r0.y
+    mov r1.zw, c1.y
+    cmp r0, -r0.x, r2, r1
+    mov oC0, r0
 
 // approximately 28 instruction slots used

@@ -33,7 +33,7 @@
     mov r2.y, r0.y
     mov r2.z, r0.x
     mov r2.w, r0.y
-    add r1, r1, r2
-    mov oC0, r1
+    add r0, r1, r2
+    mov oC0, r0
 
 // approximately 11 instruction slots used

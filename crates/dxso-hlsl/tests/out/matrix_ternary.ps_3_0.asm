@@ -24,38 +24,17 @@
 //
 
     ps_3_0
-    def c9, 0, 1, 0, 0
-    mov r0.x, c0.x
-    mov r0.y, c1.x
-    mov r1.x, c0.y
-    mov r1.y, c1.y
-    mov r2.x, c2.x
-    mov r2.y, c3.x
-    mov r3.x, c2.y
-    mov r3.y, c3.y
-    mov r4.x, c4.x
-    mov r4.y, c5.x
-    mov r5.x, c4.y
-    mov r5.y, c5.y
-    mul r6.x, r0.x, r0.x
-    cmp r6.x, -r6.x, c9.x, c9.y
-    cmp r7.x, -r6.x, r4.x, r2.x
-    mul r0.x, r0.y, r0.y
-    cmp r0.x, -r0.x, c9.x, c9.y
-    cmp r0.x, -r0.x, r4.y, r2.y
-    mul r2.x, r1.x, r1.x
-    cmp r2.x, -r2.x, c9.x, c9.y
-    cmp r2.x, -r2.x, r5.x, r3.x
-    mul r1.x, r1.y, r1.y
-    cmp r1.x, -r1.x, c9.x, c9.y
-    cmp r1.x, -r1.x, r5.y, r3.y
-    mov r7.y, r0.x
-    mov r7.z, r2.x
-    mov r7.w, r1.x
-    mul r0, c6.x, c6.x
-    cmp r0, -r0, c9.x, c9.y
-    cmp r0, -r0, c8, c7
-    add r7, r7, r0
-    mov oC0, r7
+    mul r0.x, c0.x, c0.x
+    cmp r0.x, -r0.x, c4.x, c2.x
+    mul r1.x, c1.x, c1.x
+    cmp r0.y, -r1.x, c5.x, c3.x
+    mul r1.x, c0.y, c0.y
+    cmp r0.z, -r1.x, c4.y, c2.y
+    mul r1.x, c1.y, c1.y
+    cmp r0.w, -r1.x, c5.y, c3.y
+    mul r1.x, c6.x, c6.x
+    cmp r1, -r1.x, c8, c7
+    add r0, r0, r1
+    mov oC0, r0
 
-// approximately 32 instruction slots used
+// approximately 12 instruction slots used

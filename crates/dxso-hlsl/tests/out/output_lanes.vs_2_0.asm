@@ -25,10 +25,10 @@
     mad r0, v0.w, c3, r0
     add r1.x, r0.w, -c4.x
     mul r1.x, r1.x, c4.y
-    max r2.x, r1.x, c5.x
-    min r2.x, r2, c5.y
+    max r1.z, r1.x, c5.x
+    min r1.z, r1, c5.y
     mov oPos, r0
     mov oT0.xy, v1
-    mov oT0.z, r2.x
+    mov oT0.z, r1.z
 
 // approximately 11 instruction slots used

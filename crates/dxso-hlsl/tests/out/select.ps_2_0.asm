@@ -16,11 +16,10 @@
 //
 
     ps_2_0
-    def c2, 0.5, 0, 1, 0
+    def c2, 0.5, 0, 0, 0
     dcl t0
     add r0.x, t0.x, -c2.x
-    cmp r0.x, -r0.x, c2.y, c2.z
     cmp r0, -r0.x, c1, c0
     mov oC0, r0
 
-// approximately 4 instruction slots used
+// approximately 3 instruction slots used

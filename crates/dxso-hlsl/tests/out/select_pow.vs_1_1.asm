@@ -20,16 +20,16 @@
     dcl_normal v1
     add r0.xyz, v1, -c0
     max r0.xyz, r0, -r0
-    slt r1.x, v0.x, c0.x
-    add r2.xyz, r0, -c1
-    mad r2.xyz, r1.x, r2, c1
+    slt r0.w, v0.x, c0.x
+    add r1.xyz, r0, -c1
+    mad r1.xyz, r0.w, r1, c1
     max r0.x, v1.w, -v1.w
-    log r1.x, r0.x
-    mul r1.x, r1.x, c0.w
-    exp r0.x, r1.x
-    expp r1.y, v0.y
-    add r2.w, r0.x, r1.y
+    log r0.x, r0.x
+    mul r0.x, r0.x, c0.w
+    exp r0.x, r0.x
+    expp r2.y, v0.y
+    add r1.w, r0.x, r2.y
     mov oPos, v0
-    mov oD0, r2
+    mov oD0, r1
 
 // approximately 31 instruction slots used

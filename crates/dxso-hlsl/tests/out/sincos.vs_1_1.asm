@@ -21,17 +21,17 @@
     mov r1.xy, c0.x
     mad r0.xy, r1, c1.x, c1.yzzz
     expp r1.y, r0.x
-    expp r2.y, r0.y
-    mov r2.x, r1.y
-    mad r2.xy, r2, c2.x, c2.y
-    mul r2.xy, r2, r2
-    mad r0.xy, r2, c2.z, c2.w
-    mad r0.xy, r2, r0, c3.x
-    mad r0.xy, r2, r0, c3.y
-    mad r0.xy, r2, r0, c3.z
-    mad r2.xy, r2, r0, c3.w
-    mov r0.xy, r2.yxxx
-    mov r0.zw, c3.w
-    mul oPos, v0, r0
+    expp r0.y, r0.y
+    mov r0.x, r1.y
+    mad r0.xy, r0, c2.x, c2.y
+    mul r0.xy, r0, r0
+    mad r0.zw, r0.xxxy, c2.z, c2.w
+    mad r0.zw, r0.xxxy, r0, c3.x
+    mad r0.zw, r0.xxxy, r0, c3.y
+    mad r0.zw, r0.xxxy, r0, c3.z
+    mad r0.xy, r0, r0.zwww, c3.w
+    mov r1.xy, r0.yxxx
+    mov r1.zw, c3.w
+    mul oPos, v0, r1
 
 // approximately 15 instruction slots used

@@ -20,11 +20,11 @@
     expp r0.y, v1.x
     add r0.x, v1.x, -r0.y
     expp r1.y, -v1.x
-    add r1.x, -v1.x, -r1.y
-    sge r2.x, v1.x, c16.x
-    add r3.x, r0.x, r1.x
-    mad r3.x, r2.x, r3, -r1.x
-    mov a0.x, r3.x
+    add r0.y, -v1.x, -r1.y
+    sge r0.z, v1.x, c16.x
+    add r1.x, r0.x, r0.y
+    mad r1.x, r0.z, r1, -r0.y
+    mov a0.x, r1.x
     add oPos, v0, c0[a0.x]
 
 // approximately 9 instruction slots used

@@ -20,11 +20,11 @@
     dcl_position o0
     frc r0.x, v1.x
     add r0.x, v1.x, -r0.x
-    frc r1.x, -v1.x
-    add r1.x, -v1.x, -r1.x
-    sge r2.x, v1.x, c16.x
-    lrp r2.x, r2.x, r0.x, -r1.x
-    mova a0.x, r2.x
+    frc r0.y, -v1.x
+    add r0.y, -v1.x, -r0.y
+    sge r0.z, v1.x, c16.x
+    lrp r1.x, r0.z, r0.x, -r0.y
+    mova a0.x, r1.x
     add o0, v0, c0[a0.x]
 
 // approximately 9 instruction slots used

@@ -16,14 +16,10 @@
     vs_2_0
     dcl_position v0
     dcl_texcoord v1
-    dp4 r0.x, v0, c0
-    dp4 r1.x, v0, c1
-    dp4 r2.x, v0, c2
-    dp4 r3.x, v0, c3
-    mov r0.y, r1.x
-    mov r0.z, r2.x
-    mov r0.w, r3.x
-    mov oPos, r0
+    dp4 oPos.x, v0, c0
+    dp4 oPos.y, v0, c1
+    dp4 oPos.z, v0, c2
+    dp4 oPos.w, v0, c3
     mov oT0.xy, v1
 
-// approximately 9 instruction slots used
+// approximately 5 instruction slots used

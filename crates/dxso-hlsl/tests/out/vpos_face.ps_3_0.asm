@@ -6,10 +6,8 @@
     dcl vPos.xy
     dcl vFace
     mul r0.xy, vPos, c0.x
-    cmp r1.x, -vFace.x, c0.y, c0.z
-    cmp r1.x, -r1.x, c0.y, c0.z
-    mov r0.z, r1.x
+    cmp r0.z, -vFace.x, c0.y, c0.z
     mov r0.w, c0.z
     mov oC0, r0
 
-// approximately 6 instruction slots used
+// approximately 4 instruction slots used
