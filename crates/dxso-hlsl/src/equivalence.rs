@@ -10,6 +10,8 @@
 //! so a coordinate that differs by rounding reads a value that differs as little). Outputs are
 //! compared on the lanes the reference writes, within [`Tolerance`]; NaN equals NaN.
 
+pub mod effect;
+
 use dxso::ctab::{ConstantTable, RegisterSet};
 use dxso::{DeclUsage, Opcode, RegisterType as RT, Shader, TextureType};
 use dxso_exec::{
