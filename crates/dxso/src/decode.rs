@@ -199,21 +199,52 @@ pub fn words_of(bytes: &[u8]) -> Result<Cow<'_, [u32]>, DecodeError> {
     ))
 }
 
-/// What the decoder reads about an opcode for every instruction, from its [`crate::OpcodeInfo`].
+/// What the decoder reads about an opcode for every instruction, from its [`crate::OpcodeInfo`]:
+/// four bytes, one load.
 #[derive(Clone, Copy)]
 struct OpcodeRow {
     opcode: Opcode,
-    /// The operands of the first shape: in shader model 2+ they say what precedes the sources
-    /// (the length field gives the source count).
-    lead: Operands,
+    /// What precedes the sources in the first shape: in shader model 2+ that is what precedes
+    /// them in every shape (the length field gives the source count).
+    lead: Lead,
     /// Bit `n` set when some shape takes `n` sources; zero for a value that is no opcode.
     counts: u8,
+}
+
+/// The operand tokens before the sources.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lead {
+    /// None (`nop`, `if`, `call`, ...).
+    Nothing,
+    /// A destination.
+    Dst,
+    /// `dcl`: the usage token, then the destination.
+    Dcl,
+    /// `def`: the destination, then four float bit patterns.
+    Def,
+    /// `defi`: the destination, then four integers.
+    DefI,
+    /// `defb`: the destination, then one boolean DWORD.
+    DefB,
+}
+
+impl Lead {
+    const fn of(operands: Operands) -> Lead {
+        match operands {
+            Operands::None | Operands::Src(_) => Lead::Nothing,
+            Operands::DstSrc(_) => Lead::Dst,
+            Operands::Dcl => Lead::Dcl,
+            Operands::Def => Lead::Def,
+            Operands::DefI => Lead::DefI,
+            Operands::DefB => Lead::DefB,
+        }
+    }
 }
 
 impl OpcodeRow {
     const NONE: OpcodeRow = OpcodeRow {
         opcode: Opcode::Nop,
-        lead: Operands::None,
+        lead: Lead::Nothing,
         counts: 0,
     };
 
@@ -226,7 +257,7 @@ impl OpcodeRow {
         }
         OpcodeRow {
             opcode: info.opcode,
-            lead: info.shapes[0].operands,
+            lead: Lead::of(info.shapes[0].operands),
             counts,
         }
     }
@@ -631,14 +662,16 @@ fn read_instruction<const SM1: bool>(
     let length_field = (token >> 24) & 0xF;
     // Shader model 2+ takes the source count from the length field (checked below), so any
     // shape of the opcode says what precedes the sources; shader model 1 needs the exact one.
-    let (ops, shape) = if sm1 {
+    let (ops, lead, sm1_sources) = if sm1 {
+        let shape = row.opcode.info().operands(version);
         (
             words.get(start + 1..).unwrap_or_default(),
-            row.opcode.info().operands(version),
+            Lead::of(shape),
+            shape.src_count() as usize,
         )
     } else {
         match words.get(start + 1..start + 1 + length_field as usize) {
-            Some(ops) => (ops, row.lead),
+            Some(ops) => (ops, row.lead, 0),
             None => return Err(Fault::Truncated),
         }
     };
@@ -650,10 +683,10 @@ fn read_instruction<const SM1: bool>(
         inst.sm1_length = length_field as u8;
     }
     let mut at = 0;
-    match shape {
-        Operands::DstSrc(_) => dst_into(ops, &mut at, sm1, &mut inst.dst)?,
-        Operands::None | Operands::Src(_) => {}
-        Operands::Dcl => {
+    match lead {
+        Lead::Dst => dst_into(ops, &mut at, sm1, &mut inst.dst)?,
+        Lead::Nothing => {}
+        Lead::Dcl => {
             let t = raw(ops, &mut at, "dcl usage")?;
             if t & PARAM_BIT == 0 {
                 return Err(Fault::BadParam(at - 1, "dcl usage", ParamKind::Usage));
@@ -661,21 +694,21 @@ fn read_instruction<const SM1: bool>(
             inst.extra = Extra::Dcl(DclToken::from_token(t));
             dst_into(ops, &mut at, sm1, &mut inst.dst)?;
         }
-        Operands::Def | Operands::DefI | Operands::DefB => {
+        Lead::DefB => {
             dst_into(ops, &mut at, sm1, &mut inst.dst)?;
-            if shape == Operands::DefB {
-                inst.extra = Extra::DefB(raw(ops, &mut at, "defb value")?);
-            } else {
-                let mut v = [0u32; 4];
-                for slot in &mut v {
-                    *slot = raw(ops, &mut at, "def value")?;
-                }
-                inst.extra = if shape == Operands::Def {
-                    Extra::Def(v)
-                } else {
-                    Extra::DefI(v.map(|x| x as i32))
-                };
+            inst.extra = Extra::DefB(raw(ops, &mut at, "defb value")?);
+        }
+        Lead::Def | Lead::DefI => {
+            dst_into(ops, &mut at, sm1, &mut inst.dst)?;
+            let mut v = [0u32; 4];
+            for slot in &mut v {
+                *slot = raw(ops, &mut at, "def value")?;
             }
+            inst.extra = if lead == Lead::Def {
+                Extra::Def(v)
+            } else {
+                Extra::DefI(v.map(|x| x as i32))
+            };
         }
     }
     if token & (1 << 28) != 0 {
@@ -684,7 +717,7 @@ fn read_instruction<const SM1: bool>(
     }
     let srcs = &mut inst.srcs;
     if sm1 {
-        let wanted = (shape.src_count() as usize).min(srcs.items.len());
+        let wanted = sm1_sources.min(srcs.items.len());
         for slot in &mut srcs.items[..wanted] {
             src_into(ops, &mut at, sm1, "source", slot)?;
         }
