@@ -558,9 +558,9 @@ const fn classes(source: bool) -> [u8; 2048] {
 }
 
 /// Token classes of destinations (and of the registers of `dcl` and `def*`).
-pub(crate) static DST_CLASSES: [u8; 2048] = classes(false);
+pub(crate) const DST_CLASSES: [u8; 2048] = classes(false);
 /// Token classes of sources.
-pub(crate) static SRC_CLASSES: [u8; 2048] = classes(true);
+pub(crate) const SRC_CLASSES: [u8; 2048] = classes(true);
 
 /// The index of `token` in [`DST_CLASSES`] and [`SRC_CLASSES`].
 #[inline(always)]
@@ -570,7 +570,7 @@ pub(crate) const fn class_index(token: u32) -> usize {
 
 /// Register types by raw value; the entries past [`RegisterType::MAX_RAW`] are never read (a
 /// class with such a type is [`CLASS_BAD`]) and only fill the table to a power of two.
-static REGISTER_TYPES: [RegisterType; 32] = {
+const REGISTER_TYPES: [RegisterType; 32] = {
     let mut table = [RegisterType::Temp; 32];
     let mut raw = 0;
     while raw <= RegisterType::MAX_RAW {
@@ -584,7 +584,7 @@ static REGISTER_TYPES: [RegisterType; 32] = {
 };
 
 /// Source modifiers by raw value; 14 and 15 make a source class [`CLASS_BAD`] and are never read.
-static SRC_MODIFIERS: [SrcModifier; 16] = {
+const SRC_MODIFIERS: [SrcModifier; 16] = {
     let mut table = [SrcModifier::None; 16];
     let mut raw = 0;
     while raw <= 13 {
