@@ -1,10 +1,10 @@
-//! Any bytes (zero-padded to whole DWORDs): `decode` returns `Ok` or `Err`, never panics; it gives what the general
-//! per-item decoder (`Reader`, which `decode`'s fast path falls back to) gives, the same shader
-//! or the same error; a decoded shader re-encodes to the same bytes, and every CTAB and DBUG
-//! table that parses re-encodes to the same payload.
+//! Any bytes (zero-padded to whole DWORDs): `decode` returns `Ok` or `Err`, never panics; the
+//! streaming `Reader` (what `dxso dump` walks) yields the same items or stops at the same error;
+//! a decoded shader re-encodes to the same bytes, and every CTAB and DBUG table that parses
+//! re-encodes to the same payload.
 
-/// The general decoder alone.
-fn decode_general(data: &[u8]) -> Result<dxso::Shader, dxso::DecodeError> {
+/// The shader as `Reader` yields it, item by item.
+fn decode_streaming(data: &[u8]) -> Result<dxso::Shader, dxso::DecodeError> {
     let words = dxso::decode::words_of(data)?;
     let mut reader = dxso::Reader::new(&words)?;
     let mut items = Vec::new();
@@ -23,8 +23,8 @@ pub fn run(data: &[u8]) {
     let decoded = dxso::decode(data);
     assert_eq!(
         decoded,
-        decode_general(data),
-        "the fast path and the general decoder differ"
+        decode_streaming(data),
+        "decode and the streaming Reader differ"
     );
     if let Ok(shader) = decoded {
         assert_eq!(dxso::encode(&shader), data, "re-encoding differs");

@@ -1,13 +1,21 @@
 //! Bytes to [`Shader`]: a single forward pass that never panics and allocates only in proportion
 //! to the input length.
+//!
+//! One decoder serves [`decode`] and the streaming [`Reader`]. It is table-driven: the opcode
+//! facts it needs per instruction (opcode, what precedes the sources, the source counts a length
+//! field may give) come from one compact row per raw opcode value derived from
+//! [`crate::opcode::TABLE`], and each parameter token is checked and typed by one lookup in
+//! [`crate::param`]'s token classes. Relative addressing, predication and every error take a
+//! branch off that path inside the same reader, so each input has exactly one decoding.
 
 use crate::instruction::{Comment, DclToken, Extra, Instruction, Item, Shader};
-use crate::opcode::{Opcode, Operands, COMMENT_OPCODE, END_TOKEN};
-use crate::param::{DstParam, Relative, RelativeToken, SrcParam, SrcTokenError, PARAM_BIT};
+use crate::opcode::{Opcode, Operands, COMMENT_OPCODE, END_TOKEN, ROWS};
+use crate::param::{
+    class_index, raw_register_type, DstParam, Relative, RelativeToken, SrcParam, SrcTokenError,
+    CLASS_BAD, CLASS_RELATIVE, DST_CLASSES, PARAM_BIT, SRC_CLASSES,
+};
 use crate::version::Version;
 use std::borrow::Cow;
-
-mod fast;
 
 /// A decoding failure: where (in DWORDs from the start of the stream) and which rule.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -109,34 +117,43 @@ pub fn decode(bytes: &[u8]) -> Result<Shader, DecodeError> {
 
 /// Decodes a whole shader from DWORDs.
 pub fn decode_words(words: &[u32]) -> Result<Shader, DecodeError> {
-    let mut reader = Reader::new(words)?;
+    let version = read_version(words)?;
+    let items = if version.is_sm1() {
+        read_items::<true>(words, version)?
+    } else {
+        read_items::<false>(words, version)?
+    };
+    Ok(Shader { version, items })
+}
+
+/// The items after the version token, for a version of shader model 1 (`SM1`) or later.
+fn read_items<const SM1: bool>(words: &[u32], version: Version) -> Result<Vec<Item>, DecodeError> {
     let mut items = Vec::with_capacity(item_count_hint(words));
+    let mut pos = 1;
     loop {
-        if !reader.version.is_sm1() {
-            reader.pos = fast::run(reader.words, reader.pos, &mut items);
-        }
-        match reader.advance()? {
-            Next::End => break,
-            Next::Comment(data) => items.push(Item::Comment(Comment {
-                data: data.to_vec(),
-            })),
-            Next::Instruction(opcode) => {
-                // Build the instruction in its final slot: assembling it elsewhere and moving it
-                // in costs more than the decoding itself.
-                items.push(BLANK_INSTRUCTION);
-                let Some(Item::Instruction(inst)) = items.last_mut() else {
-                    unreachable!("just pushed an instruction")
-                };
-                inst.opcode = opcode;
-                reader.pos =
-                    decode_instruction_into(reader.words, reader.pos, reader.version, inst)?;
-            }
-        }
+        // The common token first, in the loop itself: an instruction with an opcode below 128.
+        let (token, row) = match common_instruction(words, pos) {
+            Some(common) => common,
+            None => match other_token(words, pos)? {
+                (Next::End, _) => return Ok(items),
+                (Next::Comment(data), after) => {
+                    items.push(Item::Comment(Comment {
+                        data: data.to_vec(),
+                    }));
+                    pos = after;
+                    continue;
+                }
+                (Next::Instruction(token, row), _) => (token, row),
+            },
+        };
+        // Build the instruction in its final slot: assembling it elsewhere and moving it in
+        // costs more than the decoding itself.
+        items.push(BLANK_INSTRUCTION);
+        let Some(Item::Instruction(inst)) = items.last_mut() else {
+            unreachable!("just pushed an instruction")
+        };
+        pos = decode_instruction::<SM1>(words, pos, token, row, version, inst)?;
     }
-    Ok(Shader {
-        version: reader.version,
-        items,
-    })
 }
 
 /// About how many items the stream holds, to size the item vector once: each leading comment
@@ -182,9 +199,89 @@ pub fn words_of(bytes: &[u8]) -> Result<Cow<'_, [u32]>, DecodeError> {
     ))
 }
 
+/// What the decoder reads about an opcode for every instruction, from its [`crate::OpcodeInfo`]:
+/// four bytes, one load.
+#[derive(Clone, Copy)]
+struct OpcodeRow {
+    opcode: Opcode,
+    /// What precedes the sources in the first shape: in shader model 2+ that is what precedes
+    /// them in every shape (the length field gives the source count).
+    lead: Lead,
+    /// Bit `n` set when some shape takes `n` sources; zero for a value that is no opcode.
+    counts: u8,
+}
+
+/// The operand tokens before the sources.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lead {
+    /// None (`nop`, `if`, `call`, ...).
+    Nothing,
+    /// A destination.
+    Dst,
+    /// `dcl`: the usage token, then the destination.
+    Dcl,
+    /// `def`: the destination, then four float bit patterns.
+    Def,
+    /// `defi`: the destination, then four integers.
+    DefI,
+    /// `defb`: the destination, then one boolean DWORD.
+    DefB,
+}
+
+impl Lead {
+    const fn of(operands: Operands) -> Lead {
+        match operands {
+            Operands::None | Operands::Src(_) => Lead::Nothing,
+            Operands::DstSrc(_) => Lead::Dst,
+            Operands::Dcl => Lead::Dcl,
+            Operands::Def => Lead::Def,
+            Operands::DefI => Lead::DefI,
+            Operands::DefB => Lead::DefB,
+        }
+    }
+}
+
+impl OpcodeRow {
+    const NONE: OpcodeRow = OpcodeRow {
+        opcode: Opcode::Nop,
+        lead: Lead::Nothing,
+        counts: 0,
+    };
+
+    const fn of(info: &crate::OpcodeInfo) -> OpcodeRow {
+        let mut counts = 0u8;
+        let mut j = 0;
+        while j < info.shapes.len() {
+            counts |= 1 << info.shapes[j].operands.src_count();
+            j += 1;
+        }
+        OpcodeRow {
+            opcode: info.opcode,
+            lead: Lead::of(info.shapes[0].operands),
+            counts,
+        }
+    }
+}
+
+/// Rows by raw opcode value for 0..=127, so that one mask test of the instruction token sends
+/// every other value (comments, the end token, `phase`, errors) to [`Reader::advance_other`].
+static OPCODE_ROWS: [OpcodeRow; 128] = {
+    let mut rows = [OpcodeRow::NONE; 128];
+    let mut i = 0;
+    while i < ROWS.len() {
+        let raw = ROWS[i].opcode as usize;
+        if raw < rows.len() {
+            rows[raw] = OpcodeRow::of(&ROWS[i]);
+        }
+        i += 1;
+    }
+    rows
+};
+
 /// A forward reader over a token stream that yields one [`Item`] at a time with its DWORD offset.
 ///
-/// This is the streaming form of [`decode`]; `dxso dump` uses it to label every DWORD.
+/// This is the streaming form of [`decode`] (the same decoder); `dxso dump` uses it to label
+/// every DWORD.
 pub struct Reader<'a> {
     words: &'a [u32],
     pos: usize,
@@ -195,18 +292,10 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// Starts reading; checks the version token.
     pub fn new(words: &'a [u32]) -> Result<Self, DecodeError> {
-        let first = *words.first().ok_or(DecodeError {
-            dword: 0,
-            kind: DecodeErrorKind::Empty,
-        })?;
-        let version = Version::from_token(first).ok_or(DecodeError {
-            dword: 0,
-            kind: DecodeErrorKind::BadVersion(first),
-        })?;
         Ok(Reader {
             words,
             pos: 1,
-            version,
+            version: read_version(words)?,
             done: false,
         })
     }
@@ -223,8 +312,22 @@ impl<'a> Reader<'a> {
 
     /// The next item and its DWORD offset, or `None` after the end token.
     pub fn next_item(&mut self) -> Result<Option<(usize, Item)>, DecodeError> {
+        if self.done {
+            return Ok(None);
+        }
         let start = self.pos;
-        match self.advance()? {
+        let (next, after) = next_token(self.words, start).inspect_err(|e| {
+            // Data after the end token is an error once; the stream has ended all the same.
+            self.done = matches!(e.kind, DecodeErrorKind::TrailingData(_));
+        })?;
+        match next {
+            Next::End => {
+                self.done = true;
+                return Ok(None);
+            }
+            _ => self.pos = after,
+        }
+        match next {
             Next::End => Ok(None),
             Next::Comment(data) => Ok(Some((
                 start,
@@ -232,59 +335,95 @@ impl<'a> Reader<'a> {
                     data: data.to_vec(),
                 }),
             ))),
-            Next::Instruction(opcode) => {
-                let mut inst = Instruction::new(opcode);
-                self.pos = decode_instruction_into(self.words, start, self.version, &mut inst)?;
+            Next::Instruction(token, row) => {
+                let mut inst = Instruction::new(row.opcode);
+                let (words, version) = (self.words, self.version);
+                self.pos = if version.is_sm1() {
+                    decode_instruction::<true>(words, start, token, row, version, &mut inst)?
+                } else {
+                    decode_instruction::<false>(words, start, token, row, version, &mut inst)?
+                };
                 Ok(Some((start, Item::Instruction(inst))))
             }
         }
     }
+}
 
-    /// Classifies the token at the current position. Comments and the end token are consumed;
-    /// for an instruction the position stays on its token and the caller decodes it.
-    fn advance(&mut self) -> Result<Next<'a>, DecodeError> {
-        if self.done {
-            return Ok(Next::End);
+/// The version token.
+fn read_version(words: &[u32]) -> Result<Version, DecodeError> {
+    let first = *words.first().ok_or(DecodeError {
+        dword: 0,
+        kind: DecodeErrorKind::Empty,
+    })?;
+    Version::from_token(first).ok_or(DecodeError {
+        dword: 0,
+        kind: DecodeErrorKind::BadVersion(first),
+    })
+}
+
+/// Classifies the token at `pos` and returns the position after it: after a comment its data,
+/// after an instruction its token only (the caller decodes the operands).
+fn next_token(words: &[u32], pos: usize) -> Result<(Next<'_>, usize), DecodeError> {
+    match common_instruction(words, pos) {
+        Some((token, row)) => Ok((Next::Instruction(token, row), pos + 1)),
+        None => other_token(words, pos),
+    }
+}
+
+/// The token at `pos` and its opcode's row when it is an instruction with an opcode below 128
+/// (by far the most common token); `None` leaves the token to [`other_token`].
+#[inline(always)]
+fn common_instruction(words: &[u32], pos: usize) -> Option<(u32, OpcodeRow)> {
+    let token = *words.get(pos)?;
+    // Bit 31 and opcode values past 127 are the end token, comments, `phase` or errors.
+    if token & 0x8000_FF80 != 0 {
+        return None;
+    }
+    let row = OPCODE_ROWS[(token & 0x7F) as usize];
+    (row.counts != 0).then_some((token, row))
+}
+
+/// [`next_token`] for every token but the ones [`common_instruction`] takes.
+#[inline(never)]
+fn other_token(words: &[u32], start: usize) -> Result<(Next<'_>, usize), DecodeError> {
+    let err = |kind| DecodeError { dword: start, kind };
+    let token = *words
+        .get(start)
+        .ok_or_else(|| err(DecodeErrorKind::MissingEnd))?;
+    if token == END_TOKEN {
+        let rest = words.len() - start - 1;
+        if rest != 0 {
+            return Err(DecodeError {
+                dword: start + 1,
+                kind: DecodeErrorKind::TrailingData(rest),
+            });
         }
-        let start = self.pos;
-        let err = |kind| DecodeError { dword: start, kind };
-        let token = *self
-            .words
-            .get(start)
-            .ok_or_else(|| err(DecodeErrorKind::MissingEnd))?;
-        if token == END_TOKEN {
-            self.done = true;
-            let rest = self.words.len() - start - 1;
-            if rest != 0 {
-                return Err(DecodeError {
-                    dword: start + 1,
-                    kind: DecodeErrorKind::TrailingData(rest),
-                });
-            }
-            return Ok(Next::End);
-        }
-        if token & 0x8000_0000 != 0 {
-            return Err(err(DecodeErrorKind::InstructionBit31(token)));
-        }
-        let raw_op = token as u16;
-        if raw_op == COMMENT_OPCODE {
-            let len = (token >> 16) as usize & 0x7FFF;
-            let data = self.words.get(start + 1..start + 1 + len).ok_or_else(|| {
-                err(DecodeErrorKind::Truncated {
-                    what: "comment",
-                    needed: len,
-                    available: self.words.len() - start - 1,
-                })
-            })?;
-            self.pos = start + 1 + len;
-            return Ok(Next::Comment(data));
-        }
-        if raw_op == 0xFFFF {
-            return Err(err(DecodeErrorKind::MalformedEnd(token)));
-        }
-        Opcode::from_raw(raw_op)
-            .map(Next::Instruction)
-            .ok_or_else(|| err(DecodeErrorKind::UnknownOpcode(raw_op)))
+        return Ok((Next::End, start + 1));
+    }
+    if token & 0x8000_0000 != 0 {
+        return Err(err(DecodeErrorKind::InstructionBit31(token)));
+    }
+    let raw_op = token as u16;
+    if raw_op == COMMENT_OPCODE {
+        let len = (token >> 16) as usize & 0x7FFF;
+        let data = words.get(start + 1..start + 1 + len).ok_or_else(|| {
+            err(DecodeErrorKind::Truncated {
+                what: "comment",
+                needed: len,
+                available: words.len() - start - 1,
+            })
+        })?;
+        return Ok((Next::Comment(data), start + 1 + len));
+    }
+    if raw_op == 0xFFFF {
+        return Err(err(DecodeErrorKind::MalformedEnd(token)));
+    }
+    match Opcode::from_raw(raw_op) {
+        Some(opcode) => Ok((
+            Next::Instruction(token, OpcodeRow::of(opcode.info())),
+            start + 1,
+        )),
+        None => Err(err(DecodeErrorKind::UnknownOpcode(raw_op))),
     }
 }
 
@@ -292,227 +431,315 @@ impl<'a> Reader<'a> {
 enum Next<'a> {
     End,
     Comment(&'a [u32]),
-    Instruction(Opcode),
+    /// An instruction token and its opcode's row.
+    Instruction(u32, OpcodeRow),
 }
 
-/// Operand reading for one instruction: a cursor with the limit the length field sets.
-struct OperandCursor<'a> {
-    words: &'a [u32],
-    cur: usize,
-    /// The end of the instruction (shader model 2+) or of the stream (shader model 1).
-    limit: usize,
-    sm1: bool,
-    length_field: u32,
-    mnemonic: &'static str,
+/// Why an instruction could not be read, with what [`Fault::error`] needs to name the place and
+/// the rule. The operand readers return it rather than the error itself, so that the context of
+/// the message (mnemonic, length field) is looked up only when one is made.
+#[derive(Clone, Copy)]
+enum Fault {
+    /// The length field reaches past the stream.
+    Truncated,
+    /// The operand at this index (after the instruction token) lies past the last one.
+    Overrun(usize, &'static str),
+    /// The parameter token at this index is none of its kind (its class is [`CLASS_BAD`]).
+    BadParam(usize, &'static str, ParamKind),
+    /// The length field leaves more than four sources.
+    TooManySources,
+    /// The length field leaves a source count no shape of the opcode has.
+    SourceCount,
 }
 
-impl OperandCursor<'_> {
-    fn fail(&self, kind: DecodeErrorKind) -> DecodeError {
-        DecodeError {
-            dword: self.cur.min(self.words.len()),
-            kind,
-        }
-    }
+/// Which class table judged a parameter token.
+#[derive(Clone, Copy)]
+enum ParamKind {
+    /// Bit 31 and a register type (destinations, relative-address tokens).
+    Register,
+    /// Bit 31 only (`dcl`'s usage token).
+    Usage,
+    /// Bit 31, a register type and a modifier (sources).
+    Source,
+}
 
-    fn raw(&mut self, what: &'static str) -> Result<u32, DecodeError> {
-        if self.cur >= self.limit {
+impl Fault {
+    /// The error of the instruction at `words[start]`.
+    #[cold]
+    #[inline(never)]
+    fn error(self, words: &[u32], start: usize, version: Version) -> DecodeError {
+        let token = words.get(start).copied().unwrap_or_default();
+        let field = (token >> 24) & 0xF;
+        let length_mismatch = |reason| DecodeErrorKind::LengthMismatch {
+            mnemonic: Opcode::from_raw(token as u16).map_or("", |op| op.info().mnemonic),
+            field,
+            reason,
+        };
+        let (at, kind) = match self {
+            Fault::Truncated => (
+                None,
+                DecodeErrorKind::Truncated {
+                    what: "instruction",
+                    needed: field as usize,
+                    available: words.len() - start - 1,
+                },
+            ),
             // Shader model 2+ checked the length field against the stream already, so running
-            // past the limit means the field is too short for the operands.
-            return Err(if self.sm1 {
-                self.fail(DecodeErrorKind::Truncated {
+            // past the operands means the field is too short for them.
+            Fault::Overrun(at, what) if version.is_sm1() => (
+                Some(at),
+                DecodeErrorKind::Truncated {
                     what,
                     needed: 1,
                     available: 0,
-                })
-            } else {
-                self.fail(DecodeErrorKind::LengthMismatch {
-                    mnemonic: self.mnemonic,
-                    field: self.length_field,
-                    reason: "the operands need more",
-                })
-            });
-        }
-        let t = self.words[self.cur];
-        self.cur += 1;
-        Ok(t)
-    }
-
-    fn param(&mut self, what: &'static str) -> Result<u32, DecodeError> {
-        let t = self.raw(what)?;
-        if t & PARAM_BIT == 0 {
-            self.cur -= 1;
-            return Err(self.fail(DecodeErrorKind::ParameterBit31 { what, token: t }));
-        }
-        Ok(t)
-    }
-
-    /// Reads the relative-address token that follows a relatively addressed parameter.
-    fn relative_token(&mut self) -> Result<Relative, DecodeError> {
-        let t = self.param("relative address")?;
-        match RelativeToken::from_token(t) {
-            Ok(token) => Ok(Relative::Token(token)),
-            Err(raw) => Err(self.bad_register_type(raw)),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn bad_register_type(&mut self, raw: u8) -> DecodeError {
-        self.cur -= 1;
-        self.fail(DecodeErrorKind::UnknownRegisterType(raw))
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn bad_source(&mut self, e: SrcTokenError) -> DecodeError {
-        self.cur -= 1;
-        self.fail(match e {
-            SrcTokenError::RegisterType(raw) => DecodeErrorKind::UnknownRegisterType(raw),
-            SrcTokenError::Modifier(raw) => DecodeErrorKind::UnknownSourceModifier(raw),
-        })
-    }
-
-    // The operand readers write straight into the instruction: returning a parameter by value
-    // through a `Result` and storing it costs a store-forwarding stall per operand.
-    #[inline(always)]
-    fn dst_into(&mut self, out: &mut Option<DstParam>) -> Result<(), DecodeError> {
-        let t = self.param("destination")?;
-        let dst = out.insert(match DstParam::from_token(t) {
-            Ok(d) => d,
-            Err(raw) => return Err(self.bad_register_type(raw)),
-        });
-        if dst.relative.is_some() && !self.sm1 {
-            dst.relative = Some(self.relative_token()?);
-        }
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn src_into(&mut self, what: &'static str, out: &mut SrcParam) -> Result<(), DecodeError> {
-        let t = self.param(what)?;
-        *out = match SrcParam::from_token(t) {
-            Ok(s) => s,
-            Err(e) => return Err(self.bad_source(e)),
+                },
+            ),
+            Fault::Overrun(at, _) => (Some(at), length_mismatch("the operands need more")),
+            Fault::BadParam(at, what, kind) => {
+                let t = words.get(start + 1 + at).copied().unwrap_or_default();
+                let kind = if t & PARAM_BIT == 0 {
+                    DecodeErrorKind::ParameterBit31 { what, token: t }
+                } else {
+                    match (kind, SrcParam::from_token(t)) {
+                        (ParamKind::Source, Err(SrcTokenError::Modifier(raw))) => {
+                            DecodeErrorKind::UnknownSourceModifier(raw)
+                        }
+                        _ => DecodeErrorKind::UnknownRegisterType(raw_register_type(t)),
+                    }
+                };
+                (Some(at), kind)
+            }
+            Fault::TooManySources => (None, length_mismatch("no opcode takes more than 4 sources")),
+            Fault::SourceCount => (
+                None,
+                length_mismatch("that gives a source count the opcode does not take"),
+            ),
         };
-        if out.relative.is_some() && !self.sm1 {
-            out.relative = Some(self.relative_token()?);
+        DecodeError {
+            dword: at.map_or(start, |at| (start + 1 + at).min(words.len())),
+            kind,
         }
-        Ok(())
     }
 }
 
-/// Decodes the operands of the instruction whose token is at `words[start]` into `inst` (whose
-/// opcode the caller set from that token); returns the offset after the instruction.
-pub fn decode_instruction_into(
+/// The token at `ops[*at]`, which must exist.
+#[inline(always)]
+fn raw(ops: &[u32], at: &mut usize, what: &'static str) -> Result<u32, Fault> {
+    let Some(&t) = ops.get(*at) else {
+        return Err(Fault::Overrun(*at, what));
+    };
+    *at += 1;
+    Ok(t)
+}
+
+/// The relative-address token after a relatively addressed parameter (shader model 2+).
+fn relative_token(ops: &[u32], at: &mut usize) -> Result<Relative, Fault> {
+    const WHAT: &str = "relative address";
+    let t = raw(ops, at, WHAT)?;
+    match RelativeToken::from_token(t) {
+        Ok(token) if t & PARAM_BIT != 0 => Ok(Relative::Token(token)),
+        _ => Err(Fault::BadParam(*at - 1, WHAT, ParamKind::Register)),
+    }
+}
+
+// The operand readers write straight into the instruction: returning a parameter by value
+// through a `Result` and storing it costs a store-forwarding stall per operand. The cursor `at`
+// stays a local of the instruction's decoding (the uncommon cases take and return it by value),
+// so that it lives in a register.
+
+/// Reads a destination at `ops[*at]` into `out`.
+#[inline(always)]
+fn dst_into(
+    ops: &[u32],
+    at: &mut usize,
+    sm1: bool,
+    out: &mut Option<DstParam>,
+) -> Result<(), Fault> {
+    let Some(&t) = ops.get(*at) else {
+        return Err(Fault::Overrun(*at, "destination"));
+    };
+    let class = DST_CLASSES[class_index(t)];
+    if class & (CLASS_BAD | CLASS_RELATIVE) != 0 {
+        *at = dst_uncommon(ops, *at, sm1, class, out)?;
+        return Ok(());
+    }
+    *at += 1;
+    *out = Some(DstParam::from_class(class, t));
+    Ok(())
+}
+
+/// [`dst_into`] for a bad or relatively addressed token; returns the index after it.
+#[inline(never)]
+fn dst_uncommon(
+    ops: &[u32],
+    mut at: usize,
+    sm1: bool,
+    class: u8,
+    out: &mut Option<DstParam>,
+) -> Result<usize, Fault> {
+    if class & CLASS_BAD != 0 {
+        return Err(Fault::BadParam(at, "destination", ParamKind::Register));
+    }
+    let dst = out.insert(DstParam::from_class(class, ops[at]));
+    at += 1;
+    if !sm1 {
+        dst.relative = Some(relative_token(ops, &mut at)?);
+    }
+    Ok(at)
+}
+
+/// Reads a source at `ops[*at]` into `out`.
+#[inline(always)]
+fn src_into(
+    ops: &[u32],
+    at: &mut usize,
+    sm1: bool,
+    what: &'static str,
+    out: &mut SrcParam,
+) -> Result<(), Fault> {
+    let Some(&t) = ops.get(*at) else {
+        return Err(Fault::Overrun(*at, what));
+    };
+    let class = SRC_CLASSES[class_index(t)];
+    if class & (CLASS_BAD | CLASS_RELATIVE) != 0 {
+        *at = src_uncommon(ops, *at, sm1, what, class, out)?;
+        return Ok(());
+    }
+    *at += 1;
+    *out = SrcParam::from_class(class, t);
+    Ok(())
+}
+
+/// [`src_into`] for a bad or relatively addressed token; returns the index after it.
+#[inline(never)]
+fn src_uncommon(
+    ops: &[u32],
+    mut at: usize,
+    sm1: bool,
+    what: &'static str,
+    class: u8,
+    out: &mut SrcParam,
+) -> Result<usize, Fault> {
+    if class & CLASS_BAD != 0 {
+        return Err(Fault::BadParam(at, what, ParamKind::Source));
+    }
+    *out = SrcParam::from_class(class, ops[at]);
+    at += 1;
+    if !sm1 {
+        out.relative = Some(relative_token(ops, &mut at)?);
+    }
+    Ok(at)
+}
+
+/// Decodes the instruction whose token `token` (of opcode `row`) is at `words[start]` into
+/// `inst`; returns the offset after the instruction. `SM1` is `version.is_sm1()`, a constant so
+/// that each shader model's loop has only its own branches.
+#[inline(always)]
+fn decode_instruction<const SM1: bool>(
     words: &[u32],
     start: usize,
+    token: u32,
+    row: OpcodeRow,
     version: Version,
     inst: &mut Instruction,
 ) -> Result<usize, DecodeError> {
-    let Some(&token) = words.get(start) else {
-        return Err(DecodeError {
-            dword: start,
-            kind: DecodeErrorKind::MissingEnd,
-        });
-    };
-    let opcode = inst.opcode;
-    let info = opcode.info();
-    let sm1 = version.is_sm1();
+    match read_instruction::<SM1>(words, start, token, row, version, inst) {
+        Ok(end) => Ok(end),
+        Err(fault) => Err(fault.error(words, start, version)),
+    }
+}
+
+#[inline(always)]
+fn read_instruction<const SM1: bool>(
+    words: &[u32],
+    start: usize,
+    token: u32,
+    row: OpcodeRow,
+    version: Version,
+    inst: &mut Instruction,
+) -> Result<usize, Fault> {
+    let sm1 = SM1;
     let length_field = (token >> 24) & 0xF;
-    let limit = if sm1 {
-        words.len()
+    // Shader model 2+ takes the source count from the length field (checked below), so any
+    // shape of the opcode says what precedes the sources; shader model 1 needs the exact one.
+    let (ops, lead, sm1_sources) = if sm1 {
+        let shape = row.opcode.info().operands(version);
+        (
+            words.get(start + 1..).unwrap_or_default(),
+            Lead::of(shape),
+            shape.src_count() as usize,
+        )
     } else {
-        let end = start + 1 + length_field as usize;
-        if end > words.len() {
-            return Err(DecodeError {
-                dword: start,
-                kind: DecodeErrorKind::Truncated {
-                    what: "instruction",
-                    needed: length_field as usize,
-                    available: words.len() - start - 1,
-                },
-            });
+        match words.get(start + 1..start + 1 + length_field as usize) {
+            Some(ops) => (ops, row.lead, 0),
+            None => return Err(Fault::Truncated),
         }
-        end
     };
-    let mut ops = OperandCursor {
-        words,
-        cur: start + 1,
-        limit,
-        sm1,
-        length_field,
-        mnemonic: info.mnemonic,
-    };
+    inst.opcode = row.opcode;
     inst.control = (token >> 16) as u8;
     inst.coissue = token & (1 << 30) != 0;
     inst.reserved = token & (1 << 29) != 0;
     if sm1 {
         inst.sm1_length = length_field as u8;
     }
-    // Shader model 2+ takes the source count from the length field (checked below), so any
-    // shape of the opcode says what precedes the sources; shader model 1 needs the exact one.
-    let shape = if sm1 {
-        info.operands(version)
-    } else {
-        info.shapes[0].operands
-    };
-    match shape {
-        Operands::Dcl => {
-            let t = ops.param("dcl usage")?;
-            inst.extra = Extra::Dcl(DclToken::from_token(t));
-            ops.dst_into(&mut inst.dst)?;
-        }
-        Operands::Def | Operands::DefI | Operands::DefB => {
-            ops.dst_into(&mut inst.dst)?;
-            if shape == Operands::DefB {
-                inst.extra = Extra::DefB(ops.raw("defb value")?);
-            } else {
-                let mut v = [0u32; 4];
-                for slot in &mut v {
-                    *slot = ops.raw("def value")?;
-                }
-                inst.extra = if shape == Operands::Def {
-                    Extra::Def(v)
-                } else {
-                    Extra::DefI(v.map(|x| x as i32))
-                };
+    let mut at = 0;
+    match lead {
+        Lead::Dst => dst_into(ops, &mut at, sm1, &mut inst.dst)?,
+        Lead::Nothing => {}
+        Lead::Dcl => {
+            let t = raw(ops, &mut at, "dcl usage")?;
+            if t & PARAM_BIT == 0 {
+                return Err(Fault::BadParam(at - 1, "dcl usage", ParamKind::Usage));
             }
+            inst.extra = Extra::Dcl(DclToken::from_token(t));
+            dst_into(ops, &mut at, sm1, &mut inst.dst)?;
         }
-        Operands::DstSrc(_) => ops.dst_into(&mut inst.dst)?,
-        Operands::None | Operands::Src(_) => {}
+        Lead::DefB => {
+            dst_into(ops, &mut at, sm1, &mut inst.dst)?;
+            inst.extra = Extra::DefB(raw(ops, &mut at, "defb value")?);
+        }
+        Lead::Def | Lead::DefI => {
+            dst_into(ops, &mut at, sm1, &mut inst.dst)?;
+            let mut v = [0u32; 4];
+            for slot in &mut v {
+                *slot = raw(ops, &mut at, "def value")?;
+            }
+            inst.extra = if lead == Lead::Def {
+                Extra::Def(v)
+            } else {
+                Extra::DefI(v.map(|x| x as i32))
+            };
+        }
     }
     if token & (1 << 28) != 0 {
-        ops.src_into("predicate", inst.predicate.insert(SrcParam::default()))?;
+        let predicate = inst.predicate.insert(SrcParam::default());
+        src_into(ops, &mut at, sm1, "predicate", predicate)?;
     }
     let srcs = &mut inst.srcs;
-    let wanted = if sm1 {
-        shape.src_count() as usize
+    if sm1 {
+        let wanted = sm1_sources.min(srcs.items.len());
+        for slot in &mut srcs.items[..wanted] {
+            src_into(ops, &mut at, sm1, "source", slot)?;
+        }
+        srcs.len = wanted as u8;
     } else {
-        usize::MAX
-    };
-    while srcs.len() < wanted && (sm1 || ops.cur < ops.limit) {
-        let Some(slot) = srcs.spare_slot() else {
-            return Err(DecodeError {
-                dword: start,
-                kind: DecodeErrorKind::LengthMismatch {
-                    mnemonic: info.mnemonic,
-                    field: length_field,
-                    reason: "no opcode takes more than 4 sources",
-                },
-            });
-        };
-        ops.src_into("source", slot)?;
-        srcs.commit_slot();
+        // The sources are the rest of the operands. A loop over the four slots rather than
+        // over the tokens, so that each slot's address is a constant.
+        let mut n = 0;
+        for slot in &mut srcs.items {
+            if at >= ops.len() {
+                break;
+            }
+            src_into(ops, &mut at, sm1, "source", slot)?;
+            n += 1;
+        }
+        if at < ops.len() {
+            return Err(Fault::TooManySources);
+        }
+        srcs.len = n as u8;
+        if row.counts & (1 << n) == 0 {
+            return Err(Fault::SourceCount);
+        }
     }
-    if !sm1 && !info.accepts_src_count(srcs.len()) {
-        return Err(DecodeError {
-            dword: start,
-            kind: DecodeErrorKind::LengthMismatch {
-                mnemonic: info.mnemonic,
-                field: length_field,
-                reason: "that gives a source count the opcode does not take",
-            },
-        });
-    }
-    Ok(ops.cur)
+    Ok(start + 1 + at)
 }

@@ -350,18 +350,6 @@ impl Sources {
     }
 }
 
-impl Sources {
-    /// The next free slot, for decoding in place; [`Sources::commit_slot`] makes it count.
-    pub(crate) fn spare_slot(&mut self) -> Option<&mut SrcParam> {
-        self.items.get_mut(self.len as usize)
-    }
-
-    /// Counts the slot [`Sources::spare_slot`] handed out.
-    pub(crate) fn commit_slot(&mut self) {
-        self.len += 1;
-    }
-}
-
 impl PartialEq for Sources {
     fn eq(&self, other: &Self) -> bool {
         **self == **other

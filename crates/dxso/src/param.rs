@@ -412,15 +412,24 @@ impl DstParam {
     /// for shader model 2 and later. `Err` carries the unknown register type.
     #[inline]
     pub fn from_token(token: u32) -> Result<Self, u8> {
-        let (register, reserved) = register_fields(token)?;
-        Ok(DstParam {
-            register,
-            relative: (token & RELATIVE_BIT != 0).then_some(Relative::Implicit),
+        let class = DST_CLASSES[class_index(token | PARAM_BIT)];
+        if class & CLASS_BAD != 0 {
+            return Err(raw_register_type(token));
+        }
+        Ok(Self::from_class(class, token))
+    }
+
+    /// The destination of `token` whose [`DST_CLASSES`] entry `class` is not [`CLASS_BAD`].
+    #[inline(always)]
+    pub(crate) fn from_class(class: u8, token: u32) -> Self {
+        DstParam {
+            register: class_register(class, token),
+            relative: (class & CLASS_RELATIVE != 0).then_some(Relative::Implicit),
             mask: WriteMask(((token >> 16) & 0xF) as u8),
             modifiers: ResultModifiers(((token >> 20) & 0xF) as u8),
             shift: Shift::from_raw((token >> 24) as u8),
-            reserved,
-        })
+            reserved: ((token >> RESERVED_SHIFT) & 3) as u8,
+        }
     }
 
     /// Encodes the token (not the relative-address token that may follow it).
@@ -466,15 +475,28 @@ impl SrcParam {
     /// Decodes a source token (bit 31 is checked by the caller); see [`DstParam::from_token`].
     #[inline]
     pub fn from_token(token: u32) -> Result<Self, SrcTokenError> {
-        let (register, reserved) = register_fields(token).map_err(SrcTokenError::RegisterType)?;
-        let raw_mod = ((token >> 24) & 0xF) as u8;
-        Ok(SrcParam {
-            register,
-            relative: (token & RELATIVE_BIT != 0).then_some(Relative::Implicit),
+        let class = SRC_CLASSES[class_index(token | PARAM_BIT)];
+        if class & CLASS_BAD != 0 {
+            let raw = raw_register_type(token);
+            return Err(if raw > RegisterType::MAX_RAW {
+                SrcTokenError::RegisterType(raw)
+            } else {
+                SrcTokenError::Modifier(((token >> 24) & 0xF) as u8)
+            });
+        }
+        Ok(Self::from_class(class, token))
+    }
+
+    /// The source of `token` whose [`SRC_CLASSES`] entry `class` is not [`CLASS_BAD`].
+    #[inline(always)]
+    pub(crate) fn from_class(class: u8, token: u32) -> Self {
+        SrcParam {
+            register: class_register(class, token),
+            relative: (class & CLASS_RELATIVE != 0).then_some(Relative::Implicit),
             swizzle: Swizzle((token >> 16) as u8),
-            modifier: SrcModifier::from_raw(raw_mod).ok_or(SrcTokenError::Modifier(raw_mod))?,
-            reserved,
-        })
+            modifier: SRC_MODIFIERS[((token >> 24) & 0xF) as usize],
+            reserved: ((token >> RESERVED_SHIFT) & 3) as u8,
+        }
     }
 
     /// Encodes the token (not the relative-address token that may follow it).
@@ -501,6 +523,86 @@ pub enum SrcTokenError {
 /// The raw register type spread over bits 28-30 and 11-12.
 pub const fn raw_register_type(token: u32) -> u8 {
     (((token >> REG_TYPE_LOW_SHIFT) & 7) | ((token >> REG_TYPE_HIGH_SHIFT) & 0x18)) as u8
+}
+
+/// Set in a token class when the token is no parameter of its kind: bit 31 clear, a register
+/// type with no meaning, or (sources) the modifier 14 or 15.
+pub(crate) const CLASS_BAD: u8 = 0x80;
+/// Set in a token class when the relative-addressing bit (13) is set.
+pub(crate) const CLASS_RELATIVE: u8 = 0x40;
+
+/// The class of a parameter token: its raw register type in the low five bits, with
+/// [`CLASS_BAD`] and [`CLASS_RELATIVE`]. One index and one load check a token whole, so the
+/// decoder tests each operand once.
+const fn classes(source: bool) -> [u8; 2048] {
+    let mut table = [0u8; 2048];
+    let mut i = 0;
+    while i < table.len() {
+        // The index holds the top byte (bit 31, register type bits 28-30, modifier or shift
+        // bits 24-27) and bits 11-13 (register type bits 11-12, the relative bit).
+        let (top, low) = (i >> 3, i & 7);
+        let raw_type = (top >> 4) & 7 | (low & 3) << 3;
+        let bad = top & 0x80 == 0
+            || raw_type > RegisterType::MAX_RAW as usize
+            || (source && top & 0xF >= 14);
+        table[i] = if bad {
+            CLASS_BAD
+        } else if low & 4 != 0 {
+            raw_type as u8 | CLASS_RELATIVE
+        } else {
+            raw_type as u8
+        };
+        i += 1;
+    }
+    table
+}
+
+/// Token classes of destinations (and of the registers of `dcl` and `def*`).
+pub(crate) const DST_CLASSES: [u8; 2048] = classes(false);
+/// Token classes of sources.
+pub(crate) const SRC_CLASSES: [u8; 2048] = classes(true);
+
+/// The index of `token` in [`DST_CLASSES`] and [`SRC_CLASSES`].
+#[inline(always)]
+pub(crate) const fn class_index(token: u32) -> usize {
+    ((token >> 21) & 0x7F8 | (token >> 11) & 7) as usize
+}
+
+/// Register types by raw value; the entries past [`RegisterType::MAX_RAW`] are never read (a
+/// class with such a type is [`CLASS_BAD`]) and only fill the table to a power of two.
+const REGISTER_TYPES: [RegisterType; 32] = {
+    let mut table = [RegisterType::Temp; 32];
+    let mut raw = 0;
+    while raw <= RegisterType::MAX_RAW {
+        table[raw as usize] = match RegisterType::from_raw(raw) {
+            Some(ty) => ty,
+            None => panic!("every raw value up to MAX_RAW is a register type"),
+        };
+        raw += 1;
+    }
+    table
+};
+
+/// Source modifiers by raw value; 14 and 15 make a source class [`CLASS_BAD`] and are never read.
+const SRC_MODIFIERS: [SrcModifier; 16] = {
+    let mut table = [SrcModifier::None; 16];
+    let mut raw = 0;
+    while raw <= 13 {
+        table[raw as usize] = match SrcModifier::from_raw(raw) {
+            Some(m) => m,
+            None => panic!("0..=13 are source modifiers"),
+        };
+        raw += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn class_register(class: u8, token: u32) -> Register {
+    Register::new(
+        REGISTER_TYPES[class as usize & 31],
+        (token & REG_NUM_MASK) as u16,
+    )
 }
 
 #[inline]
