@@ -285,9 +285,11 @@ fn json_inputs_name_a_misspelt_key_and_the_place_json_breaks() {
 #[test]
 fn what_a_run_ignores_clamps_or_converts_is_said() {
     let dir = scratch("convention-warnings");
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/examples");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let examples = manifest.join("tests/examples");
+    let scenes = manifest.join("../dxso-render/tests/scenes");
     // Segment counts past the device's range are clamped.
-    let patch = std::fs::read_to_string(examples.join("patch.json"))
+    let patch = std::fs::read_to_string(manifest.join("tests/data/bspline_patch.json"))
         .unwrap()
         .replace(
             "\"segments\": [3, 2, 5, 2]",
@@ -344,8 +346,7 @@ fn what_a_run_ignores_clamps_or_converts_is_said() {
     );
     // A draw whose every triangle CULLMODE culls.
     let scene: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(examples.join("scene.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(scenes.join("depth.json")).unwrap()).unwrap();
     let mut culled = scene.clone();
     let commands = culled["commands"].as_array_mut().unwrap();
     let draw_at = commands
@@ -376,9 +377,9 @@ fn what_a_run_ignores_clamps_or_converts_is_said() {
             "render",
             capture.to_str().unwrap(),
             "--vs",
-            examples.join("transform.asm").to_str().unwrap(),
+            scenes.join("colour.vs.asm").to_str().unwrap(),
             "--ps",
-            examples.join("colour.asm").to_str().unwrap(),
+            scenes.join("colour.ps.asm").to_str().unwrap(),
             "-o",
             png.to_str().unwrap(),
         ],
@@ -421,6 +422,15 @@ fn every_command_that_prints_takes_o_for_a_file() {
     let vs = dir.join("vs.asm");
     std::fs::write(&vs, "vs_2_0\ndcl_position v0\nmov oPos, v0\n").unwrap();
     let e = |name: &str| examples.join(name).display().to_string();
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scene = manifest
+        .join("../dxso-render/tests/scenes/depth.json")
+        .display()
+        .to_string();
+    let state = manifest
+        .join("tests/data/ffp_state.json")
+        .display()
+        .to_string();
     let ps = ps.display().to_string();
     let vs = vs.display().to_string();
     let cases: Vec<Vec<String>> = vec![
@@ -436,13 +446,9 @@ fn every_command_that_prints_takes_o_for_a_file() {
         ],
         vec!["fx".into(), "info".into(), e("BasicEffect.fxb")],
         vec!["fx".into(), "eval".into(), e("BasicEffect.fxb")],
-        vec!["dp2".into(), "dump".into(), e("scene.json")],
-        vec![
-            "dp2".into(),
-            "run".into(),
-            e("patch.json").replace("patch.json", "scene.json"),
-        ],
-        vec!["ffp".into(), e("state.json")],
+        vec!["dp2".into(), "dump".into(), scene.clone()],
+        vec!["dp2".into(), "run".into(), scene.clone()],
+        vec!["ffp".into(), state],
         vec!["completions".into(), "bash".into()],
         vec!["manpage".into()],
     ];

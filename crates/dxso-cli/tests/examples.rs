@@ -74,6 +74,17 @@ fn samples() -> PathBuf {
         root.join("vs11.asm"),
     )
     .unwrap();
+    // Inputs other tests keep, under the names the examples give them.
+    for (from, to) in [
+        ("../dxso-render/tests/scenes/colour.vs.asm", "transform.asm"),
+        ("../dxso-render/tests/scenes/colour.ps.asm", "colour.asm"),
+        ("../dxso-render/tests/scenes/depth.json", "scene.json"),
+        ("tests/data/bspline_patch.json", "patch.json"),
+        ("tests/data/ffp_state.json", "state.json"),
+        ("tests/cmd/data/cache_cases.dp2", "capture.dp2"),
+    ] {
+        std::fs::copy(crate_dir().join(from), dir.join(to)).unwrap();
+    }
     for line in [
         "dxso asm shader.asm -o shader.dxso",
         "cp shader.dxso ps.dxso && cp shader.dxso x.dxso",
