@@ -55,13 +55,29 @@ impl Opts {
             ))
         })?;
         let mut command = std::process::Command::new(&program);
-        if s.json {
-            command.arg("--json");
-        }
-        let status = command
-            .args(&self.args)
-            .status()
-            .with_context(|| format!("running {}", program.display()))?;
+        // `--json` given after `bench` is among the arguments too; the program gets it once.
+        command.args(self.args.iter().filter(|a| *a != "--json"));
+        let status = if s.json {
+            // The program's JSON becomes this run's one document.
+            command.arg("--json").stdout(std::process::Stdio::piped());
+            let out = command
+                .spawn()
+                .and_then(|child| child.wait_with_output())
+                .with_context(|| format!("running {}", program.display()))?;
+            match serde_json::from_slice::<serde_json::Value>(&out.stdout) {
+                Ok(v) => s.print_json(&v)?,
+                Err(_) => {
+                    let mut held = s.out();
+                    std::io::Write::write_all(&mut held, &out.stdout)?;
+                    held.finish()?;
+                }
+            }
+            out.status
+        } else {
+            command
+                .status()
+                .with_context(|| format!("running {}", program.display()))?
+        };
         Ok(match status.code() {
             Some(code) => ExitCode::from(code.clamp(0, 255) as u8),
             None => ExitCode::from(1),
