@@ -47,17 +47,7 @@ fn decompiled_effects_compile_back_to_equivalent_effects() {
             matching += 1;
         }
         lines.push(format!(
-            "{name}: parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, shaders {}/{}{}",
-            r.parameters.0,
-            r.parameters.1,
-            r.techniques.0,
-            r.techniques.1,
-            r.passes.0,
-            r.passes.1,
-            r.states.0,
-            r.states.1,
-            r.shaders.0,
-            r.shaders.1,
+            "{name}: {r}{}",
             r.notes
                 .first()
                 .map(|n| format!("; first difference: {n}"))

@@ -77,20 +77,7 @@ fn fna_stock_effects_against_fxc() {
                 equivalent += r.shaders.0;
                 shaders += r.shaders.1;
                 ratios.extend(&r.instruction_ratios);
-                out += &format!(
-                    "{blob}: parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, \
-                     shaders {}/{} equivalent\n",
-                    r.parameters.0,
-                    r.parameters.1,
-                    r.techniques.0,
-                    r.techniques.1,
-                    r.passes.0,
-                    r.passes.1,
-                    r.states.0,
-                    r.states.1,
-                    r.shaders.0,
-                    r.shaders.1
-                );
+                out += &format!("{blob}: {r} equivalent\n");
                 for n in r.notes.iter().take(8) {
                     out += &format!("    {n}\n");
                 }

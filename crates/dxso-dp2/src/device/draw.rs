@@ -77,12 +77,12 @@ impl Device {
             }
             None => (self.segment_list(&counts), Arc::default()),
         };
-        let clamped = segs.iter().any(|&s| domain::is_clamped(s, style, max));
         Ok(patch_report(
             ctx,
             p.handle,
             action,
-            (segments, clamped),
+            segments,
+            segs.iter().any(|&s| domain::is_clamped(s, style, max)),
             mesh,
         ))
     }
@@ -122,12 +122,12 @@ impl Device {
             }
             None => (self.segment_list(&counts), Arc::default()),
         };
-        let clamped = segs.iter().any(|&s| domain::is_clamped(s, style, max));
         Ok(patch_report(
             ctx,
             p.handle,
             action,
-            (segments, clamped),
+            segments,
+            segs.iter().any(|&s| domain::is_clamped(s, style, max)),
             mesh,
         ))
     }
@@ -348,7 +348,8 @@ fn patch_report(
     ctx: &Ctx,
     handle: u32,
     action: CacheAction,
-    (segments, clamped): (Vec<u32>, bool),
+    segments: Vec<u32>,
+    clamped: bool,
     mesh: Arc<Mesh>,
 ) -> DrawReport {
     DrawReport {

@@ -1,6 +1,6 @@
-//! Two fx_2_0 effects compared by meaning ([`compare_effects`]): what the effects issue's
-//! checks hold an effect compiled from source to against fxc's binary, and a decompiled effect
-//! compiled back to against the original.
+//! Two fx_2_0 effects compared by meaning ([`compare_effects`]): an effect compiled from
+//! source against fxc's binary of it, or a decompiled effect compiled back against the
+//! original.
 
 use super::{check, Tolerance};
 use dxso_fx::{Effect, Payload, ShaderSource, Target};
@@ -25,6 +25,24 @@ pub struct EffectReport {
     pub instruction_ratios: Vec<f64>,
     /// What differs, one line each.
     pub notes: Vec<String>,
+}
+
+/// `parameters 12/12, techniques 1/1, passes 1/1, states 2/2, shaders 8/8`.
+impl std::fmt::Display for EffectReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (p, t, a, s, h) = (
+            self.parameters,
+            self.techniques,
+            self.passes,
+            self.states,
+            self.shaders,
+        );
+        write!(
+            f,
+            "parameters {}/{}, techniques {}/{}, passes {}/{}, states {}/{}, shaders {}/{}",
+            p.0, p.1, t.0, t.1, a.0, a.1, s.0, s.1, h.0, h.1
+        )
+    }
 }
 
 impl EffectReport {
